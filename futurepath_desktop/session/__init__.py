@@ -1,0 +1,1 @@
+"""The session document: state, undoable commands and persistence. Pure Python, no Qt."""

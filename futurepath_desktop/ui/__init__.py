@@ -1,0 +1,1 @@
+"""The Qt user interface: main window, docks, item models, map scene and plots."""

@@ -1,0 +1,20 @@
+"""Shared test set-up: a private home for every test, and headless Qt by default."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# UI tests run offscreen unless a test asks for a real X server.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test gets its own FUTUREPATH_HOME, so no test touches a real user's files."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("FUTUREPATH_HOME", str(home))
+    yield home
