@@ -1,0 +1,553 @@
+"""Dice: one roller, dice expressions, roll records and the Advantage Die (R1-R4).
+
+Expressions such as ``2d8+3``, ``1d20-1d2`` or ``4d6kh3`` are read by a small
+hand-written parser (never ``eval``), with bounds on the number of dice, their sides and
+the number of terms, so that a typo like ``1000000d1000000`` is refused, not rolled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from futurepath_desktop.core.errors import (
+    DiceBoundError,
+    DiceExpressionError,
+    InvalidValueError,
+    TooMuchDisadvantageError,
+)
+
+MAX_DICE = 500
+"""The most dice one expression may roll, over all its terms."""
+MAX_SIDES = 1000
+"""The most sides a die may have."""
+MAX_TERMS = 40
+"""The most terms (dice groups and numbers) in one expression."""
+MAX_CONSTANT = 1_000_000
+"""The largest plain number a term may be."""
+MAX_EXPRESSION_LENGTH = 200
+"""The longest expression text accepted."""
+
+MINUS = "\u2212"  # the log prints a real minus sign, as a printed rulebook would
+
+KeepMode = Literal["h", "l"]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTerm:
+    """``count`` dice of ``sides`` sides, optionally keeping the highest or lowest few."""
+
+    count: int
+    sides: int
+    negative: bool = False
+    keep: KeepMode | None = None
+    keep_count: int = 0
+
+    def text(self) -> str:
+        """The term without its sign, as it would be typed: ``4d6kh3``."""
+        keep = f"k{self.keep}{self.keep_count}" if self.keep else ""
+        return f"{self.count}d{self.sides}{keep}"
+
+    @property
+    def minimum(self) -> int:
+        """The lowest signed value this term can give."""
+        kept = self.keep_count if self.keep else self.count
+        return -kept * self.sides if self.negative else kept
+
+    @property
+    def maximum(self) -> int:
+        """The highest signed value this term can give."""
+        kept = self.keep_count if self.keep else self.count
+        return -kept if self.negative else kept * self.sides
+
+
+@dataclass(frozen=True, slots=True)
+class ConstantTerm:
+    """A plain number in an expression (``+3``)."""
+
+    value: int
+    negative: bool = False
+
+    def text(self) -> str:
+        """The number without its sign."""
+        return str(self.value)
+
+    @property
+    def minimum(self) -> int:
+        """The signed value of the number."""
+        return -self.value if self.negative else self.value
+
+    maximum = minimum
+
+
+Term = DiceTerm | ConstantTerm
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpression:
+    """A parsed dice expression: a sum of signed terms."""
+
+    terms: tuple[Term, ...]
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        for index, term in enumerate(self.terms):
+            if index == 0:
+                parts.append(("-" if term.negative else "") + term.text())
+            else:
+                parts.append(("-" if term.negative else "+") + term.text())
+        return "".join(parts)
+
+    @property
+    def dice_count(self) -> int:
+        """How many dice rolling this expression throws."""
+        return sum(t.count for t in self.terms if isinstance(t, DiceTerm))
+
+    @property
+    def minimum(self) -> int:
+        """The lowest total the expression can give."""
+        return sum(t.minimum for t in self.terms)
+
+    @property
+    def maximum(self) -> int:
+        """The highest total the expression can give."""
+        return sum(t.maximum for t in self.terms)
+
+
+def dice(count: int, sides: int, *, negative: bool = False) -> DiceExpression:
+    """A one-term expression, checked against the same bounds as parsed text."""
+    return parse_dice(("-" if negative else "") + f"{count}d{sides}")
+
+
+class _Parser:
+    """Reads ``[+-] term ((+|-) term)*`` where a term is ``[N]dS[kh|klK]``, ``d%`` or ``N``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def fail(self, problem: str, position: int | None = None) -> DiceExpressionError:
+        return DiceExpressionError(self.text, self.pos if position is None else position, problem)
+
+    def bound(self, problem: str, position: int) -> DiceBoundError:
+        return DiceBoundError(self.text, position, problem)
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos] in " \t":
+            self.pos += 1
+
+    def peek(self) -> str:
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def number(self, what: str) -> int | None:
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] in "0123456789":
+            self.pos += 1
+        digits = self.text[start : self.pos]
+        if not digits:
+            return None
+        if len(digits) > 7:
+            raise self.bound(f"{what} {digits} is far too large", start)
+        return int(digits)
+
+    def term(self, negative: bool) -> Term:
+        start = self.pos
+        count = self.number("the number")
+        if self.peek() not in ("d", "D"):
+            if count is None:
+                found = self.peek()
+                if not found:
+                    raise self.fail("a term is missing at the end")
+                raise self.fail(f"expected a number or a die like d6, found {found!r}")
+            if count > MAX_CONSTANT:
+                raise self.bound(f"the number {count} is larger than {MAX_CONSTANT}", start)
+            return ConstantTerm(count, negative)
+        self.pos += 1
+        if count is None:
+            count = 1
+        if self.peek() == "%":
+            self.pos += 1
+            sides: int | None = 100
+        else:
+            sides = self.number("the die size")
+        if sides is None:
+            raise self.fail("a die needs a number of sides after 'd', as in 1d6")
+        if count == 0:
+            raise self.fail("a term must roll at least one die", start)
+        if sides < 2:
+            raise self.fail(f"a die needs at least 2 sides, not {sides}", start)
+        if count > MAX_DICE:
+            raise self.bound(f"{count} dice is more than the {MAX_DICE} one roll may throw", start)
+        if sides > MAX_SIDES:
+            raise self.bound(f"a d{sides} has more than the {MAX_SIDES} sides allowed", start)
+        keep: KeepMode | None = None
+        keep_count = 0
+        if self.text[self.pos : self.pos + 2].lower() in ("kh", "kl"):
+            keep = "h" if self.text[self.pos + 1].lower() == "h" else "l"
+            self.pos += 2
+            keep_pos = self.pos
+            parsed_keep = self.number("the number kept")
+            if parsed_keep is None:
+                raise self.fail("'kh' or 'kl' needs how many dice to keep, as in 4d6kh3")
+            if not 1 <= parsed_keep <= count:
+                raise self.fail(
+                    f"cannot keep {parsed_keep} of {count} dice; keep 1 to {count}", keep_pos
+                )
+            keep_count = parsed_keep
+        return DiceTerm(count, sides, negative, keep, keep_count)
+
+    def parse(self) -> DiceExpression:
+        if len(self.text) > MAX_EXPRESSION_LENGTH:
+            raise self.bound(
+                f"the expression is {len(self.text)} characters long; the most is "
+                f"{MAX_EXPRESSION_LENGTH}",
+                MAX_EXPRESSION_LENGTH,
+            )
+        self.skip_space()
+        if not self.peek():
+            raise self.fail("the expression is empty; type something like 1d20+3", -1)
+        terms: list[Term] = []
+        negative = False
+        if self.peek() in "+-" + MINUS:
+            negative = self.peek() != "+"
+            self.pos += 1
+            self.skip_space()
+        while True:
+            terms.append(self.term(negative))
+            if len(terms) > MAX_TERMS:
+                raise self.bound(f"more than {MAX_TERMS} terms", self.pos)
+            self.skip_space()
+            operator = self.peek()
+            if not operator:
+                break
+            if operator not in "+-" + MINUS:
+                raise self.fail(f"expected + or - between terms, found {operator!r}")
+            negative = operator != "+"
+            self.pos += 1
+            self.skip_space()
+        total_dice = sum(t.count for t in terms if isinstance(t, DiceTerm))
+        if total_dice > MAX_DICE:
+            raise self.bound(
+                f"{total_dice} dice in all is more than the {MAX_DICE} one roll may throw", -1
+            )
+        return DiceExpression(tuple(terms))
+
+
+def parse_dice(text: str) -> DiceExpression:
+    """Read a dice expression, or raise :class:`DiceExpressionError` saying what and where."""
+    if not isinstance(text, str):
+        raise DiceExpressionError(repr(text), -1, "a dice expression must be text")
+    return _Parser(text).parse()
+
+
+@dataclass(frozen=True, slots=True)
+class TermRoll:
+    """What one term of an expression rolled: every face, which were kept, its value."""
+
+    term: Term
+    faces: tuple[int, ...] = ()
+    kept: tuple[bool, ...] = ()
+    value: int = 0
+
+    def render(self) -> str:
+        """The term and its faces, unsigned: ``1d20 (17)`` or ``4d6kh3 (6, 5, 4, 2 dropped)``."""
+        if isinstance(self.term, ConstantTerm):
+            return self.term.text()
+        shown = [str(f) for f, k in zip(self.faces, self.kept, strict=True) if k]
+        dropped = [str(f) for f, k in zip(self.faces, self.kept, strict=True) if not k]
+        inner = ", ".join(shown)
+        if dropped:
+            inner += "; dropped " + ", ".join(dropped)
+        return f"{self.term.text()} ({inner})"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRoll:
+    """A rolled expression with every die face, every term and the total."""
+
+    expression: DiceExpression
+    terms: tuple[TermRoll, ...]
+    total: int
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """Every die face rolled, in order."""
+        return tuple(face for t in self.terms for face in t.faces)
+
+    def render(self) -> str:
+        """The roll as a person reads it: ``1d20 (17) − 1d2 (1) + 3 = 19``."""
+        parts: list[str] = []
+        for index, term_roll in enumerate(self.terms):
+            sign = MINUS if term_roll.term.negative else "+"
+            if index == 0:
+                parts.append((MINUS if term_roll.term.negative else "") + term_roll.render())
+            else:
+                parts.append(f"{sign} {term_roll.render()}")
+        total = f"{MINUS}{-self.total}" if self.total < 0 else str(self.total)
+        return f"{' '.join(parts)} = {total}"
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class Roller:
+    """R1: the one source of randomness, over an injected ``random.Random``.
+
+    A session stores the generator's seed and state, so a fight replays exactly.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    @classmethod
+    def seeded(cls, seed: int) -> Roller:
+        """A roller over a fresh generator with the given seed."""
+        return cls(random.Random(seed))
+
+    def die(self, sides: int) -> int:
+        """One die of ``sides`` sides, 1 to ``sides``. A d2 is a fair coin of 1 or 2 (R4)."""
+        if not 2 <= sides <= MAX_SIDES:
+            raise InvalidValueError(f"a die needs 2 to {MAX_SIDES} sides, not {sides}")
+        return self.rng.randint(1, sides)
+
+    def d20(self) -> int:
+        """One d20."""
+        return self.die(20)
+
+    def roll_term(self, term: Term) -> TermRoll:
+        """Roll one term of an expression."""
+        if isinstance(term, ConstantTerm):
+            return TermRoll(term, value=term.minimum)
+        faces = tuple(self.die(term.sides) for _ in range(term.count))
+        kept = _kept_flags(faces, term.keep, term.keep_count)
+        subtotal = sum(f for f, k in zip(faces, kept, strict=True) if k)
+        return TermRoll(term, faces, kept, -subtotal if term.negative else subtotal)
+
+    def roll(self, expression: str | DiceExpression) -> DiceRoll:
+        """Roll an expression (text is parsed first) and keep every face."""
+        parsed = parse_dice(expression) if isinstance(expression, str) else expression
+        rolled = tuple(self.roll_term(term) for term in parsed.terms)
+        return DiceRoll(parsed, rolled, sum(t.value for t in rolled))
+
+
+def _kept_flags(faces: tuple[int, ...], keep: KeepMode | None, count: int) -> tuple[bool, ...]:
+    if keep is None:
+        return tuple(True for _ in faces)
+    order = sorted(range(len(faces)), key=lambda i: faces[i], reverse=keep == "h")
+    chosen = set(order[:count])
+    return tuple(i in chosen for i in range(len(faces)))
+
+
+# --- The Advantage Die (R2, R3) ---------------------------------------------------------
+
+DIE_LADDER: tuple[str, ...] = (
+    "1d2",
+    "1d4",
+    "1d6",
+    "1d8",
+    "1d10",
+    "1d12",
+    "2d8",
+    "2d10",
+    "2d12",
+)
+"""The die ladder, smallest first: the Advantage Die (R2) and weapon damage by level (R20)."""
+ADVANTAGE_LADDER = DIE_LADDER
+"""R2: the Advantage Die ladder, smallest first."""
+DEFAULT_ADVANTAGE_DIE = "1d2"
+MAX_NET_ADVANTAGE = 3
+"""R2: net advantage or disadvantage is capped at three dice."""
+
+
+def advantage_die_term(die: str) -> DiceTerm:
+    """The dice of one Advantage Die, checked to be on the ladder of R2."""
+    normalized = die.strip().lower()
+    if normalized not in ADVANTAGE_LADDER:
+        raise InvalidValueError(
+            f"{die!r} is not an Advantage Die; the ladder is {', '.join(ADVANTAGE_LADDER)} (R2)"
+        )
+    term = parse_dice(normalized).terms[0]
+    assert isinstance(term, DiceTerm)
+    return term
+
+
+def step_advantage_die(die: str, steps: int) -> str:
+    """Move an Advantage Die up (positive) or down the ladder, stopping at its ends."""
+    advantage_die_term(die)
+    index = ADVANTAGE_LADDER.index(die.strip().lower()) + steps
+    return ADVANTAGE_LADDER[max(0, min(len(ADVANTAGE_LADDER) - 1, index))]
+
+
+@dataclass(frozen=True, slots=True)
+class AdvantageSource:
+    """R3: one named reason for advantage or disadvantage, shown in the roll's breakdown.
+
+    ``flat`` is a GM fiat bonus or penalty added to the total instead of dice.
+    """
+
+    name: str
+    advantages: int = 0
+    disadvantages: int = 0
+    flat: int = 0
+    kind: str = "situational"
+
+    def __post_init__(self) -> None:
+        if self.advantages < 0 or self.disadvantages < 0:
+            raise InvalidValueError(
+                f"source {self.name!r}: advantages and disadvantages are counts, not negative"
+            )
+
+    def describe(self) -> str:
+        """A short text such as ``Shaken: 1 disadvantage``."""
+        bits: list[str] = []
+        if self.advantages:
+            bits.append(f"{self.advantages} advantage")
+        if self.disadvantages:
+            bits.append(f"{self.disadvantages} disadvantage")
+        if self.flat:
+            bits.append(f"{self.flat:+d}")
+        return f"{self.name}: {', '.join(bits) if bits else 'no effect'}"
+
+
+@dataclass(frozen=True, slots=True)
+class AdvantageTally:
+    """The sources of a roll after R2's cancelling, suppression and cap."""
+
+    sources: tuple[AdvantageSource, ...]
+    advantages: int
+    disadvantages: int
+    net: int
+    flat: int
+    suppressed: int = 0
+    capped: int = 0
+
+    def describe(self) -> str:
+        """One line listing each source and the resulting net dice."""
+        listed = "; ".join(s.describe() for s in self.sources) or "no sources"
+        if self.net > 0:
+            result = f"net {self.net} advantage"
+        elif self.net < 0:
+            result = f"net {-self.net} disadvantage"
+        else:
+            result = "no net advantage"
+        notes = []
+        if self.suppressed:
+            notes.append(f"{self.suppressed} advantage ignored (cannot gain advantage)")
+        if self.capped:
+            notes.append(f"{self.capped} advantage over the cap of 3 ignored")
+        extra = f" ({'; '.join(notes)})" if notes else ""
+        return f"{listed} → {result}{extra}"
+
+
+NO_ADVANTAGE = AdvantageTally((), 0, 0, 0, 0)
+
+
+def tally_advantage(
+    sources: Iterable[AdvantageSource], *, can_gain_advantage: bool = True
+) -> AdvantageTally:
+    """R2/R3: cancel advantages against disadvantages one for one and cap the net at 3.
+
+    A bearer who cannot gain advantage (Dazed, Nauseated, an off-hand weapon) counts no
+    advantages at all. More than three net disadvantage dice means the action cannot be
+    attempted, and :class:`TooMuchDisadvantageError` says so.
+    """
+    listed = tuple(sources)
+    raw_advantages = sum(s.advantages for s in listed)
+    disadvantages = sum(s.disadvantages for s in listed)
+    flat = sum(s.flat for s in listed)
+    advantages = raw_advantages if can_gain_advantage else 0
+    suppressed = raw_advantages - advantages
+    net = advantages - disadvantages
+    if net < -MAX_NET_ADVANTAGE:
+        raise TooMuchDisadvantageError(
+            -net, "; ".join(s.describe() for s in listed if s.disadvantages)
+        )
+    capped = max(0, net - MAX_NET_ADVANTAGE)
+    return AdvantageTally(listed, advantages, disadvantages, net - capped, flat, suppressed, capped)
+
+
+def is_critical(natural: int, crit_min: int = 20) -> bool:
+    """R4: a natural roll in the critical range (``crit_min``-20) is a critical success."""
+    check_crit_min(crit_min)
+    return natural >= crit_min
+
+
+def is_critical_failure(natural: int) -> bool:
+    """R4: a natural 1 is a critical failure."""
+    return natural == 1
+
+
+def check_crit_min(crit_min: int) -> None:
+    """R4: a critical range runs from 17-20 at the widest to 20 alone."""
+    if not 17 <= crit_min <= 20:
+        raise InvalidValueError(
+            f"a critical range starts at 17 to 20 (R4: never wider than 17-20), not {crit_min}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRoll:
+    """A d20 check: the natural d20, the Advantage Dice, modifiers, total and criticals."""
+
+    roll: DiceRoll
+    tally: AdvantageTally
+    crit_min: int = 20
+    label: str = ""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def natural(self) -> int:
+        """The face of the d20."""
+        return self.roll.terms[0].faces[0]
+
+    @property
+    def total(self) -> int:
+        """The check's total with every die and modifier."""
+        return self.roll.total
+
+    @property
+    def critical(self) -> bool:
+        """R4: a natural result in the critical range."""
+        return is_critical(self.natural, self.crit_min)
+
+    @property
+    def critical_failure(self) -> bool:
+        """R4: a natural 1."""
+        return is_critical_failure(self.natural)
+
+    def render(self) -> str:
+        """The dice line, with a critical mark where there is one."""
+        mark = ""
+        if self.critical:
+            mark = " — natural critical!"
+        elif self.critical_failure:
+            mark = " — natural 1, critical failure"
+        return f"{self.roll.render()}{mark}"
+
+
+def check_expression(modifiers: Sequence[int], net: int, advantage_die: str) -> DiceExpression:
+    """The expression of a d20 check: ``1d20 ± Advantage Dice + modifiers``."""
+    die = advantage_die_term(advantage_die)
+    terms: list[Term] = [DiceTerm(1, 20)]
+    terms.extend(DiceTerm(die.count, die.sides, negative=net < 0) for _ in range(abs(net)))
+    total = sum(modifiers)
+    if total:
+        terms.append(ConstantTerm(abs(total), negative=total < 0))
+    return DiceExpression(tuple(terms))
+
+
+def roll_check(
+    roller: Roller,
+    modifier: int,
+    tally: AdvantageTally = NO_ADVANTAGE,
+    advantage_die: str = DEFAULT_ADVANTAGE_DIE,
+    *,
+    crit_min: int = 20,
+    label: str = "",
+) -> CheckRoll:
+    """R2-R4: roll d20, add or subtract the net Advantage Dice, add the modifier and fiat."""
+    check_crit_min(crit_min)
+    expression = check_expression((modifier, tally.flat), tally.net, advantage_die)
+    return CheckRoll(roller.roll(expression), tally, crit_min, label)

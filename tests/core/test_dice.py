@@ -1,0 +1,306 @@
+"""Dice: the roller (R1), expressions, the Advantage Die (R2, R3) and natural rolls (R4)."""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from futurepath_desktop.core import dice as dice_module
+from futurepath_desktop.core.dice import (
+    ADVANTAGE_LADDER,
+    MAX_DICE,
+    MAX_NET_ADVANTAGE,
+    MAX_SIDES,
+    AdvantageSource,
+    ConstantTerm,
+    DiceExpression,
+    DiceTerm,
+    Roller,
+    advantage_die_term,
+    is_critical,
+    is_critical_failure,
+    parse_dice,
+    roll_check,
+    step_advantage_die,
+    tally_advantage,
+)
+from futurepath_desktop.core.errors import (
+    DiceBoundError,
+    DiceExpressionError,
+    InvalidValueError,
+    TooMuchDisadvantageError,
+)
+from tests.helpers import scripted
+
+PACKAGE = Path(dice_module.__file__).resolve().parents[1]
+
+# --- R1: one roller over an injected generator ------------------------------------------
+
+
+def test_r1_same_seed_same_rolls() -> None:
+    first = Roller(random.Random(42))
+    second = Roller(random.Random(42))
+    rolls_a = [first.roll("4d6kh3+1d20-2").render() for _ in range(20)]
+    rolls_b = [second.roll("4d6kh3+1d20-2").render() for _ in range(20)]
+    assert rolls_a == rolls_b
+    assert len(set(rolls_a)) > 1, "a seeded roller still varies from roll to roll"
+
+
+def test_r1_no_module_level_random_anywhere_in_the_package() -> None:
+    """R1: nothing calls random.randint() and friends directly; all goes through Roller."""
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+                and node.attr not in {"Random"}
+            ):
+                offenders.append(f"{path.name}:{node.lineno} random.{node.attr}")
+            if isinstance(node, ast.ImportFrom) and node.module == "random":
+                offenders.append(f"{path.name}:{node.lineno} from random import ...")
+    assert offenders == []
+
+
+# --- expressions ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical", "dice_count", "minimum", "maximum"),
+    [
+        ("2d8+3", "2d8+3", 2, 5, 19),
+        ("1d20-1d2", "1d20-1d2", 2, -1, 19),
+        ("4d6kh3", "4d6kh3", 4, 3, 18),
+        ("4d6kl1", "4d6kl1", 4, 1, 6),
+        (" d20 + 5 ", "1d20+5", 1, 6, 25),
+        ("-2+1d4", "-2+1d4", 1, -1, 2),
+        ("d%", "1d100", 1, 1, 100),
+        ("3D6−1", "3d6-1", 3, 2, 17),
+        ("7", "7", 0, 7, 7),
+    ],
+)
+def test_expressions_parse(
+    text: str, canonical: str, dice_count: int, minimum: int, maximum: int
+) -> None:
+    expression = parse_dice(text)
+    assert str(expression) == canonical
+    assert expression.dice_count == dice_count
+    assert (expression.minimum, expression.maximum) == (minimum, maximum)
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "fragment"),
+    [
+        ("", -1, "empty"),
+        ("2d", 2, "number of sides"),
+        ("3x4", 1, "expected + or -"),
+        ("1d20+", 5, "missing"),
+        ("1d20++2", 5, "expected a number"),
+        ("4d6kh5", 5, "cannot keep 5 of 4"),
+        ("0d6", 0, "at least one die"),
+        ("1d1", 0, "at least 2 sides"),
+        ("2d6kh", 5, "how many dice to keep"),
+        ("1d20 3", 5, "expected + or -"),
+        ("hello", 0, "expected a number or a die"),
+    ],
+)
+def test_malformed_expressions_say_what_and_where(text: str, position: int, fragment: str) -> None:
+    with pytest.raises(DiceExpressionError) as caught:
+        parse_dice(text)
+    assert caught.value.position == position
+    assert fragment in str(caught.value)
+    assert repr(text) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["1000000d1000000", f"{MAX_DICE + 1}d6", f"1d{MAX_SIDES + 1}", "300d6+300d6", "99999999999d6"],
+)
+def test_dice_over_the_bound_are_refused_not_rolled(text: str) -> None:
+    with pytest.raises(DiceBoundError):
+        parse_dice(text)
+
+
+def test_too_many_terms_and_too_long_text_are_refused() -> None:
+    with pytest.raises(DiceBoundError, match="terms"):
+        parse_dice("+".join(["1"] * 41))
+    with pytest.raises(DiceBoundError, match="characters long"):
+        parse_dice("1" + "+1" * 150)
+
+
+terms = st.one_of(
+    st.builds(
+        lambda count, sides, negative, keep, k: DiceTerm(
+            count, sides, negative, keep, min(k, count) if keep else 0
+        ),
+        st.integers(1, 20),
+        st.integers(2, MAX_SIDES),
+        st.booleans(),
+        st.sampled_from([None, "h", "l"]),
+        st.integers(1, 20),
+    ),
+    st.builds(ConstantTerm, st.integers(0, 10_000), st.booleans()),
+)
+expressions = st.lists(terms, min_size=1, max_size=8).map(lambda ts: DiceExpression(tuple(ts)))
+
+
+@given(expressions)
+def test_parse_round_trips_the_canonical_text(expression: DiceExpression) -> None:
+    assert parse_dice(str(expression)) == expression
+
+
+@given(st.integers(MAX_DICE + 1, 10**9), st.integers(2, 100))
+def test_any_dice_count_over_the_bound_is_refused(count: int, sides: int) -> None:
+    with pytest.raises(DiceBoundError):
+        parse_dice(f"{count}d{sides}")
+
+
+@given(st.integers(1, 50), st.integers(MAX_SIDES + 1, 10**9))
+def test_any_die_size_over_the_bound_is_refused(count: int, sides: int) -> None:
+    with pytest.raises(DiceBoundError):
+        parse_dice(f"{count}d{sides}")
+
+
+@given(st.text(max_size=30))
+def test_arbitrary_text_parses_or_raises_a_dice_error(text: str) -> None:
+    try:
+        expression = parse_dice(text)
+    except DiceExpressionError:
+        return
+    assert parse_dice(str(expression)) == expression
+
+
+@given(expressions, st.integers(0, 2**32))
+def test_rolls_stay_within_the_expression_bounds(expression: DiceExpression, seed: int) -> None:
+    roll = Roller.seeded(seed).roll(expression)
+    assert expression.minimum <= roll.total <= expression.maximum
+    assert roll.total == sum(t.value for t in roll.terms)
+    assert len(roll.faces) == expression.dice_count
+
+
+def test_keep_highest_keeps_the_highest_faces() -> None:
+    roll = scripted(2, 6, 1, 5).roll("4d6kh3")
+    assert roll.total == 13
+    assert roll.terms[0].kept == (True, True, False, True)
+    low = scripted(2, 6, 1, 5).roll("4d6kl2")
+    assert low.total == 3
+
+
+def test_roll_renders_every_face_term_and_total() -> None:
+    roll = scripted(17, 1).roll("1d20-1d2+3")
+    assert roll.render() == "1d20 (17) − 1d2 (1) + 3 = 19"
+    assert roll.faces == (17, 1)
+    kept = scripted(2, 6, 1, 5).roll("4d6kh3")
+    assert kept.render() == "4d6kh3 (2, 6, 5; dropped 1) = 13"
+    negative = scripted(1).roll("1d4-6")
+    assert negative.render() == "1d4 (1) − 6 = −5"
+
+
+# --- R2/R3: the Advantage Die ----------------------------------------------------------
+
+
+def test_r2_ladder_and_stepping() -> None:
+    assert ADVANTAGE_LADDER[0] == "1d2" and ADVANTAGE_LADDER[-1] == "2d12"
+    assert step_advantage_die("1d2", 1) == "1d4"
+    assert step_advantage_die("1d12", 1) == "2d8"
+    assert step_advantage_die("2d12", 3) == "2d12"
+    assert step_advantage_die("1d4", -5) == "1d2"
+    assert advantage_die_term("2d10") == DiceTerm(2, 10)
+    with pytest.raises(InvalidValueError, match="ladder"):
+        advantage_die_term("1d3")
+
+
+def test_r2_a_shaken_character_rolls_d20_minus_1d2() -> None:
+    """The chapter's example: shaken, roll d20 and subtract 1d2."""
+    tally = tally_advantage([AdvantageSource("Shaken", disadvantages=1)])
+    check = roll_check(scripted(12, 2), 4, tally, "1d2")
+    assert check.total == 12 - 2 + 4
+    assert check.roll.render() == "1d20 (12) − 1d2 (2) + 4 = 14"
+
+
+def test_r2_a_fourth_disadvantage_die_is_refused() -> None:
+    sources = [
+        AdvantageSource("Blinded", disadvantages=3),
+        AdvantageSource("Shaken", disadvantages=1),
+    ]
+    with pytest.raises(TooMuchDisadvantageError) as caught:
+        tally_advantage(sources)
+    assert caught.value.net_disadvantage == 4
+    assert "Blinded" in str(caught.value) and "most is 3" in str(caught.value)
+    # One advantage cancels one: the same roll with flanking can be attempted.
+    tally = tally_advantage([*sources, AdvantageSource("Flanking", advantages=1)])
+    assert tally.net == -3
+
+
+@given(st.integers(0, 10), st.integers(0, 10), st.booleans())
+def test_r2_advantages_cancel_one_for_one_and_cap_at_three(
+    advantages: int, disadvantages: int, can_gain: bool
+) -> None:
+    sources = [AdvantageSource(f"adv {i}", advantages=1) for i in range(advantages)] + [
+        AdvantageSource(f"dis {i}", disadvantages=1) for i in range(disadvantages)
+    ]
+    counted = advantages if can_gain else 0
+    raw_net = counted - disadvantages
+    if raw_net < -MAX_NET_ADVANTAGE:
+        with pytest.raises(TooMuchDisadvantageError):
+            tally_advantage(sources, can_gain_advantage=can_gain)
+        return
+    tally = tally_advantage(sources, can_gain_advantage=can_gain)
+    assert tally.net == min(raw_net, MAX_NET_ADVANTAGE)
+    assert -MAX_NET_ADVANTAGE <= tally.net <= MAX_NET_ADVANTAGE
+    assert tally.capped == max(0, raw_net - MAX_NET_ADVANTAGE)
+    assert tally.suppressed == (0 if can_gain else advantages)
+
+
+def test_r3_sources_are_listed_by_name_and_fiat_may_be_flat() -> None:
+    tally = tally_advantage(
+        [
+            AdvantageSource("Partial cover", disadvantages=1, kind="cover"),
+            AdvantageSource("High ground", advantages=2),
+            AdvantageSource("GM: a lucky break", flat=2, kind="fiat"),
+        ]
+    )
+    text = tally.describe()
+    assert "Partial cover: 1 disadvantage" in text
+    assert "High ground: 2 advantage" in text
+    assert "GM: a lucky break: +2" in text
+    assert tally.net == 1 and tally.flat == 2
+    check = roll_check(scripted(10, 2), 3, tally, "1d4")
+    assert check.roll.render() == "1d20 (10) + 1d4 (2) + 5 = 17"
+
+
+def test_r2_two_dice_advantage_die_adds_both() -> None:
+    tally = tally_advantage([AdvantageSource("Aim", advantages=2)])
+    check = roll_check(scripted(9, 3, 5, 1, 8), 0, tally, "2d8")
+    assert check.roll.render() == "1d20 (9) + 2d8 (3, 5) + 2d8 (1, 8) = 26"
+
+
+# --- R4: natural rolls ------------------------------------------------------------------
+
+
+def test_r4_natural_rolls_and_critical_ranges() -> None:
+    assert is_critical(20) and not is_critical(19)
+    assert is_critical(19, crit_min=19) and is_critical(17, crit_min=17)
+    assert is_critical_failure(1) and not is_critical_failure(2)
+    with pytest.raises(InvalidValueError, match="never wider than 17-20"):
+        is_critical(20, crit_min=16)
+    check = roll_check(scripted(20), -10)
+    assert check.critical and "natural critical" in check.render()
+    fumble = roll_check(scripted(1), 30)
+    assert fumble.critical_failure and "critical failure" in fumble.render()
+
+
+def test_r4_a_d2_is_a_fair_coin() -> None:
+    roller = Roller.seeded(2024)
+    faces = Counter(roller.die(2) for _ in range(20_000))
+    assert set(faces) == {1, 2}
+    # 4 standard errors of a fair coin over 20,000 flips is about 283.
+    assert abs(faces[1] - 10_000) < 283
