@@ -1,0 +1,493 @@
+"""Attacks and damage (R17, R19-R25).
+
+Each resolver returns a structured result holding the full breakdown: every named
+(dis)advantage source, every die, the total against AC, hit or miss and damage.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from futurepath_desktop.core.dice import (
+    DEFAULT_ADVANTAGE_DIE,
+    DIE_LADDER,
+    AdvantageSource,
+    AdvantageTally,
+    CheckRoll,
+    ConstantTerm,
+    DiceExpression,
+    DiceRoll,
+    DiceTerm,
+    Roller,
+    Term,
+    advantage_die_term,
+    check_crit_min,
+    parse_dice,
+    roll_check,
+    tally_advantage,
+)
+from futurepath_desktop.core.errors import (
+    AttackNotAllowedError,
+    BonusAttackNotAllowedError,
+    InvalidValueError,
+)
+
+DAMAGE_DIE_BY_LEVEL = DIE_LADDER
+"""R20: weapon level 0 → 1d2 … 8 → 2d12."""
+
+FEAT_AKIMBO_SPECIALIST = "Akimbo Specialist"
+FEAT_NITEN_ICHI = "Niten Ichi"
+FEAT_GUN_FU = "Gun-Fu"
+
+
+class WeightClass(StrEnum):
+    """R17: light weapons are levels 0-2, medium 3-5, heavy 6-8."""
+
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon as the rules read it: level, accuracy, critical range and multiplier, range."""
+
+    name: str
+    level: int
+    ranged: bool = False
+    accuracy_bonus: int = 0
+    damage_bonus: int = 0
+    crit_min: int = 20
+    crit_multiplier: int = 2
+    range_increment_ft: int = 0
+    reach: int = 0
+    versatile: bool = False
+    armor_piercing: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.level < len(DAMAGE_DIE_BY_LEVEL):
+            raise InvalidValueError(
+                f"{self.name}: weapon level must be 0 to 8 (R20), not {self.level}"
+            )
+        check_crit_min(self.crit_min)
+        if not 2 <= self.crit_multiplier <= 4:
+            raise InvalidValueError(
+                f"{self.name}: critical multiplier must be ×2 to ×4 (R21), "
+                f"not ×{self.crit_multiplier}"
+            )
+        if self.ranged and self.range_increment_ft <= 0:
+            raise InvalidValueError(f"{self.name}: a ranged weapon needs a range increment in ft")
+        if self.reach < 0 or self.range_increment_ft < 0:
+            raise InvalidValueError(f"{self.name}: reach and range cannot be negative")
+
+    @property
+    def damage_die(self) -> str:
+        """R20: the damage dice of the weapon's level."""
+        return DAMAGE_DIE_BY_LEVEL[self.level]
+
+    @property
+    def weight_class(self) -> WeightClass:
+        """R17: light (0-2), medium (3-5) or heavy (6-8)."""
+        if self.level <= 2:
+            return WeightClass.LIGHT
+        return WeightClass.MEDIUM if self.level <= 5 else WeightClass.HEAVY
+
+
+def accuracy_modifier(weapon: Weapon, str_mod: int, dex_mod: int) -> int:
+    """R19: STR mod for melee, DEX mod for ranged, plus the weapon's accuracy bonus."""
+    return (dex_mod if weapon.ranged else str_mod) + weapon.accuracy_bonus
+
+
+def range_increments_beyond_first(distance_ft: int, increment_ft: int) -> int:
+    """R19: how many range increments past the first a target at ``distance_ft`` is.
+
+    A target inside the first increment costs nothing; one in the second costs one
+    disadvantage, and so on.
+    """
+    if increment_ft <= 0:
+        raise InvalidValueError("a range increment must be a positive number of feet")
+    if distance_ft <= increment_ft:
+        return 0
+    return math.ceil(distance_ft / increment_ft) - 1
+
+
+def range_source(weapon: Weapon, distance_ft: int) -> AdvantageSource | None:
+    """R19: one disadvantage per range increment beyond the first, as a named source."""
+    if not weapon.ranged:
+        return None
+    steps = range_increments_beyond_first(distance_ft, weapon.range_increment_ft)
+    if steps == 0:
+        return None
+    return AdvantageSource(
+        f"Range {distance_ft} ft ({steps + 1} increments of {weapon.range_increment_ft} ft)",
+        disadvantages=steps,
+        kind="range",
+    )
+
+
+# --- Bonus Attack (R17) -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OffHand:
+    """What R17 changes for a Bonus Attack with an off-hand weapon."""
+
+    can_gain_advantage: bool
+    damage_step_down: bool
+    ranged_disadvantage: bool
+
+    def sources(self) -> tuple[AdvantageSource, ...]:
+        """The disadvantage a ranged off-hand weapon takes, as a named source."""
+        if self.ranged_disadvantage:
+            return (AdvantageSource("Off-hand ranged weapon (R17)", disadvantages=1, kind="rule"),)
+        return ()
+
+
+def check_bonus_attack(weapon: Weapon, proficient: bool, feats: Iterable[str] = ()) -> OffHand:
+    """R17: can ``weapon`` make a Bonus Attack, and with which limits?
+
+    Raises :class:`BonusAttackNotAllowedError` for a heavy weapon, a medium one that is not
+    Versatile, or a weapon the attacker is not proficient with.
+    """
+    have = set(feats)
+    if weapon.weight_class is WeightClass.HEAVY:
+        raise BonusAttackNotAllowedError(
+            f"Bonus Attack with {weapon.name}",
+            f"it is a heavy weapon (level {weapon.level}); an off-hand weapon must be light "
+            "(levels 0-2) or medium (3-5) and Versatile (R17)",
+        )
+    if weapon.weight_class is WeightClass.MEDIUM and not weapon.versatile:
+        raise BonusAttackNotAllowedError(
+            f"Bonus Attack with {weapon.name}",
+            f"a medium weapon (level {weapon.level}) must be Versatile to be used off-hand (R17)",
+        )
+    if not proficient:
+        raise BonusAttackNotAllowedError(
+            f"Bonus Attack with {weapon.name}",
+            "the attacker is not proficient with it (R17)",
+        )
+    return OffHand(
+        can_gain_advantage=FEAT_AKIMBO_SPECIALIST in have,
+        damage_step_down=not weapon.ranged and FEAT_NITEN_ICHI not in have,
+        ranged_disadvantage=weapon.ranged and FEAT_GUN_FU not in have,
+    )
+
+
+# --- Setting up and resolving an attack ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSetup:
+    """Everything an attack needs: who, with what, against which AC, with which sources."""
+
+    attacker: str
+    target: str
+    weapon: Weapon
+    str_mod: int
+    dex_mod: int
+    target_ac: int
+    sources: tuple[AdvantageSource, ...] = ()
+    advantage_die: str = DEFAULT_ADVANTAGE_DIE
+    can_gain_advantage: bool = True
+    off_hand: OffHand | None = None
+
+    def __post_init__(self) -> None:
+        advantage_die_term(self.advantage_die)
+
+    @property
+    def accuracy_modifier(self) -> int:
+        """R19: the flat part of the accuracy check."""
+        return accuracy_modifier(self.weapon, self.str_mod, self.dex_mod)
+
+    @property
+    def damage_modifier(self) -> int:
+        """R20: melee adds the STR mod; every weapon may add a flat bonus."""
+        return (0 if self.weapon.ranged else self.str_mod) + self.weapon.damage_bonus
+
+    @property
+    def damage_die(self) -> str:
+        """The damage dice, one step down for an off-hand melee weapon (R17)."""
+        level = self.weapon.level
+        if self.off_hand is not None and self.off_hand.damage_step_down:
+            level = max(0, level - 1)
+        return DAMAGE_DIE_BY_LEVEL[level]
+
+    def all_sources(self) -> tuple[AdvantageSource, ...]:
+        """The listed sources plus the off-hand rule's own, if any."""
+        extra = self.off_hand.sources() if self.off_hand is not None else ()
+        return (*self.sources, *extra)
+
+    def tally(self) -> AdvantageTally:
+        """R2/R3: the net Advantage Dice of this attack (raises past 3 disadvantage)."""
+        can_gain = self.can_gain_advantage and (
+            self.off_hand is None or self.off_hand.can_gain_advantage
+        )
+        return tally_advantage(self.all_sources(), can_gain_advantage=can_gain)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRoll:
+    """One damage roll: the dice (multiplied on a critical), modifiers and the total."""
+
+    roll: DiceRoll
+    critical: bool
+    label: str
+
+    @property
+    def total(self) -> int:
+        """Damage never goes below 0: a weak hit does no harm, it does not heal."""
+        return max(0, self.roll.total)
+
+    def render(self) -> str:
+        """``Critical damage ×2: 2d8 (5, 7) + 3 = 15``."""
+        return f"{self.label}: {self.roll.render()}"
+
+
+def damage_expression(die: str, modifier: int, multiplier: int = 1) -> DiceExpression:
+    """R21: a critical rolls the damage dice ``multiplier`` times; modifiers count once."""
+    base = parse_dice(die).terms[0]
+    assert isinstance(base, DiceTerm)
+    terms: list[Term] = [DiceTerm(base.count * multiplier, base.sides)]
+    if modifier:
+        terms.append(ConstantTerm(abs(modifier), negative=modifier < 0))
+    return DiceExpression(tuple(terms))
+
+
+def roll_damage(roller: Roller, setup: AttackSetup, critical: bool, label: str = "") -> DamageRoll:
+    """Roll the attack's damage, as a critical (R21) or not."""
+    multiplier = setup.weapon.crit_multiplier if critical else 1
+    expression = damage_expression(setup.damage_die, setup.damage_modifier, multiplier)
+    if not label:
+        label = f"Critical damage ×{multiplier}" if critical else "Damage"
+    return DamageRoll(roller.roll(expression), critical, label)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    """A resolved attack with its full breakdown."""
+
+    setup: AttackSetup
+    tally: AdvantageTally
+    accuracy: CheckRoll | None
+    hit: bool
+    critical: bool
+    critical_failure: bool
+    damage: tuple[DamageRoll, ...] = ()
+    checks: tuple[CheckRoll, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def total_damage(self) -> int:
+        """Every damage roll of the attack added up."""
+        return sum(d.total for d in self.damage)
+
+    @property
+    def outcome(self) -> str:
+        """One word: critical, hit, miss or fumble."""
+        if self.critical_failure:
+            return "critical failure"
+        if self.critical:
+            return "critical hit"
+        return "hit" if self.hit else "miss"
+
+    def render(self) -> str:
+        """The breakdown as lines for the log."""
+        s = self.setup
+        lines = [f"{s.attacker} attacks {s.target} with {s.weapon.name}"]
+        lines.append(f"  Sources: {self.tally.describe()}")
+        if self.accuracy is not None:
+            lines.append(
+                f"  Accuracy: {self.accuracy.render()} vs AC {s.target_ac} → {self.outcome}"
+            )
+        else:
+            lines.append(f"  No accuracy roll → {self.outcome}")
+        lines.extend(f"  Critical check: {c.render()} vs AC {s.target_ac}" for c in self.checks)
+        lines.extend(f"  {d.render()}" for d in self.damage)
+        if self.damage:
+            lines.append(f"  Total damage: {self.total_damage}")
+        lines.extend(f"  Note: {n}" for n in self.notes)
+        return "\n".join(lines)
+
+
+def roll_accuracy(
+    roller: Roller, setup: AttackSetup, tally: AdvantageTally, label: str
+) -> CheckRoll:
+    """R19: d20 + Advantage Dice + STR/DEX mod + weapon accuracy bonus."""
+    return roll_check(
+        roller,
+        setup.accuracy_modifier,
+        tally,
+        setup.advantage_die,
+        crit_min=setup.weapon.crit_min,
+        label=label,
+    )
+
+
+def _hits(check: CheckRoll, ac: int) -> bool:
+    # R4: a natural critical hits whatever the AC; a natural 1 misses whatever the total.
+    if check.critical_failure:
+        return False
+    return check.critical or check.total >= ac
+
+
+def resolve_attack(roller: Roller, setup: AttackSetup, *, extra_damage: int = 0) -> AttackResult:
+    """R19-R22: roll accuracy against AC, then damage; Extra Damage follows R22's chain."""
+    if extra_damage < 0:
+        raise InvalidValueError("Extra Damage is a count and cannot be negative")
+    tally = setup.tally()
+    accuracy = roll_accuracy(roller, setup, tally, "Accuracy")
+    hit = _hits(accuracy, setup.target_ac)
+    notes: list[str] = []
+    if accuracy.critical_failure:
+        notes.append("Critical failure: no damage; the GM may add a side effect (R4).")
+        return AttackResult(setup, tally, accuracy, False, False, True, notes=tuple(notes))
+    if not hit:
+        return AttackResult(setup, tally, accuracy, False, False, False)
+    first = roll_damage(roller, setup, accuracy.critical)
+    extra, checks, chain_notes = extra_damage_chain(
+        roller, setup, tally, accuracy.critical, extra_damage
+    )
+    return AttackResult(
+        setup,
+        tally,
+        accuracy,
+        True,
+        accuracy.critical,
+        False,
+        (first, *extra),
+        checks,
+        tuple(chain_notes),
+    )
+
+
+def extra_damage_chain(
+    roller: Roller,
+    setup: AttackSetup,
+    tally: AdvantageTally,
+    first_critical: bool,
+    count: int,
+) -> tuple[list[DamageRoll], tuple[CheckRoll, ...], list[str]]:
+    """R22: roll each Extra Damage; after a critical, each first needs a critical check.
+
+    A hit on the check makes that die critical and the checks go on; a natural critical
+    also explodes into one more normal damage roll; a miss makes it and every remaining
+    extra normal with no more checks; a critical failure stops the remaining extras.
+    Damage already rolled always stands.
+    """
+    rolls: list[DamageRoll] = []
+    checks: list[CheckRoll] = []
+    notes: list[str] = []
+    checking = first_critical
+    for index in range(1, count + 1):
+        if not checking:
+            rolls.append(roll_damage(roller, setup, False, f"Extra Damage {index}"))
+            continue
+        check = roll_accuracy(roller, setup, tally, f"Critical check {index}")
+        checks.append(check)
+        if check.critical_failure:
+            notes.append(
+                f"Critical check {index} was a critical failure: the remaining "
+                f"{count - index + 1} Extra Damage are lost; damage already rolled stands (R22)."
+            )
+            break
+        if _hits(check, setup.target_ac):
+            rolls.append(roll_damage(roller, setup, True, f"Extra Damage {index}, critical"))
+            if check.critical:
+                rolls.append(
+                    roll_damage(roller, setup, False, f"Extra Damage {index}, critical explodes")
+                )
+            continue
+        notes.append(
+            f"Critical check {index} missed: it and the remaining Extra Damage are normal (R22)."
+        )
+        rolls.append(roll_damage(roller, setup, False, f"Extra Damage {index}"))
+        checking = False
+    return rolls, tuple(checks), notes
+
+
+def resolve_full_attack(
+    roller: Roller, setup: AttackSetup, extra_attacks: int, *, extra_damage: int = 0
+) -> tuple[AttackResult, ...]:
+    """R23: a Full Attack makes the first attack and one more per Extra Attack.
+
+    Extra Damage (R22) rides on the first attack.
+    """
+    if extra_attacks < 0:
+        raise InvalidValueError("Extra Attacks is a count and cannot be negative")
+    first = resolve_attack(roller, setup, extra_damage=extra_damage)
+    rest = tuple(resolve_attack(roller, setup) for _ in range(extra_attacks))
+    return (first, *rest)
+
+
+# --- Coup de grace (R24) and objects (R25) ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CoupDeGraceSave:
+    """R24: the helpless target's CON save against DC = damage dealt."""
+
+    check: CheckRoll
+    dc: int
+
+    @property
+    def survives(self) -> bool:
+        """The save succeeds when its total is at least the DC."""
+        return self.check.total >= self.dc
+
+
+def coup_de_grace(roller: Roller, setup: AttackSetup, *, target_helpless: bool) -> AttackResult:
+    """R24: an automatic critical hit on a helpless target (no accuracy roll)."""
+    if not target_helpless:
+        raise AttackNotAllowedError(
+            f"{setup.attacker} cannot coup de grace {setup.target}: "
+            "the target is not helpless (R24)"
+        )
+    tally = tally_advantage(())
+    damage = roll_damage(roller, setup, True, "Coup de grace, critical")
+    return AttackResult(
+        setup,
+        tally,
+        None,
+        True,
+        True,
+        False,
+        (damage,),
+        notes=("Coup de grace: automatic critical hit (R24).",),
+    )
+
+
+def coup_de_grace_save(
+    roller: Roller, con_mod: int, damage_dealt: int, attacker_extras: int, advantage_die: str
+) -> CoupDeGraceSave:
+    """R24: a surviving target saves with CON, one advantage per attacker's Extra Attack/Damage."""
+    sources = (
+        (AdvantageSource("Attacker's Extra Attacks/Damage (R24)", advantages=attacker_extras),)
+        if attacker_extras
+        else ()
+    )
+    tally = tally_advantage(sources)
+    check = roll_check(roller, con_mod, tally, advantage_die, label="CON save")
+    return CoupDeGraceSave(check, damage_dealt)
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectAttackResult:
+    """R25: damage against an object's Hardness; it breaks below zero."""
+
+    damage: DamageRoll
+    hardness_before: int
+    hardness_after: int
+
+    @property
+    def broken(self) -> bool:
+        """R25: an object breaks when its Hardness goes below zero."""
+        return self.hardness_after < 0
+
+
+def attack_object(roller: Roller, setup: AttackSetup, hardness: int) -> ObjectAttackResult:
+    """R25: no accuracy check; the damage comes off the object's Hardness."""
+    damage = roll_damage(roller, replace(setup, sources=()), False)
+    return ObjectAttackResult(damage, hardness, hardness - damage.total)

@@ -1,0 +1,34 @@
+"""The rule options a session stores (R40)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from futurepath_desktop.core.environment import CoverRule
+
+
+class VitalityRule(StrEnum):
+    """R40: Future Path hit points (R26, default) or Health and Fatigue (R27)."""
+
+    FUTURE_PATH = "future-path"
+    HEALTH_FATIGUE = "health-fatigue"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """R40: the session's choices where the two rules texts disagree."""
+
+    vitality: VitalityRule = VitalityRule.FUTURE_PATH
+    cover: CoverRule = CoverRule.DISADVANTAGE
+    condition_lowers_team_initiative: bool = False
+
+
+DEFAULT_OPTIONS = RuleOptions()
+
+
+def adjusted_team_initiative(base: int, conditions_on_members: int, options: RuleOptions) -> int:
+    """R40 (wiki rule, off by default): −1 team initiative per condition any member has."""
+    if not options.condition_lowers_team_initiative:
+        return base
+    return base - max(0, conditions_on_members)
