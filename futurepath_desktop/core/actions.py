@@ -277,7 +277,7 @@ class TurnEconomy:
         return replace(self, declared=declared, simple_used=True)
 
 
-def validate_turn(actions: Iterable[ActionSpec | str | tuple[str, str]]) -> TurnEconomy:
+def validate_turn(actions: Iterable[ActionSpec | str | tuple[str, str | None]]) -> TurnEconomy:
     """Check a whole declared sequence; returns the resulting turn or raises on the first misstep.
 
     Each item is an action, an action name, or ``(name, target)``.

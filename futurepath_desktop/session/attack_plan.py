@@ -1,0 +1,174 @@
+"""Setting up an attack from the session: who, with what, and every (dis)advantage source
+the state implies (conditions, cover, visibility, range, fatigue) plus the GM's fiat.
+
+The attack form shows a plan's odds before rolling; the attack command rolls the same
+plan, so what the GM saw is what is rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from futurepath_desktop.core.attacks import AttackSetup, check_bonus_attack, range_source
+from futurepath_desktop.core.conditions import (
+    CATALOG,
+    ConditionDef,
+    RollTag,
+    condition,
+    custom_condition,
+    effective_ac,
+    roll_sources,
+    sources_against,
+)
+from futurepath_desktop.core.dice import AdvantageSource
+from futurepath_desktop.core.environment import (
+    Cover,
+    CoverRule,
+    cover_effect,
+    visibility_attack_source,
+)
+from futurepath_desktop.core.errors import AttackNotAllowedError
+from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, WeaponSpec
+
+ALL_WEAPONS = "all weapons"
+"""A proficiency that covers every weapon."""
+
+
+def condition_defs(session: Session, combatant: Combatant) -> list[ConditionDef]:
+    """The rules' view of a combatant's conditions, with R11's surprise as Flat-Footed."""
+    found: list[ConditionDef] = []
+    for held in session.conditions_on(combatant.id):
+        found.append(_definition(held))
+    if session.combat.active and combatant.id in session.combat.unaware:
+        found.append(condition("surprised"))
+    return found
+
+
+def _definition(held: ActiveCondition) -> ConditionDef:
+    entry = CATALOG.get(held.key)
+    return entry if entry is not None else custom_condition(held.name, held.note)
+
+
+def is_proficient(combatant: Combatant, weapon: WeaponSpec) -> bool:
+    """R17: proficiency with a weapon by its name, or with all weapons."""
+    have = {p.lower() for p in combatant.proficiencies}
+    return ALL_WEAPONS in have or weapon.name.lower() in have
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    """An attack ready to roll: the core's setup, the action it spends, and notes."""
+
+    setup: AttackSetup
+    action: str
+    attacker: Combatant
+    target: Combatant
+    weapon: WeaponSpec
+    notes: tuple[str, ...]
+    extra_attacks: int
+    extra_damage: int
+
+
+def plan_attack(
+    session: Session,
+    attacker_id: str,
+    target_id: str,
+    *,
+    weapon_index: int = 0,
+    distance_ft: int = 5,
+    cover: int = 0,
+    fiat: tuple[AdvantageSource, ...] = (),
+    bonus_attack: bool = False,
+    full_attack: bool = False,
+    use_extra_damage: bool = False,
+) -> AttackPlan:
+    """Gather everything an attack needs; raises if the attack cannot be made at all."""
+    attacker = session.combatant(attacker_id)
+    target = session.combatant(target_id)
+    if attacker.id == target.id:
+        raise CommandError(f"{attacker.name} cannot attack itself")
+    if not 0 <= weapon_index < len(attacker.weapons):
+        raise CommandError(f"{attacker.name} has no weapon number {weapon_index + 1}")
+    if distance_ft < 0:
+        raise CommandError("a distance is 0 ft or more")
+    if bonus_attack and full_attack:
+        raise CommandError("a Bonus Attack is its own action, not part of the Full Attack")
+    weapon = attacker.weapons[weapon_index]
+    core_weapon = weapon.to_core()
+    notes: list[str] = []
+    # R37: melee reaches 5 ft plus 5 ft per Reach step.
+    if not weapon.ranged and distance_ft > 5 + 5 * weapon.reach:
+        raise AttackNotAllowedError(
+            f"{target.name} is {distance_ft} ft away, beyond {weapon.name}'s reach of "
+            f"{5 + 5 * weapon.reach} ft (R37)"
+        )
+    attacker_defs = condition_defs(session, attacker)
+    for entry in attacker_defs:
+        if entry.effects.cannot_attack or entry.effects.cannot_act:
+            raise AttackNotAllowedError(f"{attacker.name} is {entry.name} and cannot attack")
+    tags = (RollTag.ATTACK, RollTag.RANGED if weapon.ranged else RollTag.MELEE)
+    sources, can_gain = roll_sources(attacker_defs, tags)
+    listed = list(sources)
+    if session.options.health_fatigue and attacker.health_fatigue().disadvantage_on_all_rolls:
+        listed.append(AdvantageSource("Fatigue 4+ (R27)", disadvantages=1, kind="condition"))
+    visibility = visibility_attack_source(session.options.visibility_level)
+    if visibility is not None and not any(
+        e.effects.counts_as_terrible_visibility for e in attacker_defs
+    ):
+        listed.append(visibility)
+    target_defs = condition_defs(session, target)
+    listed.extend(sources_against(target_defs, ranged=weapon.ranged, distance_ft=distance_ft))
+    effect = cover_effect(Cover(cover), CoverRule(session.options.cover))
+    if not effect.targetable:
+        raise AttackNotAllowedError(
+            f"{target.name} is in full cover and cannot be targeted directly (R32)"
+        )
+    cover_source = effect.source(Cover(cover))
+    if cover_source is not None:
+        listed.append(cover_source)
+    ranged = range_source(core_weapon, distance_ft)
+    if ranged is not None:
+        listed.append(ranged)
+    listed.extend(fiat)
+    ac = effective_ac(
+        target.ac, target.abilities.mod("dexterity"), target_defs, size_mod=target.size_mod
+    )
+    notes.extend(ac.notes)
+    target_ac = ac.value
+    if effect.ac_bonus:
+        target_ac += effect.ac_bonus
+        notes.append(f"Cover: +{effect.ac_bonus} AC (R32 option)")
+    off_hand = None
+    if bonus_attack:
+        off_hand = check_bonus_attack(core_weapon, is_proficient(attacker, weapon), attacker.feats)
+    if bonus_attack:
+        action = "Bonus Attack"
+    elif full_attack:
+        action = "Full Attack"
+    elif use_extra_damage:
+        action = "Extra Damage Attack"
+    else:
+        action = "Attack (Ranged)" if weapon.ranged else "Attack (Melee)"
+    setup = AttackSetup(
+        attacker.name,
+        target.name,
+        core_weapon,
+        attacker.abilities.mod("strength"),
+        attacker.abilities.mod("dexterity"),
+        target_ac,
+        tuple(listed),
+        attacker.advantage_die,
+        can_gain_advantage=can_gain,
+        off_hand=off_hand,
+    )
+    return AttackPlan(
+        setup,
+        action,
+        attacker,
+        target,
+        weapon,
+        tuple(notes),
+        attacker.extra_attacks if full_attack else 0,
+        attacker.extra_damage if use_extra_damage or full_attack else 0,
+    )

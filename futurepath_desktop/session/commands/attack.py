@@ -1,0 +1,117 @@
+"""The attack command: roll a planned attack, log its breakdown, apply its damage
+(R19-R25)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import msgspec
+
+from futurepath_desktop.core.attacks import AttackResult, resolve_attack, resolve_full_attack
+from futurepath_desktop.core.dice import AdvantageSource, DiceRoll
+from futurepath_desktop.session.attack_plan import plan_attack
+from futurepath_desktop.session.commands.combat import declare_action
+from futurepath_desktop.session.commands.health import apply_damage
+from futurepath_desktop.session.edit import Edit
+from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.state import Session
+
+
+def _rolls(result: AttackResult) -> list[DiceRoll]:
+    rolls = [result.accuracy.roll] if result.accuracy is not None else []
+    rolls.extend(check.roll for check in result.checks)
+    rolls.extend(damage.roll for damage in result.damage)
+    return rolls
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveAttack:
+    """Roll an attack with the full breakdown and apply its damage in the same step.
+
+    In combat, the attack spends the attacker's action (R15-R17) when its team is acting;
+    ``declare`` False skips that (a readied action's instant attack, R18).
+    """
+
+    attacker_id: str
+    target_id: str
+    weapon_index: int = 0
+    distance_ft: int = 5
+    cover: int = 0
+    fiat: tuple[AdvantageSource, ...] = ()
+    bonus_attack: bool = False
+    full_attack: bool = False
+    use_extra_damage: bool = False
+    apply_damage: bool = True
+    declare: bool = True
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        plan = plan_attack(
+            session,
+            self.attacker_id,
+            self.target_id,
+            weapon_index=self.weapon_index,
+            distance_ft=self.distance_ft,
+            cover=self.cover,
+            fiat=self.fiat,
+            bonus_attack=self.bonus_attack,
+            full_attack=self.full_attack,
+            use_extra_damage=self.use_extra_damage,
+        )
+        attacker, weapon = plan.attacker, plan.weapon
+        attacks = 1 + plan.extra_attacks
+        if weapon.ammo is not None:
+            if weapon.ammo < attacks:
+                raise CommandError(
+                    f"{attacker.name}'s {weapon.name} has {weapon.ammo} shot(s) left and needs "
+                    f"{attacks}; reload first"
+                )
+            weapons = list(attacker.weapons)
+            weapons[self.weapon_index] = msgspec.structs.replace(weapon, ammo=weapon.ammo - attacks)
+            edit.put("combatants", msgspec.structs.replace(attacker, weapons=tuple(weapons)))
+        if self.declare and session.combat.active:
+            declare_action(session, edit, attacker, plan.action, plan.target.id)
+        roller = edit.roller()
+        if self.full_attack:
+            results = resolve_full_attack(
+                roller, plan.setup, plan.extra_attacks, extra_damage=plan.extra_damage
+            )
+        else:
+            results = (resolve_attack(roller, plan.setup, extra_damage=plan.extra_damage),)
+        total = 0
+        for result in results:
+            lines = [*result.render().splitlines()[1:], *(f"  AC: {n}" for n in plan.notes)]
+            summary = (
+                f"{attacker.name} attacks {plan.target.name} with {weapon.name}: {result.outcome}"
+            )
+            if result.total_damage:
+                summary += f" for {result.total_damage}"
+            edit.log("attack", summary, lines, _rolls(result))
+            total += result.total_damage
+        if total and self.apply_damage:
+            target = session.combatant(plan.target.id)
+            edit.log("damage", apply_damage(session, edit, target, total, attacker.name))
+        outcome = results[0].outcome if len(results) == 1 else f"{len(results)} attacks"
+        return f"{attacker.name} attacks {plan.target.name}: {outcome}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    """Reload a weapon to its full ammunition (a Standard action by default)."""
+
+    combatant_id: str
+    weapon_index: int = 0
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        combatant = session.combatant(self.combatant_id)
+        if not 0 <= self.weapon_index < len(combatant.weapons):
+            raise CommandError(f"{combatant.name} has no weapon number {self.weapon_index + 1}")
+        weapon = combatant.weapons[self.weapon_index]
+        if weapon.ammo_max is None:
+            raise CommandError(f"{weapon.name} does not use ammunition")
+        if session.combat.active and session.combat.acting_team == combatant.team_id:
+            declare_action(session, edit, combatant, "Reload", None)
+        weapons = list(combatant.weapons)
+        weapons[self.weapon_index] = msgspec.structs.replace(weapon, ammo=weapon.ammo_max)
+        edit.put("combatants", msgspec.structs.replace(combatant, weapons=tuple(weapons)))
+        edit.log("action", f"{combatant.name} reloads {weapon.name}")
+        return f"{combatant.name} reloads"

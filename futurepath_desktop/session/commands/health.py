@@ -1,0 +1,250 @@
+"""Commands for health and conditions: damage, healing, temporary HP (R26-R28) and
+conditions with their counters (R29, R30)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import msgspec
+
+from futurepath_desktop.core.conditions import CATALOG, ConditionDef, condition, custom_condition
+from futurepath_desktop.core.errors import InvalidValueError
+from futurepath_desktop.core.vitality import gain_temp_hp
+from futurepath_desktop.session.edit import Edit
+from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, new_id
+
+MAX_AMOUNT = 100_000
+
+
+def _check_amount(amount: int, what: str) -> None:
+    if not 0 <= amount <= MAX_AMOUNT:
+        raise CommandError(f"{what} must be between 0 and {MAX_AMOUNT}, not {amount}")
+
+
+def _targets(session: Session, ids: Sequence[str]) -> list[Combatant]:
+    if not ids:
+        raise CommandError("choose at least one combatant")
+    if len(set(ids)) != len(ids):
+        raise CommandError("a combatant is listed twice")
+    return [session.combatant(i) for i in ids]
+
+
+def _who(targets: list[Combatant]) -> str:
+    return targets[0].name if len(targets) == 1 else f"{len(targets)} combatants"
+
+
+def apply_damage(session: Session, edit: Edit, target: Combatant, amount: int, source: str) -> str:
+    """R26-R28: damage one combatant under the session's health model; returns a log line."""
+    rule = session.options.vitality
+    was_down = target.is_down(rule)
+    if session.options.health_fatigue:
+        pool, outcome = target.health_fatigue().damage(amount)
+        new = msgspec.structs.replace(
+            target, health=pool.health, fatigue=pool.fatigue, temp_hp=pool.temp_hp
+        )
+        state = f"Health {pool.health}/{pool.max_health}, fatigue {pool.fatigue}"
+        if outcome.fatigue_gained:
+            state += " (+1 fatigue, R27)"
+    else:
+        hp, outcome = target.hit_points().damage(amount)
+        new = msgspec.structs.replace(target, hp=hp.hp, temp_hp=hp.temp_hp)
+        state = f"HP {hp.hp}/{hp.max_hp}"
+        if hp.dying:
+            state += ", dying (R26)"
+    edit.put("combatants", new)
+    parts = [f"{target.name} takes {outcome.taken} damage"]
+    if source:
+        parts[0] += f" from {source}"
+    if outcome.absorbed_by_temp:
+        parts.append(f"{outcome.absorbed_by_temp} absorbed by temporary HP")
+    if outcome.overkill:
+        parts.append(f"{outcome.overkill} overkill")
+    line = f"{'; '.join(parts)} → {state}"
+    if not was_down and new.is_down(rule):
+        line += f". {target.name} is down!"
+    return line
+
+
+def apply_heal(session: Session, edit: Edit, target: Combatant, amount: int) -> str:
+    """R26-R28: heal one combatant up to its maximum; the excess is logged as overhealing."""
+    if session.options.health_fatigue:
+        pool, outcome = target.health_fatigue().heal(amount)
+        new = msgspec.structs.replace(target, health=pool.health)
+        state = f"Health {pool.health}/{pool.max_health}"
+    else:
+        hp, outcome = target.hit_points().heal(amount)
+        new = msgspec.structs.replace(target, hp=hp.hp)
+        state = f"HP {hp.hp}/{hp.max_hp}"
+    edit.put("combatants", new)
+    over = f" ({outcome.overheal} overhealing)" if outcome.overheal else ""
+    return f"{target.name} heals {outcome.healed}{over} → {state}"
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """Damage one or several combatants at once (R28)."""
+
+    target_ids: tuple[str, ...]
+    amount: int
+    source: str = ""
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        _check_amount(self.amount, "damage")
+        targets = _targets(session, self.target_ids)
+        for target in targets:
+            edit.log("damage", apply_damage(session, edit, target, self.amount, self.source))
+        return f"{_who(targets)} take{'s' if len(targets) == 1 else ''} {self.amount} damage"
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """Heal one or several combatants (R26-R28)."""
+
+    target_ids: tuple[str, ...]
+    amount: int
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        _check_amount(self.amount, "healing")
+        targets = _targets(session, self.target_ids)
+        for target in targets:
+            edit.log("heal", apply_heal(session, edit, target, self.amount))
+        return f"{_who(targets)} heal{'s' if len(targets) == 1 else ''} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class GrantTempHP:
+    """Give temporary HP; they do not stack, the larger amount stays (R28)."""
+
+    target_ids: tuple[str, ...]
+    amount: int
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        _check_amount(self.amount, "temporary HP")
+        targets = _targets(session, self.target_ids)
+        for target in targets:
+            temp = gain_temp_hp(target.temp_hp, self.amount)
+            edit.put("combatants", msgspec.structs.replace(target, temp_hp=temp))
+            edit.log("heal", f"{target.name} has {temp} temporary HP")
+        return f"{_who(targets)} gain{'s' if len(targets) == 1 else ''} {self.amount} temporary HP"
+
+
+def condition_def(key: str, name: str = "") -> ConditionDef:
+    """A catalog condition by key or name, or a custom one (R29)."""
+    if key in CATALOG:
+        return CATALOG[key]
+    try:
+        return condition(key)
+    except InvalidValueError:
+        pass
+    if key.startswith("custom:") or name:
+        return custom_condition(name or key.removeprefix("custom:"))
+    raise CommandError(
+        f"there is no condition called {key!r}; pick one from the catalog or give a name "
+        "for a custom condition"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class AddCondition:
+    """Put a condition on one or several combatants (R29).
+
+    ``rounds`` None takes the catalog's default (none: until removed). Re-applying a
+    round-based condition the bearer already has extends its counter.
+    """
+
+    bearer_ids: tuple[str, ...]
+    key: str
+    rounds: int | None = None
+    note: str = ""
+    name: str = ""
+    source: str = ""
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        entry = condition_def(self.key, self.name)
+        rounds = self.rounds if self.rounds is not None else entry.default_rounds
+        if rounds is not None and not 1 <= rounds <= 1000:
+            raise CommandError(f"a counter runs 1 to 1000 rounds, not {rounds}")
+        bearers = _targets(session, self.bearer_ids)
+        combat = session.combat
+        for bearer in bearers:
+            held = next((c for c in session.conditions_on(bearer.id) if c.key == entry.key), None)
+            if held is not None:
+                if held.remaining is None or rounds is None:
+                    edit.log("condition", f"{bearer.name} is already {entry.name}")
+                    continue
+                # R29: re-applying a round-based condition extends its counter.
+                extended = msgspec.structs.replace(held, remaining=held.remaining + rounds)
+                edit.put("conditions", extended)
+                edit.log(
+                    "condition",
+                    f"{bearer.name}'s {entry.name} extended to {extended.remaining} round(s) (R29)",
+                )
+                continue
+            edit.put(
+                "conditions",
+                ActiveCondition(
+                    id=new_id("cnd"),
+                    bearer_id=bearer.id,
+                    key=entry.key,
+                    name=entry.name,
+                    note=self.note or (entry.summary if entry.custom else ""),
+                    custom=entry.custom,
+                    remaining=rounds,
+                    armed=False,
+                    set_round=combat.round if combat.active else 0,
+                    set_phase=combat.phase if combat.active else 0,
+                    source=self.source,
+                ),
+            )
+            lasting = f" for {rounds} round(s)" if rounds is not None else ""
+            edit.log("condition", f"{bearer.name} is {entry.name}{lasting}")
+        return f"{_who(bearers)}: {entry.name}"
+
+
+def _held(session: Session, condition_id: str) -> ActiveCondition:
+    held = session.conditions.get(condition_id)
+    if held is None:
+        raise CommandError(f"there is no condition with id {condition_id!r} in this session")
+    return held
+
+
+@dataclass(frozen=True, slots=True)
+class ExtendCondition:
+    """Add rounds to a condition's counter (or take some away, down to 1)."""
+
+    condition_id: str
+    rounds: int
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        held = _held(session, self.condition_id)
+        bearer = session.combatant(held.bearer_id)
+        if held.remaining is None:
+            raise CommandError(f"{held.name} on {bearer.name} has no counter to extend")
+        remaining = held.remaining + self.rounds
+        if not 1 <= remaining <= 1000:
+            raise CommandError(
+                f"{held.name} would have {remaining} round(s) left; remove it instead"
+                if remaining < 1
+                else "a counter runs at most 1000 rounds"
+            )
+        edit.put("conditions", msgspec.structs.replace(held, remaining=remaining))
+        edit.log(
+            "condition", f"{bearer.name}'s {held.name}: {held.remaining} → {remaining} round(s)"
+        )
+        return f"{bearer.name}'s {held.name} now {remaining} round(s)"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCondition:
+    """End a condition now."""
+
+    condition_id: str
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        held = _held(session, self.condition_id)
+        bearer = session.combatant(held.bearer_id)
+        edit.remove("conditions", held.id)
+        edit.log("condition", f"{bearer.name} is no longer {held.name}")
+        return f"{bearer.name} is no longer {held.name}"

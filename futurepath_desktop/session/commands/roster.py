@@ -1,0 +1,234 @@
+"""Commands that change the roster: teams and combatants added, edited, removed, moved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import msgspec
+
+from futurepath_desktop.session.edit import Edit
+from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.state import Combatant, Options, Session, Team
+
+T = TypeVar("T", Team, Combatant, Options)
+E = TypeVar("E", Team, Combatant)
+
+
+def validated(kind: type[T], value: T) -> T:
+    """Re-check a record against the file format's constraints (a level of 9 is refused)."""
+    try:
+        return msgspec.convert(msgspec.to_builtins(value), kind)
+    except msgspec.ValidationError as error:
+        raise CommandError(f"{kind.__name__} is not valid: {error}") from None
+
+
+def validated_options(options: Options) -> Options:
+    """Rule options checked against the file format (R40)."""
+    return validated(Options, options)
+
+
+def changed(kind: type[E], old: E, changes: dict[str, Any]) -> E:
+    """``old`` with some fields changed, checked; the id cannot change."""
+    unknown = sorted(set(changes) - set(kind.__struct_fields__))
+    if unknown:
+        raise CommandError(f"{kind.__name__} has no field(s) {', '.join(unknown)}")
+    if "id" in changes and changes["id"] != old.id:
+        raise CommandError("an id never changes; remove and add instead")
+    return validated(kind, msgspec.structs.replace(old, **changes))
+
+
+def _clamp(index: int | None, size: int) -> int:
+    return size if index is None else max(0, min(size, index))
+
+
+def _place(edit: Edit, table: str, ident: str, order: list[str], index: int | None) -> None:
+    order = [i for i in order if i != ident]
+    order.insert(_clamp(index, len(order)), ident)
+    edit.reorder(table, order)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class AddTeam:
+    """Add a team, at ``index`` in the roster or last."""
+
+    team: Team
+    index: int | None = None
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        team = validated(Team, self.team)
+        if team.id in session.teams:
+            raise CommandError(f"a team with id {team.id!r} already exists")
+        if session.combat.active:
+            raise CombatFlowError(
+                "a team cannot be added in the middle of combat; join it instead (R9)"
+            )
+        edit.put("teams", team)
+        if self.index is not None:
+            _place(edit, "teams", team.id, list(session.teams), self.index)
+        return f"Add team {team.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class EditTeam:
+    """Change a team's name, colour or side (its initiative changes only through
+    :class:`AdjustInitiative`, R8)."""
+
+    team_id: str
+    changes: dict[str, Any]
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        old = session.team(self.team_id)
+        if "initiative" in self.changes and self.changes["initiative"] != old.initiative:
+            raise CommandError("team initiative changes only by a GM adjustment (R8)")
+        edit.put("teams", changed(Team, old, self.changes))
+        return f"Edit team {old.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTeam:
+    """Remove a team and everyone in it."""
+
+    team_id: str
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        team = session.team(self.team_id)
+        if session.combat.acting_team == team.id:
+            raise CombatFlowError(
+                f"{team.name} is acting now; end its turn (Next Turn) before removing it"
+            )
+        for member in session.members(team.id):
+            RemoveCombatant(member.id).perform(session, edit)
+        edit.remove("teams", team.id)
+        combat = session.combat
+        if team.id in combat.order:
+            order = tuple(t for t in combat.order if t != team.id)
+            acting = combat.acting_team
+            index = order.index(acting) if acting in order else -1
+            edit.set_combat(msgspec.structs.replace(combat, order=order, turn_index=index))
+        return f"Remove team {team.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTeam:
+    """Move a team to another place in the roster."""
+
+    team_id: str
+    index: int
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        team = session.team(self.team_id)
+        _place(edit, "teams", team.id, list(session.teams), self.index)
+        return f"Move team {team.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class AddCombatant:
+    """Add a combatant to its team. In combat, only as waiting to join (R9)."""
+
+    combatant: Combatant
+    index: int | None = None
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        combatant = validated(Combatant, self.combatant)
+        if combatant.id in session.combatants:
+            raise CommandError(f"a combatant with id {combatant.id!r} already exists")
+        session.team(combatant.team_id)
+        if session.combat.active and combatant.present:
+            raise CombatFlowError(
+                f"{combatant.name} cannot appear mid-fight: add as waiting, then join in the "
+                "Counters phase (R9)"
+            )
+        edit.put("combatants", combatant)
+        if self.index is not None:
+            _place(edit, "combatants", combatant.id, list(session.combatants), self.index)
+        return f"Add {combatant.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class EditCombatant:
+    """Change any of a combatant's stats (each edit is one undoable step)."""
+
+    combatant_id: str
+    changes: dict[str, Any]
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        old = session.combatant(self.combatant_id)
+        new = changed(Combatant, old, self.changes)
+        if new.team_id != old.team_id:
+            session.team(new.team_id)
+            if session.combat.active:
+                raise CombatFlowError("a combatant changes team only outside combat")
+        if new.present != old.present and session.combat.active:
+            raise CombatFlowError("joining or leaving the fight goes through Join (R9)")
+        if new.hp > new.max_hp or new.health > new.max_health:
+            raise CommandError(f"{new.name}: current health cannot exceed the maximum (R26, R27)")
+        edit.put("combatants", new)
+        fields = ", ".join(sorted(self.changes))
+        return f"Edit {old.name} ({fields})"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCombatant:
+    """Remove a combatant, its conditions and its place in the fight."""
+
+    combatant_id: str
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        combatant = session.combatant(self.combatant_id)
+        for held in session.conditions_on(combatant.id):
+            edit.remove("conditions", held.id)
+        edit.remove("combatants", combatant.id)
+        combat = session.combat
+        cid = combatant.id
+        if (
+            any(
+                cid in ids
+                for ids in (
+                    combat.acted,
+                    combat.unaware,
+                    combat.surprise_actors,
+                    combat.pending_surprise,
+                )
+            )
+            or cid in combat.turns
+            or any(r.combatant_id == cid for r in combat.readied)
+        ):
+            edit.set_combat(
+                msgspec.structs.replace(
+                    combat,
+                    acted=tuple(i for i in combat.acted if i != cid),
+                    unaware=tuple(i for i in combat.unaware if i != cid),
+                    surprise_actors=tuple(i for i in combat.surprise_actors if i != cid),
+                    pending_surprise=tuple(i for i in combat.pending_surprise if i != cid),
+                    turns={k: v for k, v in combat.turns.items() if k != cid},
+                    readied=tuple(r for r in combat.readied if r.combatant_id != cid),
+                )
+            )
+        return f"Remove {combatant.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCombatant:
+    """Move a combatant within its team's list, or to another team outside combat."""
+
+    combatant_id: str
+    team_id: str
+    index: int
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        combatant = session.combatant(self.combatant_id)
+        team = session.team(self.team_id)
+        if team.id != combatant.team_id:
+            if session.combat.active:
+                raise CombatFlowError("a combatant changes team only outside combat")
+            combatant = edit.put("combatants", msgspec.structs.replace(combatant, team_id=team.id))
+        mates = [c.id for c in session.members(team.id) if c.id != combatant.id]
+        mates.insert(_clamp(self.index, len(mates)), combatant.id)
+        others = iter(i for i in session.combatants if i not in set(mates))
+        # The team's members keep their block positions; everyone else keeps theirs.
+        slots = [i in set(mates) for i in session.combatants]
+        team_members = iter(mates)
+        order = [next(team_members) if is_mate else next(others) for is_mate in slots]
+        edit.reorder("combatants", order)
+        return f"Move {combatant.name} to {team.name}"
