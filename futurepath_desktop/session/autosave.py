@@ -1,0 +1,276 @@
+"""Autosave and crash recovery.
+
+The open session is journaled in the autosave folder: a base snapshot, then one line per
+command holding what that command changed (a patch). A background thread appends and
+fsyncs each line as soon as it is queued, so the game master never waits on the disk and
+a crash loses at most the last command. Every few hundred commands the journal is folded
+into a new base. A clean exit marks the journal clean; on the next start an unclean one
+is offered for recovery.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from futurepath_desktop import paths
+from futurepath_desktop.session.edit import TABLES, UNSET, Applied, Edit, Restore, TableName
+from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.state import (
+    ActiveCondition,
+    Combatant,
+    CombatState,
+    LogEntry,
+    Options,
+    RngState,
+    Session,
+    Team,
+)
+from futurepath_desktop.session.store import atomic_write, decode, encode
+
+log = logging.getLogger(__name__)
+
+CHECKPOINT_EVERY = 400
+"""Patches after which the journal is folded into a new base snapshot."""
+
+
+class Patch(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What one command changed, as new values (the journal's forward record)."""
+
+    teams: tuple[tuple[str, Team | None], ...] = ()
+    combatants: tuple[tuple[str, Combatant | None], ...] = ()
+    conditions: tuple[tuple[str, ActiveCondition | None], ...] = ()
+    order: dict[str, tuple[str, ...]] = {}
+    combat: CombatState | None = None
+    options: Options | None = None
+    name: str | None = None
+    map: Any = None
+    map_changed: bool = False
+    ships: tuple[dict[str, Any], ...] | None = None
+    rng: RngState | None = None
+    log_keep: int = 0
+    log_append: tuple[LogEntry, ...] = ()
+
+
+def forward_patch(session: Session, applied: Applied) -> Patch:
+    """The patch that turns the state before ``applied`` into the state now."""
+    change = applied.change
+    rows: dict[TableName, tuple[tuple[str, Any], ...]] = {}
+    order: dict[str, tuple[str, ...]] = {}
+    for table in TABLES:
+        current: dict[str, Any] = getattr(session, table)
+        rows[table] = tuple((i, current.get(i)) for i in sorted(change.touched(table)))
+        if table in change.reordered or change.added.get(table) or change.removed.get(table):
+            order[table] = tuple(current)
+    keep = applied.inverse.log_keep
+    return Patch(
+        teams=rows["teams"],
+        combatants=rows["combatants"],
+        conditions=rows["conditions"],
+        order=order,
+        combat=session.combat if change.combat else None,
+        options=session.options if change.options else None,
+        name=session.name if change.name else None,
+        map=session.map if change.map else None,
+        map_changed=change.map,
+        ships=session.ships if change.ships else None,
+        rng=RngState.of(session.seed, session.rng) if change.rng else None,
+        log_keep=keep,
+        log_append=tuple(session.log[keep:]),
+    )
+
+
+def apply_patch(session: Session, patch: Patch) -> None:
+    """Replay one journaled patch onto a session."""
+    missing: Any = UNSET
+    restore = Restore(
+        label="recovered",
+        rows={"teams": patch.teams, "combatants": patch.combatants, "conditions": patch.conditions},
+        order={k: v for k, v in patch.order.items() if k in TABLES},
+        combat=patch.combat if patch.combat is not None else missing,
+        options=patch.options if patch.options is not None else missing,
+        name=patch.name if patch.name is not None else missing,
+        map=patch.map if patch.map_changed else missing,
+        ships=patch.ships if patch.ships is not None else missing,
+        rng=patch.rng if patch.rng is not None else missing,
+        log_keep=patch.log_keep,
+        log_append=patch.log_append,
+    )
+    restore.perform(session, Edit(session))
+
+
+class Meta(msgspec.Struct):
+    """The journal's cover sheet: which session, where it is saved, and whether the app
+    closed cleanly."""
+
+    session_id: str
+    name: str
+    path: str | None
+    clean: bool
+    updated: float
+
+
+@dataclass(frozen=True, slots=True)
+class Recoverable:
+    """An unclean journal found at start: a session that can be recovered."""
+
+    session_id: str
+    name: str
+    path: str | None
+    updated: float
+    folder: Path
+
+
+def _files(folder: Path, session_id: str) -> tuple[Path, Path, Path]:
+    return (
+        folder / f"{session_id}.base.fpsession",
+        folder / f"{session_id}.journal",
+        folder / f"{session_id}.meta.json",
+    )
+
+
+class Autosave:
+    """Journals a session's commands in the background."""
+
+    def __init__(
+        self, session: Session, path: Path | None = None, folder: Path | None = None
+    ) -> None:
+        self.session = session
+        self.folder = folder or paths.autosave_dir(create=True)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.base, self.journal, self.meta = _files(self.folder, session.id)
+        self._queue: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self._since_checkpoint = 0
+        self._errors: list[BaseException] = []
+        self._thread = threading.Thread(target=self._work, name="autosave", daemon=True)
+        self._thread.start()
+        self._queue.put(self._checkpoint_job(encode(session)))
+
+    # --- main thread -----------------------------------------------------------------
+
+    def record(self, applied: Applied) -> None:
+        """Journal one command (or undo/redo). Cheap: the disk work happens elsewhere."""
+        line = msgspec.json.encode(forward_patch(self.session, applied)) + b"\n"
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= CHECKPOINT_EVERY:
+            self.checkpoint()
+        else:
+            self._queue.put(lambda: self._append(line))
+
+    def checkpoint(self) -> None:
+        """Fold the journal into a new base snapshot of the session as it is now."""
+        self._since_checkpoint = 0
+        self._queue.put(self._checkpoint_job(encode(self.session)))
+
+    def saved_as(self, path: Path) -> None:
+        """The session was saved (or saved as): remember where, for the recovery prompt."""
+        self.path = path
+        self._queue.put(lambda: self._write_meta(clean=False))
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until everything queued is on disk."""
+        done = threading.Event()
+        self._queue.put(done.set)
+        done.wait(timeout)
+        if self._errors:
+            raise self._errors[-1]
+
+    def close(self) -> None:
+        """A clean exit: flush, mark the journal clean, stop the thread."""
+        self._queue.put(lambda: self._write_meta(clean=True))
+        self._queue.put(None)
+        self._thread.join(timeout=10.0)
+
+    # --- the writer thread -------------------------------------------------------------
+
+    def _work(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            try:
+                job()
+            except OSError as error:  # a full disk must not take the table down
+                log.error("autosave failed: %s", error)
+                self._errors.append(error)
+
+    def _checkpoint_job(self, snapshot: bytes) -> Callable[[], None]:
+        def job() -> None:
+            atomic_write(self.base, snapshot, keep_backup=False)
+            with open(self.journal, "wb") as handle:
+                handle.flush()
+                os.fsync(handle.fileno())
+            self._write_meta(clean=False)
+
+        return job
+
+    def _append(self, line: bytes) -> None:
+        with open(self.journal, "ab") as handle:
+            handle.write(line)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def _write_meta(self, clean: bool) -> None:
+        meta = Meta(
+            self.session.id,
+            self.session.name,
+            str(self.path) if self.path else None,
+            clean,
+            time.time(),
+        )
+        atomic_write(self.meta, msgspec.json.encode(meta), keep_backup=False)
+
+
+def find_unclean(folder: Path | None = None) -> list[Recoverable]:
+    """Journals left by a session that did not close cleanly, newest first."""
+    folder = folder or paths.autosave_dir()
+    found = []
+    for meta_path in folder.glob("*.meta.json") if folder.exists() else ():
+        try:
+            meta = msgspec.json.decode(meta_path.read_bytes(), type=Meta)
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+            continue
+        if not meta.clean:
+            found.append(Recoverable(meta.session_id, meta.name, meta.path, meta.updated, folder))
+    return sorted(found, key=lambda r: -r.updated)
+
+
+def recover(found: Recoverable) -> Session:
+    """Rebuild a session from its base snapshot and journal. A torn last line (the crash
+    hit mid-write) is skipped; everything before it is kept."""
+    base, journal, _ = _files(found.folder, found.session_id)
+    try:
+        session = decode(base.read_bytes(), f"the autosave of {found.name}")
+    except OSError as error:
+        raise SessionLoadError(f"the autosave of {found.name}", str(error)) from None
+    decoder = msgspec.json.Decoder(Patch)
+    lines = journal.read_bytes().splitlines() if journal.exists() else []
+    for number, line in enumerate(lines, start=1):
+        try:
+            patch = decoder.decode(line)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            if number == len(lines):
+                break
+            raise SessionLoadError(
+                f"the autosave of {found.name}", f"journal line {number} is damaged"
+            ) from None
+        apply_patch(session, patch)
+    return session
+
+
+def discard(found: Recoverable) -> None:
+    """Forget an unclean journal (the game master chose not to recover it)."""
+    for path in _files(found.folder, found.session_id):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()

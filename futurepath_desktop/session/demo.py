@@ -1,0 +1,143 @@
+"""The demo session: the combat chapter's example encounter, ready to run.
+
+Brandon (Tracer, stealthed), James (Electro-Mancer) and Art (Xenophile) face four Space
+Bears; Katie (Helix Warrior) waits in the other room and joins the players' team later,
+leaving its initiative unchanged (R9). ``resources/demo/space-bears.fpsession`` is this
+session saved; a test checks the file and this builder agree.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from futurepath_desktop.session.state import (
+    Abilities,
+    Combatant,
+    RngState,
+    Session,
+    Team,
+    WeaponSpec,
+)
+
+DEMO_SEED = 146
+
+
+def _bear(number: int) -> Combatant:
+    return Combatant(
+        id=f"bear-{number}",
+        name=f"Space Bear {number}",
+        team_id="bears",
+        kind="monster",
+        abilities=Abilities(17, 13, 15, 3, 13, 6),
+        ac=13,
+        size_mod=-1,
+        max_hp=16,
+        hp=16,
+        max_health=16,
+        health=16,
+        initiative_misc=1,
+        speed_ft=40,
+        weapons=(WeaponSpec("Claws", 3),),
+        proficiencies=("all weapons",),
+        aware=False,
+        notes="Woken by the trap's explosion; angry and hungry.",
+    )
+
+
+def demo_session() -> Session:
+    """A fresh copy of the Space Bears encounter."""
+    session = Session(id="demo-space-bears", name="Space Bears (chapter example)", seed=DEMO_SEED)
+    session.teams = {
+        "players": Team(id="players", name="Players", colour="#3a7bd5", side="players"),
+        "bears": Team(id="bears", name="Space Bears", colour="#c0392b", side="enemies"),
+    }
+    players = [
+        Combatant(
+            id="brandon",
+            name="Brandon",
+            team_id="players",
+            kind="pc",
+            abilities=Abilities(10, 16, 12, 13, 13, 11),
+            ac=15,
+            max_hp=22,
+            hp=22,
+            max_health=12,
+            health=12,
+            initiative_misc=1,
+            weapons=(
+                WeaponSpec(
+                    "Silenced pistol",
+                    3,
+                    ranged=True,
+                    accuracy_bonus=1,
+                    range_increment_ft=30,
+                    ammo=12,
+                    ammo_max=12,
+                ),
+                WeaponSpec("Combat knife", 1, versatile=True),
+            ),
+            proficiencies=("all weapons",),
+            feats=("Gun-Fu",),
+            hidden=True,
+            notes="Tracer. Went into stealth before the room (Stealth 18).",
+        ),
+        Combatant(
+            id="james",
+            name="James",
+            team_id="players",
+            kind="pc",
+            abilities=Abilities(9, 12, 11, 16, 14, 12),
+            ac=13,
+            max_hp=18,
+            hp=18,
+            max_health=10,
+            health=10,
+            weapons=(WeaponSpec("Shock technique", 2, accuracy_bonus=2),),
+            proficiencies=("all weapons",),
+            aware=False,
+            notes="Electro-Mancer. His Shock technique stuns on a hit (2 rounds).",
+        ),
+        Combatant(
+            id="art",
+            name="Art",
+            team_id="players",
+            kind="pc",
+            abilities=Abilities(11, 13, 12, 14, 14, 10),
+            ac=14,
+            max_hp=20,
+            hp=20,
+            max_health=11,
+            health=11,
+            weapons=(WeaponSpec("Pulse rifle", 4, ranged=True, range_increment_ft=60),),
+            proficiencies=("all weapons",),
+            aware=False,
+            notes="Xenophile.",
+        ),
+        Combatant(
+            id="katie",
+            name="Katie",
+            team_id="players",
+            kind="pc",
+            abilities=Abilities(16, 10, 15, 10, 9, 12),
+            ac=16,
+            max_hp=28,
+            hp=28,
+            max_health=15,
+            health=15,
+            advantage_die="1d4",
+            weapons=(WeaponSpec("Vibro-axe", 5, crit_min=19),),
+            proficiencies=("all weapons",),
+            extra_damage=1,
+            present=False,
+            notes="Helix Warrior. In the other room when the trap goes off; joins late.",
+        ),
+    ]
+    for combatant in [*players, *(_bear(n) for n in range(1, 5))]:
+        session.combatants[combatant.id] = combatant
+    return session
+
+
+def demo_file_bytes() -> bytes:
+    """The demo as its file: readable JSON, the generator kept as its seed alone."""
+    record = msgspec.structs.replace(demo_session().to_file(), rng=RngState(DEMO_SEED))
+    return msgspec.json.format(msgspec.json.encode(record), indent=2) + b"\n"

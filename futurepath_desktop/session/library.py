@@ -1,0 +1,182 @@
+"""The prep library: player characters, NPC and monster templates, ship templates and
+saved encounters, kept as one JSON file each in the library folder.
+
+Templates are prepared offline and copied into a session with new ids.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from futurepath_desktop import paths
+from futurepath_desktop.session.commands.roster import validated
+from futurepath_desktop.session.edit import Edit
+from futurepath_desktop.session.errors import CombatFlowError, CommandError, SessionLoadError
+from futurepath_desktop.session.state import Combatant, Session, Team, new_id
+from futurepath_desktop.session.store import atomic_write
+
+TemplateKind = Literal["character", "npc", "monster", "ship", "encounter"]
+KINDS: tuple[TemplateKind, ...] = ("character", "npc", "monster", "ship", "encounter")
+LIBRARY_FORMAT_VERSION = 1
+MAX_TEMPLATE_BYTES = 4 * 1024 * 1024
+
+
+class EncounterTeam(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A team of a saved encounter, with its members."""
+
+    team: Team
+    members: tuple[Combatant, ...] = ()
+
+
+class Template(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One library entry. A combatant template holds ``combatant``; an encounter holds
+    ``teams``; a ship template holds ``ship``."""
+
+    kind: TemplateKind
+    id: str
+    name: str
+    format_version: int = LIBRARY_FORMAT_VERSION
+    combatant: Combatant | None = None
+    teams: tuple[EncounterTeam, ...] = ()
+    ship: dict[str, Any] | None = None
+    notes: str = ""
+
+
+_DECODER = msgspec.json.Decoder(Template)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "template"
+
+
+def combatant_template(combatant: Combatant, kind: TemplateKind = "npc") -> Template:
+    """A template from a combatant as it stands (conditions and damage are not kept)."""
+    fresh = msgspec.structs.replace(
+        combatant,
+        hp=combatant.max_hp,
+        health=combatant.max_health,
+        temp_hp=0,
+        con_damage=0,
+        fatigue=0,
+        present=True,
+    )
+    return Template(kind=kind, id=new_id("tpl"), name=combatant.name, combatant=fresh)
+
+
+def encounter_template(session: Session, team_ids: list[str], name: str) -> Template:
+    """Save teams of a session as an encounter to reuse."""
+    teams = tuple(
+        EncounterTeam(
+            msgspec.structs.replace(session.team(t), initiative=None, tiebreak=""),
+            tuple(combatant_template(m).combatant for m in session.members(t) if m),  # type: ignore[misc]
+        )
+        for t in team_ids
+    )
+    return Template(kind="encounter", id=new_id("tpl"), name=name, teams=teams)
+
+
+def parse_template(data: bytes, source: str) -> Template:
+    """Read one template file, or raise :class:`SessionLoadError` saying what and where."""
+    if len(data) > MAX_TEMPLATE_BYTES:
+        raise SessionLoadError(source, "the file is too large to be a library template")
+    try:
+        template = _DECODER.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        message = str(error)
+        problem, sep, where = message.rpartition(" - at `")
+        raise SessionLoadError(
+            source, problem if sep else message, where.rstrip("`") if sep else "$"
+        ) from None
+    if template.format_version > LIBRARY_FORMAT_VERSION:
+        raise SessionLoadError(source, "made by a newer Future Path Desktop", "$.format_version")
+    if template.kind == "encounter" and not template.teams:
+        raise SessionLoadError(source, "an encounter needs at least one team", "$.teams")
+    if template.kind in ("character", "npc", "monster") and template.combatant is None:
+        raise SessionLoadError(source, "a character template needs its combatant", "$.combatant")
+    return template
+
+
+class Library:
+    """The library folder: one JSON file per template, in a folder per kind."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root or paths.library_dir(create=True)
+
+    def _file(self, template: Template) -> Path:
+        return self.root / template.kind / f"{_slug(template.name)}-{template.id}.json"
+
+    def save(self, template: Template) -> Path:
+        """Add or replace a template (atomic write, previous version kept as .bak)."""
+        for old in self.root.glob(f"{template.kind}/*-{template.id}.json"):
+            if old != self._file(template):
+                old.unlink()
+        path = self._file(template)
+        atomic_write(path, msgspec.json.format(msgspec.json.encode(template)))
+        return path
+
+    def entries(self, kind: TemplateKind | None = None) -> list[Template]:
+        """The templates of one kind (or all), by name. Unreadable files are skipped."""
+        kinds = [kind] if kind else list(KINDS)
+        found = []
+        for each in kinds:
+            for path in sorted((self.root / each).glob("*.json")):
+                try:
+                    found.append(parse_template(path.read_bytes(), path.name))
+                except (OSError, SessionLoadError):
+                    continue
+        return sorted(found, key=lambda t: (t.kind, t.name.lower()))
+
+    def delete(self, template: Template) -> None:
+        """Remove a template from the library."""
+        for path in self.root.glob(f"{template.kind}/*-{template.id}.json"):
+            path.unlink()
+
+    def import_file(self, path: Path) -> Template:
+        """Copy a template file into the library (checked first)."""
+        template = parse_template(Path(path).read_bytes(), Path(path).name)
+        self.save(template)
+        return template
+
+    @staticmethod
+    def export(template: Template, path: Path) -> None:
+        """Write one template to a file of the game master's choosing."""
+        atomic_write(Path(path), msgspec.json.format(msgspec.json.encode(template)))
+
+
+@dataclass(frozen=True, slots=True)
+class AddFromLibrary:
+    """Copy a template into the session with new ids: a combatant into ``team_id``, or an
+    encounter's teams and members. Outside combat, or as waiting to join (R9)."""
+
+    template: Template
+    team_id: str | None = None
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        template = self.template
+        joining = session.combat.active
+        if template.combatant is not None:
+            if self.team_id is None:
+                raise CommandError("choose the team the new combatant joins")
+            team = session.team(self.team_id)
+            copy = msgspec.structs.replace(
+                template.combatant, id=new_id("cmb"), team_id=team.id, present=not joining
+            )
+            edit.put("combatants", validated(Combatant, copy))
+            return f"Add {copy.name} from the library"
+        if not template.teams:
+            raise CommandError(f"{template.name} has nothing to add to a session")
+        if joining:
+            raise CombatFlowError("an encounter is added between fights, not during one")
+        for entry in template.teams:
+            team = edit.put(
+                "teams", validated(Team, msgspec.structs.replace(entry.team, id=new_id("team")))
+            )
+            for member in entry.members:
+                copy = msgspec.structs.replace(member, id=new_id("cmb"), team_id=team.id)
+                edit.put("combatants", validated(Combatant, copy))
+        return f"Add encounter {template.name}"
