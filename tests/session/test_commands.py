@@ -1,0 +1,236 @@
+"""Individual commands: what they change, what they report, and the errors they raise."""
+
+from __future__ import annotations
+
+import pytest
+
+from futurepath_desktop.core.dice import AdvantageSource
+from futurepath_desktop.core.errors import (
+    ActionNotAllowedError,
+    BonusAttackNotAllowedError,
+    DiceBoundError,
+    DiceExpressionError,
+    TooMuchDisadvantageError,
+)
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.edit import Command, History
+from futurepath_desktop.session.errors import CombatFlowError, CommandError, NotFoundError
+from futurepath_desktop.session.state import Options, Session, WeaponSpec
+
+
+def fight() -> tuple[Session, History]:
+    """The demo at the players' turn of round 1, everyone aware."""
+    session = demo_session()
+    history = History(session)
+    history.push(c.StartCombat(unaware_ids=()))
+    history.push(c.NextTurn())  # Surprise (none) → Advantages
+    history.push(c.NextTurn())  # → Action: the players
+    assert session.combat.acting_team == "players"
+    return session, history
+
+
+def refused(history: History, command: Command, error: type[Exception], match: str) -> None:
+    before = history.session.to_file()
+    with pytest.raises(error, match=match):
+        history.push(command)
+    assert history.session.to_file() == before
+
+
+def test_damage_to_several_at_once_reports_each_change() -> None:
+    session, history = fight()
+    applied = history.push(c.Damage(("bear-1", "bear-2", "bear-3"), 7))
+    assert applied.label == "3 combatants take 7 damage"
+    assert applied.change.fields["combatants"] == {
+        f"bear-{n}": frozenset({"hp"}) for n in (1, 2, 3)
+    }
+    assert applied.change.log_appended == 3
+    assert [session.combatants[f"bear-{n}"].hp for n in (1, 2, 3, 4)] == [9, 9, 9, 16]
+
+
+def test_r28_overkill_and_overhealing_are_logged() -> None:
+    session, history = fight()
+    history.push(c.Damage(("james",), 25))
+    assert "7 overkill" in session.log[-1].text and "dying (R26)" in session.log[-1].text
+    history.push(c.Heal(("art",), 5))
+    assert "5 overhealing" in session.log[-1].text
+
+
+def test_r27_health_fatigue_model_follows_the_option() -> None:
+    session, history = fight()
+    history.push(c.SetOptions(Options(vitality="health-fatigue")))
+    history.push(c.Damage(("james",), 12))
+    james = session.combatants["james"]
+    assert (james.health, james.fatigue) == (0, 1)
+    assert "+1 fatigue" in session.log[-1].text
+
+
+def test_r29_conditions_extend_when_reapplied_and_custom_ones_work() -> None:
+    session, history = fight()
+    history.push(c.AddCondition(("bear-1",), "stunned", 2))
+    history.push(c.AddCondition(("bear-1",), "stunned", 1))
+    (held,) = session.conditions_on("bear-1")
+    assert held.remaining == 3
+    history.push(c.AddCondition(("art",), "custom:marked", 2, name="Marked", note="+2 damage"))
+    (marked,) = session.conditions_on("art")
+    assert (marked.name, marked.custom, marked.note) == ("Marked", True, "+2 damage")
+    refused(history, c.AddCondition(("art",), "bored"), CommandError, "no condition called 'bored'")
+    refused(history, c.ExtendCondition(held.id, -3), CommandError, "remove it instead")
+
+
+def test_r15_r16_the_action_economy_is_enforced() -> None:
+    _session, history = fight()
+    history.push(c.DeclareAction("brandon", "Move"))
+    refused(
+        history,
+        c.DeclareAction("brandon", "5-foot Step"),
+        ActionNotAllowedError,
+        "after a standard move",
+    )
+    history.push(c.DeclareAction("art", "Attack (Melee)", "bear-1"))
+    history.push(c.DeclareAction("art", "5-foot Step"))
+    refused(
+        history, c.DeclareAction("art", "5-foot Step"), ActionNotAllowedError, "only once per turn"
+    )
+    refused(history, c.DeclareAction("bear-1", "Move"), CombatFlowError, "not Space Bear 1's turn")
+
+
+def test_r17_a_bonus_attack_with_a_heavy_weapon_is_refused() -> None:
+    _session, history = fight()
+    history.push(
+        c.EditCombatant(
+            "art", {"weapons": (WeaponSpec("Cannon", 7, ranged=True, range_increment_ft=100),)}
+        )
+    )
+    history.push(c.ResolveAttack("art", "bear-1", distance_ft=30))
+    refused(
+        history,
+        c.ResolveAttack("art", "bear-1", distance_ft=30, bonus_attack=True),
+        BonusAttackNotAllowedError,
+        "heavy weapon",
+    )
+
+
+def test_r2_a_fourth_disadvantage_refuses_the_attack() -> None:
+    _session, history = fight()
+    history.push(c.AddCondition(("brandon",), "shaken", 1))
+    fiat = (AdvantageSource("GM: smoke and sirens", disadvantages=3),)
+    refused(
+        history,
+        c.ResolveAttack("brandon", "bear-1", distance_ft=20, fiat=fiat),
+        TooMuchDisadvantageError,
+        "most is 3",
+    )
+
+
+def test_r32_full_cover_and_r37_reach() -> None:
+    _session, history = fight()
+    refused(
+        history,
+        c.ResolveAttack("brandon", "bear-1", distance_ft=20, cover=3),
+        Exception,
+        "full cover",
+    )
+    refused(
+        history,
+        c.ResolveAttack("james", "bear-1", distance_ft=10),
+        Exception,
+        "beyond Shock technique's reach",
+    )
+
+
+def test_ammunition_runs_out_and_reloads() -> None:
+    session, history = fight()
+    history.push(
+        c.EditCombatant(
+            "brandon",
+            {
+                "weapons": (
+                    WeaponSpec(
+                        "Derringer", 2, ranged=True, range_increment_ft=10, ammo=1, ammo_max=2
+                    ),
+                )
+            },
+        )
+    )
+    history.push(c.ResolveAttack("brandon", "bear-1", distance_ft=10))
+    assert session.combatants["brandon"].weapons[0].ammo == 0
+    history.push(c.NextTurn())
+    history.push(c.NextTurn())
+    history.push(c.NextTurn())
+    history.push(c.NextTurn())  # round 2, the players again
+    refused(
+        history, c.ResolveAttack("brandon", "bear-1", distance_ft=10), CommandError, "reload first"
+    )
+    history.push(c.Reload("brandon"))
+    assert session.combatants["brandon"].weapons[0].ammo == 2
+
+
+def test_dice_box_rolls_into_the_log_and_refuses_nonsense() -> None:
+    session, history = fight()
+    history.push(c.RollDice("3d6+2", "Perception"))
+    entry = session.log[-1]
+    assert entry.kind == "roll" and entry.text.startswith("Perception: 3d6 (")
+    assert len(entry.rolls[0].faces) == 3 and entry.rolls[0].total == sum(entry.rolls[0].faces) + 2
+    refused(history, c.RollDice("3d6+"), DiceExpressionError, "missing")
+    refused(history, c.RollDice("1000000d1000000"), DiceBoundError, "500")
+
+
+def test_r18_readied_actions_trigger_with_an_opposed_check_or_lapse() -> None:
+    session, history = fight()
+    history.push(c.DelayReady("art", "a bear charges", "Attack (Ranged)"))
+    refused(history, c.DeclareAction("art", "Move"), ActionNotAllowedError, "turn has ended")
+    (readied,) = session.combat.readied
+    history.push(c.TriggerReadied(readied.id, racing_id="bear-2"))
+    assert "goes first (R10, R18)" in session.log[-1].text and len(session.log[-1].rolls) >= 2
+    history.push(c.DelayReady("james", "never", "Attack (Melee)"))
+    for _ in range(4):
+        history.push(c.NextTurn())
+    assert session.combat.round == 2 and session.combat.acting_team == "players"
+    assert session.combat.readied == ()
+    assert any("lapses untriggered (R18)" in e.text for e in session.log)
+
+
+def test_r8_gm_adjustments_are_logged_and_reorder() -> None:
+    session, history = fight()
+    history.push(c.AdjustInitiative("bears", 40, "the bears' rage"))
+    assert session.combat.order == ("bears", "players")
+    assert session.combat.acting_team == "players"
+    assert "the bears' rage" in session.log[-1].text
+    refused(history, c.ReorderTeams(("bears",)), CommandError, "each team")
+
+
+def test_r26_the_dying_bleed_at_the_start_of_their_turn() -> None:
+    session, history = fight()
+    history.push(c.Damage(("bear-1",), 20))
+    history.push(c.NextTurn())  # the bears' turn begins
+    bled = [e for e in session.log if "loses CON" in e.text]
+    assert len(bled) == 1 and bled[0].rolls[0].expression == "1d4"
+    assert session.combatants["bear-1"].con_damage == bled[0].rolls[0].total
+
+
+def test_missing_ids_name_what_is_missing() -> None:
+    _session, history = fight()
+    refused(history, c.Damage(("nobody",), 3), NotFoundError, "no combatant with id 'nobody'")
+    refused(history, c.EditTeam("ghosts", {"name": "x"}), NotFoundError, "no team with id 'ghosts'")
+    refused(history, c.EditCombatant("art", {"max_hp": 0}), CommandError, "max_hp")
+    refused(history, c.EditCombatant("art", {"id": "other"}), CommandError, "id never changes")
+
+
+def test_rename_and_options_are_undoable() -> None:
+    session, history = fight()
+    history.push(c.RenameSession("Den of Bears"))
+    history.push(c.SetOptions(Options(cover="defense-bonus", visibility=2)))
+    assert "cover: disadvantage → defense-bonus" in session.log[-1].text
+    history.undo()
+    history.undo()
+    assert session.name == "Space Bears (chapter example)" and session.options == Options()
+
+
+def test_next_phase_and_next_round_follow_r12() -> None:
+    session, history = fight()
+    history.push(c.NextPhase())
+    assert session.combat.phase == Phase.COUNTERS
+    history.push(c.NextRound())
+    assert (session.combat.round, session.combat.phase) == (2, Phase.ADVANTAGES)
