@@ -189,6 +189,7 @@ class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True):
     armed: bool = False
     set_round: Count = 0
     set_phase: Annotated[int, Meta(ge=0, le=5)] = 0
+    set_team: Id | None = None
     source: Text = ""
 
 

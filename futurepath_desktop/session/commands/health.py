@@ -195,6 +195,7 @@ class AddCondition:
                     armed=False,
                     set_round=combat.round if combat.active else 0,
                     set_phase=combat.phase if combat.active else 0,
+                    set_team=combat.acting_team,
                     source=self.source,
                 ),
             )
