@@ -1,8 +1,4 @@
-"""Entry point: ``futurepath-desktop`` and ``python -m futurepath_desktop``.
-
-Until the main window lands, this runs the rules demo: the combat chapter's example
-encounter replayed by the rules core.
-"""
+"""Entry point: ``futurepath-desktop [FILE]`` and ``python -m futurepath_desktop [FILE]``."""
 
 from __future__ import annotations
 
@@ -11,9 +7,9 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     """Start Future Path Desktop."""
-    from futurepath_desktop.core import demo
+    from futurepath_desktop.ui.app import main as run
 
-    return demo.main(sys.argv[1:] if argv is None else argv)
+    return run(sys.argv[1:] if argv is None else argv)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,19 @@
+"""Where the app's own files (icons, the demo session) are, frozen or not."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def resources_dir() -> Path:
+    """``resources/`` beside the package in a checkout, or inside a frozen bundle."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle is not None:
+        return Path(bundle) / "resources"
+    return Path(__file__).resolve().parents[1] / "resources"
+
+
+def demo_path() -> Path:
+    """The demo session file (the combat chapter's Space Bears)."""
+    return resources_dir() / "demo" / "space-bears.fpsession"

@@ -1,0 +1,150 @@
+"""Starting the application: arguments, the QApplication, the first session, the smoke test."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from pathlib import Path
+
+from futurepath_desktop import __version__, paths
+from futurepath_desktop.resources import demo_path
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.state import Session
+from futurepath_desktop.session.store import load_session
+
+log = logging.getLogger("futurepath_desktop")
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """``futurepath-desktop [FILE] [--demo] [--smoke-test] [--theme …]``."""
+    parser = argparse.ArgumentParser(
+        prog="futurepath-desktop", description="A battle tracker for Future Path game masters."
+    )
+    parser.add_argument("file", nargs="?", type=Path, help="a session file (.fpsession) to open")
+    parser.add_argument(
+        "--demo", action="store_true", help="open the demo session (the chapter's Space Bears)"
+    )
+    parser.add_argument(
+        "--smoke-test", action="store_true", help="open, paint one frame, check the panels, exit"
+    )
+    parser.add_argument(
+        "--theme",
+        choices=("system", "light", "dark"),
+        help="colour scheme (default: as last chosen)",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser.parse_args(argv)
+
+
+def first_session(args: argparse.Namespace) -> tuple[Session, Path | None]:
+    """The session to open: the given file, the demo, or a new one."""
+    if args.file is not None:
+        return load_session(args.file), args.file
+    if args.demo:
+        path = demo_path()
+        return (load_session(path), None) if path.exists() else (demo_session(), None)
+    return Session(name="New session"), None
+
+
+def _configure_logging() -> None:
+    try:
+        handler: logging.Handler = logging.FileHandler(
+            paths.logs_dir(create=True) / "futurepath-desktop.log"
+        )
+    except OSError:
+        handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+
+
+def smoke_check(window: object) -> list[str]:
+    """What is wrong with a freshly shown window (empty if nothing)."""
+    from futurepath_desktop.ui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    problems = []
+    if window.initiative_model.rowCount() == 0:
+        problems.append("the initiative panel has no teams")
+    members = sum(
+        window.initiative_model.rowCount(window.initiative_model.index(r, 0))
+        for r in range(window.initiative_model.rowCount())
+    )
+    if members == 0:
+        problems.append("the initiative panel has no combatants")
+    if window.inspector.combatant() is None:
+        problems.append("the inspector shows nobody")
+    if not window.phase_indicator.round_label.text():
+        problems.append("the combat bar is empty")
+    for name in (
+        "initiativeDock",
+        "countersDock",
+        "inspectorDock",
+        "logDock",
+        "historyDock",
+        "combatBar",
+    ):
+        if name not in window.widgets():
+            problems.append(f"{name} is missing")
+    image = window.grab()
+    if image.isNull() or image.width() < 200:
+        problems.append("the window did not paint")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the app; returns the exit code."""
+    started = time.perf_counter()
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    _configure_logging()
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from futurepath_desktop.ui import theme
+    from futurepath_desktop.ui.main_window import MainWindow, settings
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Future Path Desktop")
+    app.setOrganizationName("FuturePath")
+    app.setApplicationVersion(__version__)
+    theme.apply_theme(app, args.theme or str(settings().value("theme", theme.SYSTEM)))
+    try:
+        session, path = first_session(args)
+    except SessionLoadError as error:
+        if args.smoke_test:
+            print(f"smoke test failed: {error}", file=sys.stderr)
+            return 2
+        QMessageBox.critical(None, "Cannot open the session", str(error))
+        session, path = Session(name="New session"), None
+    window = MainWindow(session, path, autosave=not args.smoke_test)
+    if args.theme:
+        window.settings.setValue("theme", args.theme)
+        window.apply_palette()
+    window.show()
+    if args.smoke_test:
+        result: list[int] = []
+
+        def check() -> None:
+            app.processEvents()
+            problems = smoke_check(window)
+            for problem in problems:
+                print(f"smoke test failed: {problem}", file=sys.stderr)
+            if not problems:
+                elapsed = time.perf_counter() - started
+                print(
+                    f"smoke test passed: {session.name}, first paint after {elapsed * 1000:.0f} ms"
+                )
+            result.append(1 if problems else 0)
+            window.controller.stack.setClean()
+            window.close()
+            app.quit()
+
+        QTimer.singleShot(0, check)
+        app.exec()
+        return result[0] if result else 1
+    QTimer.singleShot(0, window.files.offer_recovery)
+    return int(app.exec())

@@ -1,0 +1,119 @@
+"""CombatantDialog: create a combatant in place, with the stats the rules read."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from futurepath_desktop.core.dice import ADVANTAGE_LADDER
+from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
+
+ABILITY_FIELDS = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
+
+
+def spin(low: int, high: int, value: int) -> QSpinBox:
+    """A spin box with a range and a starting value."""
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    return box
+
+
+class CombatantDialog(QDialog):
+    """Name, team, abilities, AC, health, Advantage Die and a first weapon."""
+
+    def __init__(
+        self, session: Session, team_id: str | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("combatantDialog")
+        self.setWindowTitle("New combatant")
+        self.session = session
+        layout = QFormLayout(self)
+        self.name = QLineEdit()
+        self.name.setObjectName("combatantName")
+        self.name.setPlaceholderText("Name")
+        layout.addRow("Name", self.name)
+        self.kind = QComboBox()
+        for label, value in (("NPC", "npc"), ("Monster", "monster"), ("Player character", "pc")):
+            self.kind.addItem(label, value)
+        layout.addRow("Kind", self.kind)
+        self.team = QComboBox()
+        for team in session.teams.values():
+            self.team.addItem(team.name, team.id)
+        if team_id is not None and self.team.findData(team_id) >= 0:
+            self.team.setCurrentIndex(self.team.findData(team_id))
+        layout.addRow("Team", self.team)
+        grid = QGridLayout()
+        self.abilities: dict[str, QSpinBox] = {}
+        for i, name in enumerate(ABILITY_FIELDS):
+            box = spin(0, 99, 10)
+            self.abilities[name] = box
+            grid.addWidget(QLabel(name[:3].upper()), 0, i)
+            grid.addWidget(box, 1, i)
+        layout.addRow(grid)
+        self.ac = spin(0, 60, 12)
+        layout.addRow("AC", self.ac)
+        self.hp = spin(1, 100_000, 12)
+        layout.addRow("HP / Health", self.hp)
+        self.misc = spin(-50, 50, 0)
+        layout.addRow("Initiative MISC", self.misc)
+        self.advantage = QComboBox()
+        self.advantage.addItems(list(ADVANTAGE_LADDER))
+        layout.addRow("Advantage Die", self.advantage)
+        self.weapon = QLineEdit("Claws")
+        layout.addRow("Weapon", self.weapon)
+        self.level = spin(0, 8, 2)
+        layout.addRow("Weapon level", self.level)
+        self.ranged = QCheckBox("Ranged")
+        self.range_ft = spin(0, 10_000, 0)
+        self.range_ft.setSuffix(" ft increment")
+        layout.addRow(self.ranged, self.range_ft)
+        self.aware = QCheckBox("Aware when combat starts")
+        self.aware.setChecked(True)
+        layout.addRow(self.aware)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addRow(buttons)
+
+    def combatant(self) -> Combatant:
+        """The combatant as entered (waiting to join if combat is running, R9)."""
+        hp = self.hp.value()
+        ranged = self.ranged.isChecked()
+        weapon = WeaponSpec(
+            self.weapon.text().strip() or "Unarmed",
+            self.level.value(),
+            ranged=ranged,
+            range_increment_ft=max(self.range_ft.value(), 10) if ranged else 0,
+        )
+        return Combatant(
+            id=new_id("cmb"),
+            name=self.name.text().strip() or "Unnamed",
+            team_id=str(self.team.currentData()),
+            kind=self.kind.currentData(),
+            abilities=Abilities(**{k: box.value() for k, box in self.abilities.items()}),
+            ac=self.ac.value(),
+            max_hp=hp,
+            hp=hp,
+            max_health=hp,
+            health=hp,
+            advantage_die=self.advantage.currentText(),  # type: ignore[arg-type]
+            initiative_misc=self.misc.value(),
+            weapons=(weapon,),
+            proficiencies=("all weapons",),
+            aware=self.aware.isChecked(),
+            present=not self.session.combat.active,
+        )

@@ -1,0 +1,50 @@
+"""ShortcutsDialog: every keyboard shortcut, as docs/shortcuts.md lists them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+def shortcut_rows(actions: Sequence[QAction]) -> list[tuple[str, str]]:
+    """(keys, what they do) for every action that has a shortcut."""
+    rows = []
+    for action in actions:
+        keys = ", ".join(s.toString() for s in action.shortcuts())
+        if keys:
+            rows.append((keys, action.text().replace("&", "")))
+    return rows
+
+
+class ShortcutsDialog(QDialog):
+    """A table of keys and actions."""
+
+    def __init__(self, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shortcutsDialog")
+        self.setWindowTitle("Keyboard shortcuts")
+        self.resize(520, 560)
+        layout = QVBoxLayout(self)
+        rows = shortcut_rows(actions)
+        table = QTableWidget(len(rows), 2)
+        table.setHorizontalHeaderLabels(["Keys", "Action"])
+        table.verticalHeader().setVisible(False)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setStretchLastSection(True)
+        for row, (keys, text) in enumerate(rows):
+            table.setItem(row, 0, QTableWidgetItem(keys))
+            table.setItem(row, 1, QTableWidgetItem(text))
+        layout.addWidget(table)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)

@@ -1,0 +1,78 @@
+"""StartCombatDialog: mark who is unaware before the fight starts (R11)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.session.state import Session
+
+
+class StartCombatDialog(QDialog):
+    """Every combatant in the fight, ticked when aware; the unticked are surprised."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("startCombatDialog")
+        self.setWindowTitle("Start combat")
+        self.resize(380, 420)
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "Tick everyone who is <b>aware</b> of their foes. The unticked are surprised: "
+            "if anyone is, a surprise round comes first and only the aware act in it (R11)."
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.list = QListWidget()
+        self.list.setObjectName("awareList")
+        for team in session.teams.values():
+            members = session.members(team.id, present_only=True)
+            if not members:
+                continue
+            header = QListWidgetItem(team.name)
+            header.setFlags(Qt.ItemFlag.NoItemFlags)
+            font = header.font()
+            font.setBold(True)
+            header.setFont(font)
+            self.list.addItem(header)
+            for member in members:
+                item = QListWidgetItem(f"   {member.name}")
+                item.setData(Qt.ItemDataRole.UserRole, member.id)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(
+                    Qt.CheckState.Checked if member.aware else Qt.CheckState.Unchecked
+                )
+                self.list.addItem(item)
+        layout.addWidget(self.list)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start combat")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def unaware(self) -> tuple[str, ...]:
+        """The ids left unticked."""
+        found = []
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            ident = item.data(Qt.ItemDataRole.UserRole)
+            if ident and item.checkState() == Qt.CheckState.Unchecked:
+                found.append(ident)
+        return tuple(found)
+
+    def set_aware(self, combatant_id: str, aware: bool) -> None:
+        """Tick or untick one combatant (for tests and shortcuts)."""
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == combatant_id:
+                item.setCheckState(Qt.CheckState.Checked if aware else Qt.CheckState.Unchecked)

@@ -1,0 +1,277 @@
+"""AttackForm: set up an attack, see every (dis)advantage source and the exact odds before
+rolling, then resolve it with the full breakdown and apply the damage in one step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from futurepath_desktop.core.actions import action as action_spec
+from futurepath_desktop.core.actions import validate_turn
+from futurepath_desktop.core.dice import AdvantageSource
+from futurepath_desktop.core.errors import FuturePathError
+from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
+from futurepath_desktop.session.commands import ResolveAttack
+from futurepath_desktop.session.edit import Change
+from futurepath_desktop.ui.undo import SessionController
+
+ACTIONS = (
+    ("Attack", "plain"),
+    ("Bonus Attack (off-hand)", "bonus"),
+    ("Full Attack", "full"),
+    ("Extra Damage", "extra"),
+)
+COVERS = ("No cover", "Partial cover", "Heavy cover", "Full cover")
+
+
+class AttackForm(QGroupBox):
+    """The attack form of the inspector: attacker is the inspected combatant."""
+
+    planned = Signal(object)  # the AttackPlan, or None when the attack cannot be made
+
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__("Attack", parent)
+        self.setObjectName("attackForm")
+        self.controller = controller
+        self.attacker_id: str | None = None
+        self.plan: AttackPlan | None = None
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.target = QComboBox()
+        self.target.setObjectName("attackTarget")
+        form.addRow("Target", self.target)
+        self.weapon = QComboBox()
+        self.weapon.setObjectName("attackWeapon")
+        form.addRow("Weapon", self.weapon)
+        self.action = QComboBox()
+        self.action.setObjectName("attackAction")
+        for label, value in ACTIONS:
+            self.action.addItem(label, value)
+        form.addRow("Action", self.action)
+        row = QHBoxLayout()
+        self.distance = QSpinBox()
+        self.distance.setObjectName("attackDistance")
+        self.distance.setRange(0, 5000)
+        self.distance.setSingleStep(5)
+        self.distance.setValue(5)
+        self.distance.setSuffix(" ft")
+        row.addWidget(self.distance)
+        self.cover = QComboBox()
+        self.cover.setObjectName("attackCover")
+        self.cover.addItems(list(COVERS))
+        row.addWidget(self.cover)
+        form.addRow("Range", row)
+        fiat = QHBoxLayout()
+        self.fiat_adv = QSpinBox()
+        self.fiat_adv.setRange(0, 3)
+        self.fiat_adv.setPrefix("+")
+        self.fiat_adv.setSuffix(" adv")
+        self.fiat_dis = QSpinBox()
+        self.fiat_dis.setRange(0, 3)
+        self.fiat_dis.setPrefix("−")
+        self.fiat_dis.setSuffix(" dis")
+        self.fiat_flat = QSpinBox()
+        self.fiat_flat.setRange(-20, 20)
+        self.fiat_flat.setSuffix(" flat")
+        for box in (self.fiat_adv, self.fiat_dis, self.fiat_flat):
+            fiat.addWidget(box)
+        form.addRow("GM fiat", fiat)
+        self.sources = QListWidget()
+        self.sources.setObjectName("attackSources")
+        self.sources.setMaximumHeight(96)
+        form.addRow("Sources", self.sources)
+        self.odds = QLabel("")
+        self.odds.setObjectName("attackOdds")
+        self.odds.setWordWrap(True)
+        self.odds.setTextFormat(Qt.TextFormat.RichText)
+        form.addRow(self.odds)
+        self.roll = QPushButton("Roll attack")
+        self.roll.setObjectName("rollAttackButton")
+        form.addRow(self.roll)
+        self.result = QLabel("")
+        self.result.setObjectName("attackResult")
+        self.result.setWordWrap(True)
+        form.addRow(self.result)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.recompute)
+        # (not connected to start() directly: it would take the new value as an interval)
+        for combo in (self.target, self.weapon, self.action, self.cover):
+            combo.currentIndexChanged.connect(self.schedule)
+        for box in (self.distance, self.fiat_adv, self.fiat_dis, self.fiat_flat):
+            box.valueChanged.connect(self.schedule)
+        self.roll.clicked.connect(self.resolve)
+        controller.changed.connect(self._on_change)
+
+    def schedule(self, *_: object) -> None:
+        """Recompute once the current burst of edits is over."""
+        self._timer.start(0)
+
+    def set_attacker(self, combatant_id: str | None) -> None:
+        """Set up the form for the inspected combatant."""
+        self.attacker_id = combatant_id
+        self.refill()
+
+    def refill(self) -> None:
+        """Refill the target and weapon lists, keeping the choices where they still exist."""
+        session = self.controller.session
+        attacker = session.combatants.get(self.attacker_id or "")
+        keep_target, keep_weapon = self.target.currentData(), self.weapon.currentIndex()
+        for combo in (self.target, self.weapon):
+            combo.blockSignals(True)
+            combo.clear()
+        if attacker is not None:
+            foes = [
+                c
+                for c in session.combatants.values()
+                if c.team_id != attacker.team_id and c.present
+            ]
+            friends = [
+                c
+                for c in session.combatants.values()
+                if c.team_id == attacker.team_id and c.id != attacker.id and c.present
+            ]
+            for combatant in foes + friends:
+                self.target.addItem(combatant.name, combatant.id)
+            for weapon in attacker.weapons:
+                kind = f"ranged {weapon.range_increment_ft} ft" if weapon.ranged else "melee"
+                self.weapon.addItem(f"{weapon.name} (level {weapon.level}, {kind})")
+            if keep_target is not None and self.target.findData(keep_target) >= 0:
+                self.target.setCurrentIndex(self.target.findData(keep_target))
+            if 0 <= keep_weapon < self.weapon.count():
+                self.weapon.setCurrentIndex(keep_weapon)
+        for combo in (self.target, self.weapon):
+            combo.blockSignals(False)
+        self.setEnabled(
+            attacker is not None and self.target.count() > 0 and self.weapon.count() > 0
+        )
+        self._timer.start()
+
+    def _on_change(self, change: Change) -> None:
+        if (
+            change.added.get("combatants")
+            or change.removed.get("combatants")
+            or change.touched("combatants")
+        ):
+            self.refill()
+        elif change.touched("conditions") or change.combat or change.options:
+            self._timer.start()
+
+    def fiat(self) -> tuple[AdvantageSource, ...]:
+        """The GM's own sources, if any (R3)."""
+        if not (self.fiat_adv.value() or self.fiat_dis.value() or self.fiat_flat.value()):
+            return ()
+        return (
+            AdvantageSource(
+                "GM fiat",
+                advantages=self.fiat_adv.value(),
+                disadvantages=self.fiat_dis.value(),
+                flat=self.fiat_flat.value(),
+                kind="fiat",
+            ),
+        )
+
+    def command(self) -> ResolveAttack | None:
+        """The attack as set up, as a command."""
+        if self.attacker_id is None or self.target.currentData() is None:
+            return None
+        mode = self.action.currentData()
+        return ResolveAttack(
+            self.attacker_id,
+            str(self.target.currentData()),
+            weapon_index=max(0, self.weapon.currentIndex()),
+            distance_ft=self.distance.value(),
+            cover=self.cover.currentIndex(),
+            fiat=self.fiat(),
+            bonus_attack=mode == "bonus",
+            full_attack=mode == "full",
+            use_extra_damage=mode == "extra",
+        )
+
+    def recompute(self) -> None:
+        """Plan the attack and show its sources and exact odds (icepool loads on first use)."""
+        command = self.command()
+        self.sources.clear()
+        self.plan = None
+        if command is None:
+            self.odds.setText("")
+            self.planned.emit(None)
+            return
+        try:
+            plan = plan_attack(
+                self.controller.session,
+                command.attacker_id,
+                command.target_id,
+                weapon_index=command.weapon_index,
+                distance_ft=command.distance_ft,
+                cover=command.cover,
+                fiat=command.fiat,
+                bonus_attack=command.bonus_attack,
+                full_attack=command.full_attack,
+                use_extra_damage=command.use_extra_damage,
+            )
+            tally = plan.setup.tally()
+        except FuturePathError as error:
+            self.odds.setText(f"<span style='color:#d0453a'>Cannot attack: {error}</span>")
+            self.roll.setEnabled(False)
+            self.planned.emit(None)
+            return
+        self.plan = plan
+        for source in plan.setup.all_sources():
+            self.sources.addItem(source.describe())
+        for note in plan.notes:
+            self.sources.addItem(f"AC: {note}")
+        if not self.sources.count():
+            self.sources.addItem("No sources: a plain roll")
+        from futurepath_desktop.core.odds import odds_for
+
+        odds = odds_for(plan.setup)
+        die = plan.setup.advantage_die
+        if tally.net > 0:
+            net = f"{tally.net} advantage ({tally.net} × {die} added)"
+        elif tally.net < 0:
+            net = f"{-tally.net} disadvantage ({-tally.net} × {die} subtracted)"
+        else:
+            net = "no Advantage Dice"
+        warning = self._economy_warning(plan)
+        self.odds.setText(
+            f"<b>Hit {odds.outcomes.hit:.1%}</b> against AC {plan.setup.target_ac} · critical "
+            f"{odds.outcomes.critical:.1%} · fumble {odds.outcomes.critical_failure:.1%}<br>"
+            f"{net} · expected damage {odds.expected:.1f}{warning}"
+        )
+        self.roll.setEnabled(True)
+        self.planned.emit(plan)
+
+    def _economy_warning(self, plan: AttackPlan) -> str:
+        """R15-R17: say so when the attacker's turn has no room for this attack."""
+        session = self.controller.session
+        if not session.combat.active or session.combat.acting_team != plan.attacker.team_id:
+            return ""
+        declared = session.combat.turns.get(plan.attacker.id, ())
+        try:
+            turn = validate_turn(declared)
+        except FuturePathError:
+            return ""
+        reason = turn.why_not(action_spec(plan.action), plan.target.id)
+        return f"<br><span style='color:#d0453a'>{reason}</span>" if reason else ""
+
+    def resolve(self) -> None:
+        """Roll the attack as planned; the log gets the breakdown."""
+        command = self.command()
+        if command is None:
+            return
+        if self.controller.push(command):
+            log = [e for e in self.controller.session.log if e.kind == "attack"]
+            if log:
+                self.result.setText(log[-1].text)

@@ -1,0 +1,60 @@
+"""CountersDock: every active condition and effect with its counter (R13, R29)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHeaderView,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.ui.models.counters_model import NOTE, CountersModel
+from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
+
+
+class CountersDock(QDockWidget):
+    """A sortable table of conditions: bearer, rounds left, whether it ticks this round."""
+
+    def __init__(
+        self, model: CountersModel, actions: Sequence[QAction], parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Condition Counters", parent)
+        self.setObjectName("countersDock")
+        self.model = model
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(2)
+        tools = QToolBar("Counter tools")
+        tools.setObjectName("counterTools")
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in actions:
+            tools.addAction(action)
+        layout.addWidget(tools)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.view = QTableView()
+        self.view.setObjectName("countersView")
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.verticalHeader().setVisible(False)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.horizontalHeader().setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.view)
+        self.setWidget(body)
+
+    def selected_ids(self) -> list[str]:
+        """The selected conditions' ids."""
+        return [index.data(ID_ROLE) for index in self.view.selectionModel().selectedRows(0)]

@@ -1,0 +1,123 @@
+"""InitiativeDock: the team initiative tree, with multi-selection for group actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHeaderView,
+    QToolBar,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.ui.models.initiative_model import (
+    HEALTH,
+    INIT,
+    NAME,
+    STATUS,
+    TURN,
+    InitiativeModel,
+)
+from futurepath_desktop.ui.models.roles import ID_ROLE, KIND_ROLE
+from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
+
+
+class InitiativeDock(QDockWidget):
+    """Teams in acting order, the acting one highlighted, members with health and flags."""
+
+    selectionChanged = Signal()
+
+    def __init__(
+        self, model: InitiativeModel, actions: Sequence[QAction], parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Team Initiative", parent)
+        self.setObjectName("initiativeDock")
+        self.model = model
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(2)
+        tools = QToolBar("Initiative tools")
+        tools.setObjectName("initiativeTools")
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in actions:
+            tools.addAction(action)
+        layout.addWidget(tools)
+        self.view = QTreeView()
+        self.view.setObjectName("initiativeView")
+        self.view.setModel(model)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setAlternatingRowColors(False)
+        self.view.setUniformRowHeights(True)
+        self.view.setAllColumnsShowFocus(True)
+        self.view.setItemDelegateForColumn(HEALTH, HealthBarDelegate(model.palette, self.view))
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(INIT, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(HEALTH, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(STATUS, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(TURN, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(NAME, 170)
+        header.resizeSection(HEALTH, 110)
+        header.resizeSection(TURN, 120)
+        layout.addWidget(self.view)
+        self.setWidget(body)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
+        model.modelReset.connect(self._after_reset)
+        self._remembered: list[str] = []
+        model.modelAboutToBeReset.connect(self._remember)
+        self.view.expandAll()
+
+    def _remember(self) -> None:
+        self._remembered = self.selected_ids(expand_teams=False)
+
+    def _after_reset(self) -> None:
+        self.view.expandAll()
+        self.select(self._remembered)
+
+    def selected_ids(self, *, expand_teams: bool = True) -> list[str]:
+        """The selected combatants; a selected team stands for all its present members."""
+        found: list[str] = []
+        for index in self.view.selectionModel().selectedRows(0):
+            if index.data(KIND_ROLE) == "combatant":
+                found.append(index.data(ID_ROLE))
+            elif expand_teams:
+                for row in range(self.model.rowCount(index)):
+                    child = self.model.index(row, 0, index)
+                    combatant = self.model.combatant_at(child)
+                    if combatant is not None and combatant.present:
+                        found.append(combatant.id)
+        return list(dict.fromkeys(found))
+
+    def current_id(self) -> str | None:
+        """The combatant with the keyboard focus, if any."""
+        index = self.view.currentIndex()
+        return (
+            index.data(ID_ROLE)
+            if index.isValid() and index.data(KIND_ROLE) == "combatant"
+            else None
+        )
+
+    def select(self, ids: Sequence[str]) -> None:
+        """Select these combatants (the first becomes current)."""
+        selection = self.view.selectionModel()
+        selection.clearSelection()
+        for n, ident in enumerate(ids):
+            index = self.model.index_of(ident)
+            if not index.isValid():
+                continue
+            flags = (
+                QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+            )
+            if n == 0:
+                selection.setCurrentIndex(index, flags)
+            else:
+                selection.select(index, flags)

@@ -1,0 +1,401 @@
+"""InspectorDock: the selected combatant's stats, weapons and conditions, each edit one
+undoable command, and the attack form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.core.dice import ADVANTAGE_LADDER
+from futurepath_desktop.session.commands import EditCombatant, RemoveCondition
+from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
+from futurepath_desktop.ui.dialogs.combatant_dialog import ABILITY_FIELDS
+from futurepath_desktop.ui.docks.attack_form import AttackForm
+from futurepath_desktop.ui.undo import SessionController
+
+WEAPON_COLUMNS = ("Name", "Level", "Ranged", "Range ft", "Acc.", "Dmg +", "Crit", "×", "Ammo")
+
+
+class _NotesEdit(QPlainTextEdit):
+    """Notes commit when the field loses focus."""
+
+    def __init__(self, commit: Any) -> None:
+        super().__init__()
+        self._commit = commit
+
+    def focusOutEvent(self, event: Any) -> None:
+        self._commit()
+        super().focusOutEvent(event)
+
+
+class InspectorDock(QDockWidget):
+    """Everything about one combatant, editable in place."""
+
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__("Inspector", parent)
+        self.setObjectName("inspectorDock")
+        self.controller = controller
+        self.combatant_id: str | None = None
+        self._filling = False
+        self._captions: dict[str, QLabel] = {}
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.title = QLabel("Select a combatant")
+        self.title.setObjectName("inspectorTitle")
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.title.setFont(font)
+        layout.addWidget(self.title)
+        self.summary = QLabel("")
+        self.summary.setObjectName("inspectorSummary")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("inspectorTabs")
+        layout.addWidget(self.tabs, 1)
+
+        stats = QWidget()
+        form = QFormLayout(stats)
+        self.name = QLineEdit()
+        self.name.setObjectName("inspectorName")
+        self.name.editingFinished.connect(lambda: self._commit("name", self.name.text().strip()))
+        form.addRow("Name", self.name)
+        grid = QGridLayout()
+        self.abilities: dict[str, QSpinBox] = {}
+        for column, field in enumerate(ABILITY_FIELDS):
+            box = self._spin(0, 99)
+            box.editingFinished.connect(self._commit_abilities)
+            grid.addWidget(QLabel(field[:3].upper()), 0, column, Qt.AlignmentFlag.AlignHCenter)
+            grid.addWidget(box, 1, column)
+            self.abilities[field] = box
+        form.addRow(grid)
+        self.fields: dict[str, QSpinBox] = {}
+        pairs = QGridLayout()
+        pairs.setHorizontalSpacing(10)
+        for n, (label, field, low, high) in enumerate(
+            (
+                ("AC", "ac", -10, 60),
+                ("HP", "hp", -1000, 100_000),
+                ("Max HP", "max_hp", 1, 100_000),
+                ("Temporary HP", "temp_hp", 0, 100_000),
+                ("Health", "health", 0, 100_000),
+                ("Max Health", "max_health", 1, 100_000),
+                ("Fatigue", "fatigue", 0, 5),
+                ("CON damage", "con_damage", 0, 1000),
+                ("Speed (ft)", "speed_ft", 0, 1000),
+                ("Initiative MISC", "initiative_misc", -50, 50),
+                ("Size modifier", "size_mod", -8, 8),
+                ("Extra Attacks", "extra_attacks", 0, 10),
+                ("Extra Damage", "extra_damage", 0, 10),
+            )
+        ):
+            box = self._spin(low, high)
+            box.setObjectName(f"inspector_{field}")
+            box.editingFinished.connect(lambda f=field, b=box: self._commit(f, b.value()))
+            self.fields[field] = box
+            caption = QLabel(label)
+            caption.setBuddy(box)
+            pairs.addWidget(caption, n // 2, (n % 2) * 2)
+            pairs.addWidget(box, n // 2, (n % 2) * 2 + 1)
+            self._captions[field] = caption
+        form.addRow(pairs)
+        self.advantage = QComboBox()
+        self.advantage.addItems(list(ADVANTAGE_LADDER))
+        self.advantage.activated.connect(
+            lambda _: self._commit("advantage_die", self.advantage.currentText())
+        )
+        form.addRow("Advantage Die", self.advantage)
+        flags = QHBoxLayout()
+        self.aware = QCheckBox("Aware")
+        self.hidden = QCheckBox("Hidden")
+        self.aware.clicked.connect(lambda on: self._commit("aware", bool(on)))
+        self.hidden.clicked.connect(lambda on: self._commit("hidden", bool(on)))
+        flags.addWidget(self.aware)
+        flags.addWidget(self.hidden)
+        flags.addStretch(1)
+        form.addRow(flags)
+        self.initiative = QLabel("")
+        form.addRow("Initiative score", self.initiative)
+        self.notes: _NotesEdit = _NotesEdit(self._commit_notes)
+        self.notes.setMaximumHeight(70)
+        self.notes.setPlaceholderText("GM notes (never on the player view)")
+        form.addRow("Notes", self.notes)
+
+        weapons = QWidget()
+        wlayout = QVBoxLayout(weapons)
+        self.weapons = QTableWidget(0, len(WEAPON_COLUMNS))
+        self.weapons.setObjectName("weaponsTable")
+        self.weapons.setHorizontalHeaderLabels(list(WEAPON_COLUMNS))
+        self.weapons.verticalHeader().setVisible(False)
+        self.weapons.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.weapons.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.weapons.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.weapons.setMinimumHeight(90)
+        self.weapons.itemChanged.connect(self._commit_weapons)
+        wlayout.addWidget(self.weapons)
+        buttons = QHBoxLayout()
+        add = QPushButton("Add weapon")
+        remove = QPushButton("Remove weapon")
+        add.clicked.connect(self._add_weapon)
+        remove.clicked.connect(self._remove_weapon)
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        wlayout.addWidget(QLabel("Conditions"))
+        self.conditions = QListWidget()
+        self.conditions.setObjectName("inspectorConditions")
+        wlayout.addWidget(self.conditions)
+        end = QPushButton("End the selected condition")
+        end.clicked.connect(self._end_condition)
+        row = QHBoxLayout()
+        row.addWidget(end)
+        row.addStretch(1)
+        wlayout.addLayout(row)
+
+        self.attack = AttackForm(controller)
+        self.attack.setTitle("")
+        self.tabs.addTab(self.attack, "Attack")
+        self.tabs.addTab(stats, "Stats")
+        self.tabs.addTab(weapons, "Weapons && Conditions")
+        scroll.setWidget(body)
+        self.setWidget(scroll)
+        self._parts = [stats, weapons]
+        controller.changed.connect(self._on_change)
+        controller.sessionReplaced.connect(lambda: self.show_combatant(None))
+        self.show_combatant(None)
+
+    @staticmethod
+    def _spin(low: int, high: int) -> QSpinBox:
+        box = QSpinBox()
+        box.setRange(low, high)
+        box.setKeyboardTracking(False)
+        return box
+
+    def combatant(self) -> Combatant | None:
+        """The inspected combatant, if it still exists."""
+        return self.controller.session.combatants.get(self.combatant_id or "")
+
+    def show_combatant(self, combatant_id: str | None) -> None:
+        """Inspect another combatant (or none)."""
+        self.combatant_id = combatant_id
+        self.fill()
+        self.attack.set_attacker(combatant_id if self.combatant() else None)
+
+    def _on_change(self, change: Change) -> None:
+        if self.combatant_id is None:
+            return
+        if (
+            self.combatant_id in change.touched("combatants")
+            or change.touched("conditions")
+            or change.options
+        ):
+            self.fill()
+
+    def fill(self) -> None:
+        """Show the combatant's current values."""
+        combatant = self.combatant()
+        for part in self._parts:
+            part.setEnabled(combatant is not None)
+        if combatant is None:
+            self.title.setText("Select a combatant")
+            self.summary.setText("Click a combatant in the Team Initiative panel.")
+            return
+        self._filling = True
+        try:
+            team = self.controller.session.teams.get(combatant.team_id)
+            self.title.setText(f"{combatant.name}  ·  {team.name if team else ''}")
+            self.summary.setText(self._summary(combatant))
+            if not self.name.hasFocus():
+                self.name.setText(combatant.name)
+            for field, box in self.abilities.items():
+                box.setValue(int(getattr(combatant.abilities, field)))
+            for field, box in self.fields.items():
+                box.setValue(int(getattr(combatant, field)))
+            health_fatigue = self.controller.session.options.health_fatigue
+            for field in ("health", "max_health", "fatigue"):
+                self._row_visible(self.fields[field], health_fatigue)
+            for field in ("hp", "max_hp", "con_damage"):
+                self._row_visible(self.fields[field], not health_fatigue)
+            self.advantage.setCurrentText(combatant.advantage_die)
+            self.aware.setChecked(combatant.aware)
+            self.hidden.setChecked(combatant.hidden)
+            self.initiative.setText(
+                f"{combatant.initiative} (DEX {combatant.abilities.dexterity} + WIS "
+                f"{combatant.abilities.wisdom} + MISC {combatant.initiative_misc}, R5)"
+            )
+            if not self.notes.hasFocus():
+                self.notes.setPlainText(combatant.notes)
+            self._fill_weapons(combatant)
+            self.conditions.clear()
+            for held in self.controller.session.conditions_on(combatant.id):
+                rounds = f", {held.remaining} round(s) left" if held.remaining is not None else ""
+                item = QListWidgetItem(f"{held.name}{rounds}")
+                item.setData(Qt.ItemDataRole.UserRole, held.id)
+                self.conditions.addItem(item)
+        finally:
+            self._filling = False
+
+    def _summary(self, combatant: Combatant) -> str:
+        session = self.controller.session
+        if session.options.health_fatigue:
+            health = (
+                f"Health {combatant.health}/{combatant.max_health}, fatigue {combatant.fatigue}"
+            )
+        else:
+            health = f"HP {combatant.hp}/{combatant.max_hp}"
+        if combatant.temp_hp:
+            health += f" (+{combatant.temp_hp} temp)"
+        held = [
+            f"{c.name} {c.remaining}" if c.remaining else c.name
+            for c in session.conditions_on(combatant.id)
+        ]
+        bits = [
+            f"AC {combatant.ac}",
+            health,
+            f"initiative {combatant.initiative}",
+            f"Advantage Die {combatant.advantage_die}",
+        ]
+        if held:
+            bits.append(", ".join(held))
+        return " · ".join(bits)
+
+    def _row_visible(self, box: QWidget, visible: bool) -> None:
+        box.setVisible(visible)
+        for field, caption in self._captions.items():
+            if self.fields[field] is box:
+                caption.setVisible(visible)
+
+    def _fill_weapons(self, combatant: Combatant) -> None:
+        self.weapons.blockSignals(True)
+        self.weapons.setRowCount(len(combatant.weapons))
+        for row, weapon in enumerate(combatant.weapons):
+            values = (
+                weapon.name,
+                weapon.level,
+                weapon.ranged,
+                weapon.range_increment_ft,
+                weapon.accuracy_bonus,
+                weapon.damage_bonus,
+                weapon.crit_min,
+                weapon.crit_multiplier,
+                "" if weapon.ammo is None else weapon.ammo,
+            )
+            for column, value in enumerate(values):
+                item = QTableWidgetItem()
+                if isinstance(value, bool):
+                    item.setFlags(
+                        Qt.ItemFlag.ItemIsEnabled
+                        | Qt.ItemFlag.ItemIsUserCheckable
+                        | Qt.ItemFlag.ItemIsSelectable
+                    )
+                    item.setCheckState(Qt.CheckState.Checked if value else Qt.CheckState.Unchecked)
+                else:
+                    item.setData(Qt.ItemDataRole.EditRole, value)
+                self.weapons.setItem(row, column, item)
+        self.weapons.blockSignals(False)
+
+    # --- edits -------------------------------------------------------------------------
+
+    def _commit(self, field: str, value: Any) -> None:
+        combatant = self.combatant()
+        if self._filling or combatant is None or getattr(combatant, field) == value:
+            return
+        if not self.controller.push(EditCombatant(combatant.id, {field: value})):
+            self.fill()
+
+    def _commit_notes(self) -> None:
+        self._commit("notes", self.notes.toPlainText())
+
+    def _commit_abilities(self) -> None:
+        combatant = self.combatant()
+        if self._filling or combatant is None:
+            return
+        abilities = Abilities(**{field: box.value() for field, box in self.abilities.items()})
+        if abilities != combatant.abilities:
+            self.controller.push(EditCombatant(combatant.id, {"abilities": abilities}))
+
+    def _weapon_from_row(self, row: int, old: WeaponSpec) -> WeaponSpec:
+        def cell(column: int) -> Any:
+            item = self.weapons.item(row, column)
+            return item.data(Qt.ItemDataRole.EditRole) if item else None
+
+        def number(column: int, default: int) -> int:
+            try:
+                return int(cell(column))
+            except (TypeError, ValueError):
+                return default
+
+        ranged_item = self.weapons.item(row, 2)
+        ammo_text = str(cell(8) or "").strip()
+        return msgspec.structs.replace(
+            old,
+            name=str(cell(0) or old.name).strip() or old.name,
+            level=number(1, old.level),
+            ranged=bool(ranged_item and ranged_item.checkState() == Qt.CheckState.Checked),
+            range_increment_ft=number(3, old.range_increment_ft),
+            accuracy_bonus=number(4, old.accuracy_bonus),
+            damage_bonus=number(5, old.damage_bonus),
+            crit_min=number(6, old.crit_min),
+            crit_multiplier=number(7, old.crit_multiplier),
+            ammo=int(ammo_text) if ammo_text.lstrip("-").isdigit() else None,
+        )
+
+    def _commit_weapons(self) -> None:
+        combatant = self.combatant()
+        if self._filling or combatant is None:
+            return
+        weapons = tuple(self._weapon_from_row(r, w) for r, w in enumerate(combatant.weapons))
+        if weapons != combatant.weapons and not self.controller.push(
+            EditCombatant(combatant.id, {"weapons": weapons})
+        ):
+            self.fill()
+
+    def _add_weapon(self) -> None:
+        combatant = self.combatant()
+        if combatant is not None:
+            weapons = (*combatant.weapons, WeaponSpec("New weapon", 2))
+            self.controller.push(EditCombatant(combatant.id, {"weapons": weapons}))
+
+    def _remove_weapon(self) -> None:
+        combatant = self.combatant()
+        row = self.weapons.currentRow()
+        if combatant is not None and 0 <= row < len(combatant.weapons):
+            weapons = tuple(w for i, w in enumerate(combatant.weapons) if i != row)
+            self.controller.push(EditCombatant(combatant.id, {"weapons": weapons}))
+
+    def _end_condition(self) -> None:
+        item = self.conditions.currentItem()
+        if item is not None:
+            self.controller.push(RemoveCondition(item.data(Qt.ItemDataRole.UserRole)))

@@ -1,0 +1,157 @@
+"""LogDock: every roll and event, with a filter, copying, and a dice box."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.ui.models.log_model import EVENT, LogModel, entry_text
+from futurepath_desktop.ui.models.roles import SORT_ROLE
+
+KINDS = (
+    ("Everything", ""),
+    ("Attacks", "attack"),
+    ("Damage and healing", "damage|heal"),
+    ("Conditions", "condition|counter|expiry"),
+    ("Dice", "roll"),
+    ("Turns and phases", "turn|phase|initiative|join"),
+)
+
+
+class _LogFilter(QSortFilterProxyModel):
+    """Filters by kind and by text in any column."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kinds: set[str] = set()
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:  # type: ignore[override]
+        model = self.sourceModel()
+        if (
+            self.kinds
+            and model.index(source_row, 0, source_parent).data(SORT_ROLE) not in self.kinds
+        ):
+            return False
+        return super().filterAcceptsRow(source_row, source_parent)
+
+
+class LogDock(QDockWidget):
+    """The fight's log, newest at the bottom; the selected entry's breakdown below it."""
+
+    rollRequested = Signal(str)
+
+    def __init__(self, model: LogModel, parent: QWidget | None = None) -> None:
+        super().__init__("Log", parent)
+        self.setObjectName("logDock")
+        self.model = model
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(4)
+        row = QHBoxLayout()
+        self.filter = QLineEdit()
+        self.filter.setObjectName("logFilter")
+        self.filter.setPlaceholderText("Filter the log…")
+        self.filter.setClearButtonEnabled(True)
+        row.addWidget(self.filter, 2)
+        self.kind = QComboBox()
+        self.kind.setObjectName("logKind")
+        for label, value in KINDS:
+            self.kind.addItem(label, value)
+        row.addWidget(self.kind, 1)
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setToolTip("Copy the selected entries, or the whole filtered log")
+        row.addWidget(self.copy_button)
+        layout.addLayout(row)
+        self.proxy = _LogFilter()
+        self.proxy.setSourceModel(model)
+        self.view = QTableView()
+        self.view.setObjectName("logView")
+        self.view.setModel(self.proxy)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)
+        self.detail = QPlainTextEdit()
+        self.detail.setObjectName("logDetail")
+        self.detail.setReadOnly(True)
+        self.detail.setPlaceholderText("Select an entry to see its full breakdown")
+        font = QGuiApplication.font()
+        font.setFamily("monospace")
+        font.setStyleHint(font.StyleHint.Monospace)
+        self.detail.setFont(font)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.view)
+        splitter.addWidget(self.detail)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        layout.addWidget(splitter, 1)
+        dice = QHBoxLayout()
+        self.dice = QLineEdit()
+        self.dice.setObjectName("diceBox")
+        self.dice.setPlaceholderText("Roll dice: 3d6+2, 1d20-1d2, 4d6kh3 … (Ctrl+R)")
+        dice.addWidget(self.dice, 1)
+        roll = QPushButton("Roll")
+        roll.setObjectName("rollButton")
+        dice.addWidget(roll)
+        layout.addLayout(dice)
+        self.setWidget(body)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        self.view.selectionModel().currentRowChanged.connect(self._show_detail)
+        self.copy_button.clicked.connect(self.copy)
+        roll.clicked.connect(self._roll)
+        self.dice.returnPressed.connect(self._roll)
+        QShortcut(QKeySequence.StandardKey.Copy, self.view, self.copy)
+        model.rowsInserted.connect(self._follow)
+
+    def _kind_changed(self) -> None:
+        value = self.kind.currentData() or ""
+        self.proxy.kinds = set(value.split("|")) if value else set()
+        self.proxy.invalidate()
+
+    def _follow(self) -> None:
+        self.view.scrollToBottom()
+
+    def _show_detail(self, current: QModelIndex) -> None:
+        source = self.proxy.mapToSource(current)
+        entry = self.model.entry(source.row()) if source.isValid() else None
+        self.detail.setPlainText(entry_text(entry) if entry else "")
+
+    def _roll(self) -> None:
+        text = self.dice.text().strip()
+        if text:
+            self.rollRequested.emit(text)
+
+    def selected_text(self) -> str:
+        """The selected entries (or all shown ones) as text."""
+        rows = sorted({i.row() for i in self.view.selectionModel().selectedRows()})
+        if not rows:
+            rows = list(range(self.proxy.rowCount()))
+        entries = [
+            self.model.entry(self.proxy.mapToSource(self.proxy.index(r, 0)).row()) for r in rows
+        ]
+        return "\n".join(entry_text(e) for e in entries if e is not None)
+
+    def copy(self) -> None:
+        """Copy to the clipboard."""
+        QGuiApplication.clipboard().setText(self.selected_text())

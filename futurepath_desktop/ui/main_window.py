@@ -1,0 +1,578 @@
+"""MainWindow: the docked battle tracker, built in Qt's dockwidgets order: actions, menus,
+tool bars, docks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QToolBar, QUndoView, QWidget
+
+from futurepath_desktop import paths
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.library import Library
+from futurepath_desktop.session.state import Session
+from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.dialogs.shortcuts_dialog import ShortcutsDialog
+from futurepath_desktop.ui.docks.counters_dock import CountersDock
+from futurepath_desktop.ui.docks.initiative_dock import InitiativeDock
+from futurepath_desktop.ui.docks.inspector_dock import InspectorDock
+from futurepath_desktop.ui.docks.log_dock import LogDock
+from futurepath_desktop.ui.files import FileHandler
+from futurepath_desktop.ui.models.counters_model import CountersModel
+from futurepath_desktop.ui.models.initiative_model import InitiativeModel
+from futurepath_desktop.ui.models.log_model import LogModel
+from futurepath_desktop.ui.player_view import PlayerView
+from futurepath_desktop.ui.table_actions import TableActions
+from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.widgets.phase_indicator import PhaseIndicator
+
+APP_TITLE = "Future Path Desktop"
+
+
+def settings() -> QSettings:
+    """Window layout and preferences, kept in the settings folder (FUTUREPATH_HOME aware)."""
+    return QSettings(
+        str(paths.settings_dir(create=True) / "futurepath-desktop.ini"), QSettings.Format.IniFormat
+    )
+
+
+class MainWindow(QMainWindow):
+    """One window, docked panels, every change through the undo stack."""
+
+    def __init__(
+        self, session: Session, path: Path | None = None, *, autosave: bool = True
+    ) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.settings = settings()
+        self.controller = SessionController(session, path, self)
+        self.library = Library()
+        self.initiative_model = InitiativeModel(self.controller, self)
+        self.counters_model = CountersModel(self.controller, self)
+        self.log_model = LogModel(self.controller, self)
+        self.files = FileHandler(self.controller, self.settings, self)
+        self.player_view: PlayerView | None = None
+        self.actions_by_name: dict[str, QAction] = {}
+        self.setDockNestingEnabled(True)
+        self.create_actions()
+        self.create_menus()
+        self.create_tool_bars()
+        self.create_dock_windows()
+        self.table = TableActions(
+            self.controller,
+            self,
+            self._selected_combatants,
+            self._selected_conditions,
+            self.say,
+        )
+        self._connect()
+        self.resize(1280, 800)
+        self._default_state = self.saveState()
+        self.restore_layout()
+        self.apply_palette()
+        self.refresh(Change())
+        if autosave:
+            self.controller.start_autosave()
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def _action(
+        self,
+        name: str,
+        text: str,
+        slot: Callable[[], object],
+        keys: str | QKeySequence.StandardKey | None = None,
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if keys is not None:
+            action.setShortcut(QKeySequence(keys))
+        if tip:
+            action.setToolTip(f"{tip} ({action.shortcut().toString()})" if keys else tip)
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        self.actions_by_name[name] = action
+        return action
+
+    def create_actions(self) -> None:
+        """Every command the window offers, with stable objectNames and shortcuts."""
+        a = self._action
+        f = self.files
+        self.new_action = a("actionNew", "&New Session", f.new, QKeySequence.StandardKey.New)
+        self.open_action = a(
+            "actionOpen", "&Open…", f.open, QKeySequence.StandardKey.Open, "Open a session file"
+        )
+        self.save_action = a(
+            "actionSave", "&Save", f.save, QKeySequence.StandardKey.Save, "Save the session"
+        )
+        self.save_as_action = a(
+            "actionSaveAs", "Save &As…", f.save_as, QKeySequence.StandardKey.SaveAs
+        )
+        self.quit_action = a("actionQuit", "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.undo_action = self.controller.stack.createUndoAction(self, "&Undo")
+        self.undo_action.setObjectName("actionUndo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.controller.stack.createRedoAction(self, "&Redo")
+        self.redo_action.setObjectName("actionRedo")
+        self.redo_action.setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
+        )
+        for action in (self.undo_action, self.redo_action):
+            self.addAction(action)
+            self.actions_by_name[action.objectName()] = action
+        t = lambda: self.table  # noqa: E731 (the handlers exist once the docks do)
+        self.start_action = a(
+            "actionStartCombat",
+            "Start Combat",
+            lambda: t().start_combat(),
+            "F5",
+            "Start combat: mark who is unaware",
+        )
+        self.next_turn_action = a(
+            "actionNextTurn",
+            "Next Turn",
+            lambda: self.controller.push(c.NextTurn()),
+            "N",
+            "Hand the turn to the next team",
+        )
+        self.next_phase_action = a(
+            "actionNextPhase",
+            "Next Phase",
+            lambda: self.controller.push(c.NextPhase()),
+            "Shift+N",
+            "Go on to the next phase",
+        )
+        self.next_round_action = a(
+            "actionNextRound",
+            "Next Round",
+            lambda: self.controller.push(c.NextRound()),
+            "Ctrl+Shift+N",
+            "Run the rest of the round",
+        )
+        self.end_action = a(
+            "actionEndCombat",
+            "End Combat",
+            lambda: t().end_combat(),
+            "Shift+F5",
+            "End combat and resolve leftover effects",
+        )
+        self.damage_action = a(
+            "actionDamage",
+            "Damage…",
+            lambda: t().amount("damage"),
+            "D",
+            "Damage the selected combatants",
+        )
+        self.heal_action = a(
+            "actionHeal", "Heal…", lambda: t().amount("heal"), "H", "Heal the selected combatants"
+        )
+        self.temp_action = a("actionTempHP", "Temporary HP…", lambda: t().amount("temp"), "T")
+        self.condition_action = a(
+            "actionAddCondition",
+            "Add Condition…",
+            lambda: t().add_condition(),
+            "C",
+            "Put a condition on the selected combatants",
+        )
+        self.extend_action = a(
+            "actionExtendCondition",
+            "Extend +1",
+            lambda: t().change_counter(1),
+            "+",
+            "One more round on the selected counters",
+        )
+        self.shorten_action = a(
+            "actionShortenCondition",
+            "Shorten −1",
+            lambda: t().change_counter(-1),
+            "-",
+            "One round less on the selected counters",
+        )
+        self.remove_condition_action = a(
+            "actionRemoveCondition",
+            "End Condition",
+            lambda: t().remove_conditions(),
+            "Ctrl+Backspace",
+            "End the selected conditions",
+        )
+        self.join_action = a(
+            "actionJoin",
+            "Join…",
+            lambda: t().join(),
+            "J",
+            "Bring waiting combatants into the fight (R9)",
+        )
+        self.add_combatant_action = a(
+            "actionAddCombatant",
+            "New Combatant…",
+            lambda: t().add_combatant(),
+            "Ins",
+            "Create a combatant",
+        )
+        self.add_team_action = a("actionAddTeam", "New Team…", lambda: t().add_team(), "Ctrl+T")
+        self.library_action = a(
+            "actionAddFromLibrary",
+            "From Library…",
+            lambda: t().add_from_library(self.library),
+            "Ctrl+L",
+            "Add a prepared character, monster or encounter",
+        )
+        self.save_library_action = a(
+            "actionSaveToLibrary", "Save to Library", lambda: t().save_to_library(self.library)
+        )
+        self.remove_action = a(
+            "actionRemoveCombatant", "Remove Combatant…", lambda: t().remove_selected(), "Del"
+        )
+        self.attack_action = a(
+            "actionAttack",
+            "Attack…",
+            self.focus_attack,
+            "A",
+            "Set up an attack for the selected combatant",
+        )
+        self.roll_action = a(
+            "actionRollDice",
+            "Roll Dice…",
+            self.focus_dice,
+            "Ctrl+R",
+            "Type a dice expression into the log",
+        )
+        self.player_view_action = a(
+            "actionPlayerView",
+            "Player View",
+            self.show_player_view,
+            "F9",
+            "A second window for the players",
+        )
+        self.reset_layout_action = a("actionResetLayout", "Reset Layout", self.reset_layout)
+        self.shortcuts_action = a(
+            "actionShortcuts",
+            "Keyboard Shortcuts",
+            self.show_shortcuts,
+            QKeySequence.StandardKey.HelpContents,
+        )
+        self.theme_actions = {
+            choice: a(
+                f"actionTheme{choice.title()}",
+                f"{choice.title()} Theme",
+                partial(self.set_theme, choice),
+            )
+            for choice in (theme.SYSTEM, theme.LIGHT, theme.DARK)
+        }
+        for action in self.theme_actions.values():
+            action.setCheckable(True)
+
+    def create_menus(self) -> None:
+        """File, Edit, Combat, Roster, View, Help."""
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("recentMenu")
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit = bar.addMenu("&Edit")
+        edit.addActions([self.undo_action, self.redo_action])
+        combat = bar.addMenu("&Combat")
+        combat.addActions(
+            [
+                self.start_action,
+                self.next_turn_action,
+                self.next_phase_action,
+                self.next_round_action,
+                self.end_action,
+            ]
+        )
+        combat.addSeparator()
+        combat.addActions(
+            [self.attack_action, self.damage_action, self.heal_action, self.temp_action]
+        )
+        combat.addSeparator()
+        combat.addActions(
+            [
+                self.condition_action,
+                self.extend_action,
+                self.shorten_action,
+                self.remove_condition_action,
+            ]
+        )
+        combat.addSeparator()
+        combat.addActions([self.join_action, self.roll_action])
+        roster = bar.addMenu("&Roster")
+        roster.addActions(
+            [
+                self.add_combatant_action,
+                self.add_team_action,
+                self.library_action,
+                self.save_library_action,
+                self.remove_action,
+            ]
+        )
+        self.view_menu = bar.addMenu("&View")
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.shortcuts_action)
+        self._fill_recent()
+
+    def create_tool_bars(self) -> None:
+        """The combat bar with the phase indicator, and the file bar."""
+        self.combat_bar = QToolBar("Combat")
+        self.combat_bar.setObjectName("combatBar")
+        self.combat_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.combat_bar.addActions(
+            [self.start_action, self.next_turn_action, self.next_phase_action, self.end_action]
+        )
+        self.combat_bar.addSeparator()
+        self.phase_indicator = PhaseIndicator()
+        self.combat_bar.addWidget(self.phase_indicator)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.combat_bar)
+        self.file_bar = QToolBar("File")
+        self.file_bar.setObjectName("fileBar")
+        self.file_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        # Short labels for the bar; the Edit menu's actions name what they undo.
+        stack = self.controller.stack
+        undo = QAction("Undo", self)
+        undo.setToolTip("Undo the last change (Ctrl+Z)")
+        undo.triggered.connect(stack.undo)
+        stack.canUndoChanged.connect(undo.setEnabled)
+        redo = QAction("Redo", self)
+        redo.setToolTip("Redo (Ctrl+Shift+Z)")
+        redo.triggered.connect(stack.redo)
+        stack.canRedoChanged.connect(redo.setEnabled)
+        undo.setEnabled(stack.canUndo())
+        redo.setEnabled(stack.canRedo())
+        self.file_bar.addActions(
+            [self.open_action, self.save_action, undo, redo, self.player_view_action]
+        )
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.file_bar)
+
+    def create_dock_windows(self) -> None:
+        """Initiative and counters on the left, inspector and log on the right."""
+        self.initiative = InitiativeDock(
+            self.initiative_model,
+            [
+                self.add_combatant_action,
+                self.library_action,
+                self.join_action,
+                self.damage_action,
+                self.heal_action,
+                self.condition_action,
+            ],
+            self,
+        )
+        self.counters = CountersDock(
+            self.counters_model,
+            [
+                self.condition_action,
+                self.extend_action,
+                self.shorten_action,
+                self.remove_condition_action,
+            ],
+            self,
+        )
+        self.inspector = InspectorDock(self.controller, self)
+        self.log = LogDock(self.log_model, self)
+        self.history = QDockWidget("History", self)
+        self.history.setObjectName("historyDock")
+        undo_view = QUndoView(self.controller.stack)
+        undo_view.setObjectName("historyView")
+        undo_view.setEmptyLabel("Session opened")
+        self.history.setWidget(undo_view)
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        self.addDockWidget(left, self.initiative)
+        self.addDockWidget(right, self.inspector)
+        self.splitDockWidget(self.initiative, self.inspector, Qt.Orientation.Horizontal)
+        self.splitDockWidget(self.initiative, self.counters, Qt.Orientation.Vertical)
+        self.splitDockWidget(self.inspector, self.log, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.log, self.history)
+        self.log.raise_()
+        self.resizeDocks([self.initiative, self.inspector], [720, 560], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.initiative, self.counters], [470, 230], Qt.Orientation.Vertical)
+        self.resizeDocks([self.inspector, self.log], [430, 270], Qt.Orientation.Vertical)
+        for dock in (self.initiative, self.counters, self.inspector, self.log, self.history):
+            self.view_menu.addAction(dock.toggleViewAction())
+        self.view_menu.addSeparator()
+        for bar in (self.combat_bar, self.file_bar):
+            self.view_menu.addAction(bar.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.player_view_action)
+        self.view_menu.addAction(self.reset_layout_action)
+        themes = self.view_menu.addMenu("Theme")
+        themes.addActions(list(self.theme_actions.values()))
+
+    def _connect(self) -> None:
+        self.controller.changed.connect(self.refresh)
+        self.controller.failed.connect(lambda text: self.say(f"⚠ {text}", 9000))
+        self.controller.stack.cleanChanged.connect(self._update_title)
+        self.controller.pathChanged.connect(self._update_title)
+        self.files.recentChanged.connect(self._fill_recent)
+        self.files.message.connect(self.say)
+        self.initiative.selectionChanged.connect(self._inspect_selection)
+        self.log.rollRequested.connect(self._roll)
+
+    def _selected_combatants(self) -> list[str]:
+        return self.initiative.selected_ids()
+
+    def _selected_conditions(self) -> list[str]:
+        return self.counters.selected_ids()
+
+    # --- behaviour -----------------------------------------------------------------------------
+
+    def say(self, text: str, timeout: int = 6000) -> None:
+        """A message in the status bar."""
+        self.statusBar().showMessage(text, timeout)
+
+    def refresh(self, change: Change) -> None:
+        """Keep the combat bar, actions and title in step with the session."""
+        session = self.controller.session
+        self.phase_indicator.show_session(session)
+        active = session.combat.active
+        self.start_action.setEnabled(not active)
+        for action in (
+            self.next_turn_action,
+            self.next_phase_action,
+            self.next_round_action,
+            self.end_action,
+        ):
+            action.setEnabled(active)
+        if change.log_appended and not change.log_truncated:
+            endings = [e.text for e in session.log[-change.log_appended :] if e.kind == "expiry"]
+            if endings:
+                self.say("Ended: " + "; ".join(endings), 9000)
+        self._update_title()
+
+    def _update_title(self) -> None:
+        path = self.controller.path
+        name = path.name if path else self.controller.session.name
+        self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
+        self.setWindowModified(not self.controller.stack.isClean())
+
+    def _inspect_selection(self) -> None:
+        current = self.initiative.current_id()
+        selected = self.initiative.selected_ids(expand_teams=False)
+        self.inspector.show_combatant(
+            current if current in selected else (selected[0] if selected else None)
+        )
+
+    def _roll(self, expression: str) -> None:
+        if self.controller.push(c.RollDice(expression)):
+            self.log.dice.clear()
+
+    def focus_attack(self) -> None:
+        """Show the inspector's attack form for the selected combatant."""
+        self.inspector.show()
+        self.inspector.raise_()
+        self.inspector.attack.target.setFocus()
+        widget = self.inspector.widget()
+        if hasattr(widget, "ensureWidgetVisible"):
+            widget.ensureWidgetVisible(self.inspector.attack)
+
+    def focus_dice(self) -> None:
+        """Put the cursor in the dice box."""
+        self.log.show()
+        self.log.raise_()
+        self.log.dice.setFocus()
+
+    def show_player_view(self) -> None:
+        """Open (or bring forward) the players' window."""
+        if self.player_view is None:
+            self.player_view = PlayerView(self.controller)
+        self.player_view.show()
+        self.player_view.raise_()
+
+    def show_shortcuts(self) -> None:
+        """List every shortcut."""
+        ShortcutsDialog(list(self.actions_by_name.values()), self).exec()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for name in self.files.recent():
+            action = self.recent_menu.addAction(Path(name).name)
+            action.setToolTip(name)
+            action.triggered.connect(lambda _c=False, p=name: self.files.open_path(Path(p)))
+        self.recent_menu.setEnabled(bool(self.files.recent()))
+
+    # --- theme and layout ---------------------------------------------------------------------
+
+    def set_theme(self, choice: str) -> None:
+        """Follow the system, or force light or dark."""
+        self.settings.setValue("theme", choice)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            theme.apply_theme(app, choice)
+        self.apply_palette()
+
+    def apply_palette(self) -> None:
+        """Give the models the accent colours of the scheme in use."""
+        choice = str(self.settings.value("theme", theme.SYSTEM))
+        for key, action in self.theme_actions.items():
+            action.setChecked(key == choice)
+        app = QApplication.instance()
+        dark = theme.is_dark(app) if isinstance(app, QApplication) else False
+        colours = theme.accent(dark)
+        for model in (self.initiative_model, self.counters_model, self.log_model):
+            model.palette.clear()
+            model.palette.update(colours)
+        self.phase_indicator.show_session(self.controller.session)
+        self.initiative.view.viewport().update()
+
+    def restore_layout(self) -> None:
+        """Put the window and docks back where they were last time."""
+        geometry = self.settings.value("geometry")
+        state = self.settings.value("windowState")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    def reset_layout(self) -> None:
+        """The docks as they were first laid out."""
+        for dock in (self.initiative, self.counters, self.inspector, self.log, self.history):
+            dock.setFloating(False)
+            dock.show()
+        self.restoreState(self._default_state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask before unsaved changes are lost; remember the layout; close autosave cleanly."""
+        if not self.files.may_discard():
+            event.ignore()
+            return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("windowState", self.saveState())
+        self.settings.sync()
+        self.controller.close()
+        if self.player_view is not None:
+            self.player_view.close()
+        event.accept()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._after_first_show)
+
+    def _after_first_show(self) -> None:
+        if not self.initiative.selected_ids() and self.controller.session.combatants:
+            first = next(iter(self.controller.session.combatants))
+            self.initiative.select([first])
+
+    def widgets(self) -> dict[str, QWidget]:
+        """The docks and bars by objectName (for tests and the smoke test)."""
+        return {
+            w.objectName(): w
+            for w in (
+                self.initiative,
+                self.counters,
+                self.inspector,
+                self.log,
+                self.history,
+                self.combat_bar,
+                self.file_bar,
+            )
+        }

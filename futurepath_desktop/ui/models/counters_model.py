@@ -1,0 +1,139 @@
+"""CountersModel: every active condition and effect, its bearer, rounds left, and whether
+it will move in this round's Counters phase (R13)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from futurepath_desktop.core.conditions import CATALOG
+from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.state import ActiveCondition, Session
+from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
+from futurepath_desktop.ui.undo import SessionController
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("Bearer", "Condition", "Rounds left", "Ticks this round", "Note")
+BEARER, CONDITION, ROUNDS, TICKS, NOTE = range(len(COLUMNS))
+
+
+class CountersModel(QAbstractTableModel):
+    """One row per active condition, in the order they were set."""
+
+    def __init__(self, controller: SessionController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self._ids: list[str] = list(controller.session.conditions)
+        self.palette: dict[str, QColor] = {}
+        controller.changed.connect(self.on_change)
+        controller.sessionReplaced.connect(self.reset)
+
+    @property
+    def session(self) -> Session:
+        return self.controller.session
+
+    def reset(self) -> None:
+        """Re-read every row."""
+        self.beginResetModel()
+        self._ids = list(self.session.conditions)
+        self.endResetModel()
+
+    def on_change(self, change: Change) -> None:
+        """Remove, insert and refresh rows as the change says; reset only on reorder."""
+        if change.empty or "conditions" in change.reordered:
+            self.reset()
+            return
+        removed = change.removed.get("conditions", frozenset())
+        if removed:
+            rows = sorted((i for i, c in enumerate(self._ids) if c in removed), reverse=True)
+            for row in rows:
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self._ids[row]
+                self.endRemoveRows()
+        current = list(self.session.conditions)
+        if current[: len(self._ids)] != self._ids:
+            self.reset()
+            return
+        if len(current) > len(self._ids):
+            self.beginInsertRows(QModelIndex(), len(self._ids), len(current) - 1)
+            self._ids = current
+            self.endInsertRows()
+        changed_rows = [
+            i for i, c in enumerate(self._ids) if c in change.fields.get("conditions", {})
+        ]
+        bearers = change.touched("combatants")
+        if bearers or change.combat:
+            changed_rows = list(range(len(self._ids)))  # names, turns and phase show here too
+        if changed_rows:
+            self.dataChanged.emit(
+                self.index(min(changed_rows), 0), self.index(max(changed_rows), len(COLUMNS) - 1)
+            )
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def condition_at(self, row: int) -> ActiveCondition | None:
+        """The condition of a row."""
+        return self.session.conditions.get(self._ids[row]) if 0 <= row < len(self._ids) else None
+
+    def ticks(self, held: ActiveCondition) -> str:
+        """R13: whether the counter moves at the next Counters phase, and why not."""
+        if held.remaining is None:
+            return "no counter"
+        if held.armed:
+            return "yes"
+        return "not yet: bearer has not acted"
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        held = self.condition_at(index.row())
+        if held is None:
+            return None
+        column = index.column()
+        bearer = self.session.combatants.get(held.bearer_id)
+        if role == ID_ROLE:
+            return held.id
+        if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
+            if column == BEARER:
+                return bearer.name if bearer else "?"
+            if column == CONDITION:
+                return held.name
+            if column == ROUNDS:
+                if role == SORT_ROLE:
+                    return held.remaining if held.remaining is not None else 10**6
+                return "until removed" if held.remaining is None else str(held.remaining)
+            if column == TICKS:
+                return self.ticks(held)
+            if column == NOTE:
+                entry = CATALOG.get(held.key)
+                return held.note or (entry.summary if entry else "")
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == ROUNDS:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if column == TICKS and not held.armed and held.remaining is not None:
+                return QBrush(self.palette.get("muted", QColor("gray")))
+            if column == ROUNDS and held.remaining == 1:
+                return QBrush(self.palette.get("flag", QColor("darkorange")))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            entry = CATALOG.get(held.key)
+            where = f"set in round {held.set_round}" if held.set_round else "set before combat"
+            tip = f"{held.name} on {bearer.name if bearer else '?'}, {where}"
+            if entry:
+                tip += f"\n{entry.summary}"
+            if held.source:
+                tip += f"\nFrom {held.source}"
+            return tip
+        return None

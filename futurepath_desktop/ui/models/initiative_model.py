@@ -1,0 +1,338 @@
+"""InitiativeModel: the teams in acting order, each with its members, as a Qt tree.
+
+It reads the session and turns change reports into ``dataChanged`` for the rows that
+moved, resetting only when the tree's shape changes (someone added, removed, reordered,
+or the acting order changed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from futurepath_desktop.core.actions import validate_turn
+from futurepath_desktop.core.conditions import CATALOG
+from futurepath_desktop.core.errors import FuturePathError
+from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.state import Combatant, Session, Team
+from futurepath_desktop.ui.models.roles import ACTING_ROLE, HEALTH_ROLE, ID_ROLE, KIND_ROLE
+from futurepath_desktop.ui.undo import SessionController
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("Name", "Init", "Health", "Status", "This turn")
+NAME, INIT, HEALTH, STATUS, TURN = range(len(COLUMNS))
+_NO_PARENT = 0
+
+
+class InitiativeModel(QAbstractItemModel):
+    """Teams (top level, acting order first) and their members (children)."""
+
+    def __init__(self, controller: SessionController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self._teams: list[str] = []
+        self._members: dict[str, list[str]] = {}
+        self._row_of: dict[str, tuple[int, int]] = {}  # combatant id → (team row, row)
+        self.palette: dict[str, QColor] = {}
+        self._rebuild()
+        controller.changed.connect(self.on_change)
+        controller.sessionReplaced.connect(self.reset)
+
+    @property
+    def session(self) -> Session:
+        return self.controller.session
+
+    # --- structure -----------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        session = self.session
+        order = list(session.combat.order) if session.combat.active else []
+        order += [t for t in session.teams if t not in order]
+        self._teams = order
+        self._members = {t: [] for t in order}
+        for combatant in session.combatants.values():
+            self._members.setdefault(combatant.team_id, []).append(combatant.id)
+        for members in self._members.values():  # present first, waiting last
+            members.sort(key=lambda i: not session.combatants[i].present)
+        self._row_of = {
+            cid: (team_row, row)
+            for team_row, team_id in enumerate(self._teams)
+            for row, cid in enumerate(self._members.get(team_id, []))
+        }
+
+    def reset(self) -> None:
+        """Rebuild the whole tree."""
+        self.beginResetModel()
+        self._rebuild()
+        self.endResetModel()
+
+    def _shape_changed(self, change: Change) -> bool:
+        if change.added.get("teams") or change.removed.get("teams"):
+            return True
+        if change.added.get("combatants") or change.removed.get("combatants"):
+            return True
+        if change.reordered & {"teams", "combatants"}:
+            return True
+        for fields in change.fields.get("combatants", {}).values():
+            if fields & {"team_id", "present"}:
+                return True
+        if change.combat:
+            order = list(self.session.combat.order) if self.session.combat.active else []
+            if self._teams[: len(order)] != order:
+                return True
+        return False
+
+    def on_change(self, change: Change) -> None:
+        """Update the rows a command touched."""
+        if change.empty or self._shape_changed(change):
+            self.reset()
+            return
+        last = len(COLUMNS) - 1
+        touched = set(change.touched("combatants"))
+        touched |= {
+            self.session.conditions[c].bearer_id
+            for c in change.touched("conditions")
+            if c in self.session.conditions
+        }
+        if change.removed.get("conditions") or change.combat:
+            touched = set(self._row_of)  # a removed condition or a new turn touches many rows
+        spans: dict[int, tuple[int, int]] = {}  # team row → (first, last) member row
+        for cid in touched:
+            if cid in self._row_of:
+                team_row, row = self._row_of[cid]
+                first, final = spans.get(team_row, (row, row))
+                spans[team_row] = (min(first, row), max(final, row))
+        for team_row, (first, final) in spans.items():
+            parent = self.index(team_row, 0)
+            self.dataChanged.emit(self.index(first, 0, parent), self.index(final, last, parent))
+        if self._teams:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._teams) - 1, last))
+
+    # --- the Qt model interface ------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, _NO_PARENT)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+        if not child.isValid() or child.internalId() == _NO_PARENT:
+            return QModelIndex()
+        return self.createIndex(child.internalId() - 1, 0, _NO_PARENT)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        if not parent.isValid():
+            return len(self._teams)
+        if parent.internalId() != _NO_PARENT or parent.column() != 0:
+            return 0
+        return len(self._members.get(self._teams[parent.row()], []))
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def team_at(self, index: Index) -> Team | None:
+        """The team of a top-level row."""
+        if not index.isValid() or index.internalId() != _NO_PARENT:
+            return None
+        return self.session.teams.get(self._teams[index.row()])
+
+    def combatant_at(self, index: Index) -> Combatant | None:
+        """The combatant of a member row."""
+        if not index.isValid() or index.internalId() == _NO_PARENT:
+            return None
+        team_id = self._teams[index.internalId() - 1]
+        return self.session.combatants.get(self._members[team_id][index.row()])
+
+    def index_of(self, combatant_id: str, column: int = 0) -> QModelIndex:
+        """The row of a combatant, for selecting it from elsewhere."""
+        if combatant_id not in self._row_of:
+            return QModelIndex()
+        team_row, row = self._row_of[combatant_id]
+        return self.index(row, column, self.index(team_row, 0))
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        team = self.team_at(index)
+        if team is not None:
+            return self._team_data(team, index.column(), role)
+        combatant = self.combatant_at(index)
+        if combatant is None:
+            return None
+        return self._combatant_data(combatant, index.column(), role)
+
+    def _team_data(self, team: Team, column: int, role: int) -> Any:
+        acting = self.session.combat.acting_team == team.id
+        if role == ID_ROLE:
+            return team.id
+        if role == KIND_ROLE:
+            return "team"
+        if role == ACTING_ROLE:
+            return acting
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == NAME:
+                return team.name
+            if column == INIT:
+                return "" if team.initiative is None else str(team.initiative)
+            if column == STATUS:
+                members = [self.session.combatants[i] for i in self._members.get(team.id, [])]
+                up = sum(
+                    1 for m in members if m.present and not m.is_down(self.session.options.vitality)
+                )
+                return f"{'▶ acting · ' if acting else ''}{up} of {len(members)} standing"
+            return ""
+        if role == Qt.ItemDataRole.DecorationRole and column == NAME:
+            return QColor(team.colour)
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole and acting and "acting" in self.palette:
+            return QBrush(self.palette["acting"])
+        if role == Qt.ItemDataRole.ForegroundRole and acting and "acting_text" in self.palette:
+            return QBrush(self.palette["acting_text"])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            tip = f"{team.name} ({team.side})"
+            if team.initiative is not None:
+                tip += (
+                    f"\nTeam initiative {team.initiative}: "
+                    "mean of the members' scores, rounded up (R6)"
+                )
+            if team.tiebreak:
+                tip += f"\n{team.tiebreak}"
+            return tip
+        return None
+
+    def _combatant_data(self, combatant: Combatant, column: int, role: int) -> Any:
+        session = self.session
+        combat = session.combat
+        acting = combat.acting_team == combatant.team_id and combatant.present
+        if role == ID_ROLE:
+            return combatant.id
+        if role == KIND_ROLE:
+            return "combatant"
+        if role == ACTING_ROLE:
+            return acting
+        if role == HEALTH_ROLE:
+            return self._health(combatant)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == NAME:
+                return combatant.name if combatant.present else f"{combatant.name} (waiting)"
+            if column == INIT:
+                return str(combatant.initiative)
+            if column == HEALTH:
+                return self._health(combatant)[1]
+            if column == STATUS:
+                return ", ".join(self.flags_of(combatant))
+            if column == TURN:
+                return self._turn(combatant)
+            return ""
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if not combatant.present or combatant.is_down(session.options.vitality):
+                return QBrush(self.palette.get("muted", QColor("gray")))
+            if column == STATUS and self.flags_of(combatant):
+                return QBrush(self.palette.get("flag", QColor("darkorange")))
+        if role == Qt.ItemDataRole.FontRole and combatant.is_down(session.options.vitality):
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole and acting and "acting" in self.palette:
+            colour = QColor(self.palette["acting"])
+            colour.setAlpha(110)
+            return QBrush(colour)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [
+                f"{combatant.name}: initiative score {combatant.initiative} (R5)",
+                f"AC {combatant.ac}",
+            ]
+            lines += [
+                f"{c.name}" + (f", {c.remaining} round(s)" if c.remaining else "")
+                for c in session.conditions_on(combatant.id)
+            ]
+            if combatant.notes:
+                lines.append(combatant.notes)
+            return "\n".join(lines)
+        return None
+
+    def _health(self, combatant: Combatant) -> tuple[float, str, str]:
+        rule = self.session.options.vitality
+        if self.session.options.health_fatigue:
+            pool = combatant.health_fatigue()
+            fraction = pool.health / pool.max_health
+            text = f"{pool.health}/{pool.max_health}"
+            if pool.fatigue:
+                text += f" · F{pool.fatigue}"
+        else:
+            hp = combatant.hit_points()
+            fraction = max(0.0, hp.hp / hp.max_hp)
+            text = f"{hp.hp}/{hp.max_hp}"
+        if combatant.temp_hp:
+            text += f" +{combatant.temp_hp}"
+        state = (
+            "bad"
+            if combatant.is_down(rule) or fraction <= 0.25
+            else "hurt"
+            if fraction <= 0.5
+            else "good"
+        )
+        return fraction, text, state
+
+    def flags_of(self, combatant: Combatant) -> list[str]:
+        """Surprised, flat-footed, hidden, down, and the conditions with their counters."""
+        session = self.session
+        flags: list[str] = []
+        if session.combat.active and combatant.id in session.combat.unaware:
+            flags.append("Surprised")
+        if combatant.hidden:
+            flags.append("Hidden")
+        vitality = combatant.vitality(session.options.vitality)
+        if vitality.dead:
+            flags.append("Dead")
+        elif session.options.health_fatigue and combatant.health_fatigue().unconscious:
+            flags.append("Unconscious")
+        elif vitality.down:
+            flags.append("Dying" if not session.options.health_fatigue else "Downed")
+        for held in session.conditions_on(combatant.id):
+            flags.append(f"{held.name} {held.remaining}" if held.remaining else held.name)
+        if (
+            session.combat.active
+            and combatant.id in session.combat.unaware
+            and not any(
+                CATALOG.get(c.key) is CATALOG["flat-footed"]
+                for c in session.conditions_on(combatant.id)
+            )
+        ):
+            flags.insert(1, "Flat-footed")
+        return flags
+
+    def _turn(self, combatant: Combatant) -> str:
+        combat = self.session.combat
+        if not combat.active or not combatant.present:
+            return ""
+        declared = combat.turns.get(combatant.id, ())
+        if declared:
+            try:
+                return validate_turn(declared).summary()
+            except FuturePathError:
+                return "?"
+        if combatant.id in combat.acted:
+            return "✓ acted"
+        if any(r.combatant_id == combatant.id for r in combat.readied):
+            return "readied"
+        return ""

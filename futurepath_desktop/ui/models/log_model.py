@@ -1,0 +1,116 @@
+"""LogModel: every roll and event of the fight, stamped with round, phase and team."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.state import LogEntry, Session
+from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
+from futurepath_desktop.ui.undo import SessionController
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("Round", "Phase", "Team", "Event")
+ROUND, PHASE, TEAM, EVENT = range(len(COLUMNS))
+PHASE_NAMES = {int(p): p.name.title() for p in Phase}
+
+
+def entry_text(entry: LogEntry) -> str:
+    """The entry with its breakdown and every roll, as copied to the clipboard."""
+    stamp = (
+        f"[R{entry.round} {PHASE_NAMES.get(entry.phase, '')}]".replace(" ]", "]")
+        if entry.round
+        else "[prep]"
+    )
+    lines = [f"{stamp} {entry.text}", *entry.lines]
+    shown = " ".join(entry.lines)
+    lines += [f"  Roll: {roll.text}" for roll in entry.rolls if roll.text not in shown]
+    return "\n".join(lines)
+
+
+class LogModel(QAbstractTableModel):
+    """The log, oldest first; appended rows arrive as row insertions."""
+
+    def __init__(self, controller: SessionController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self._count = len(controller.session.log)
+        self.palette: dict[str, QColor] = {}
+        controller.changed.connect(self.on_change)
+        controller.sessionReplaced.connect(self.reset)
+
+    @property
+    def session(self) -> Session:
+        return self.controller.session
+
+    def reset(self) -> None:
+        """Re-read the whole log."""
+        self.beginResetModel()
+        self._count = len(self.session.log)
+        self.endResetModel()
+
+    def on_change(self, change: Change) -> None:
+        """Undo removes rows from the end; commands append them."""
+        new = len(self.session.log)
+        if change.log_truncated:
+            keep = new - change.log_appended
+            if keep < self._count:
+                self.beginRemoveRows(QModelIndex(), keep, self._count - 1)
+                self._count = keep
+                self.endRemoveRows()
+        if new > self._count:
+            self.beginInsertRows(QModelIndex(), self._count, new - 1)
+            self._count = new
+            self.endInsertRows()
+        elif new < self._count:
+            self.reset()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else self._count
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def entry(self, row: int) -> LogEntry | None:
+        """The log entry of a row."""
+        return self.session.log[row] if 0 <= row < self._count else None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        entry = self.entry(index.row())
+        if entry is None:
+            return None
+        column = index.column()
+        if role == ID_ROLE:
+            return entry.seq
+        if role == SORT_ROLE:
+            return entry.kind
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == ROUND:
+                return str(entry.round) if entry.round else "–"
+            if column == PHASE:
+                return PHASE_NAMES.get(entry.phase, "–") if entry.round else "–"
+            if column == TEAM:
+                team = self.session.teams.get(entry.team_id or "")
+                return team.name if team else ""
+            return entry.text
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return entry_text(entry)
+        if role == Qt.ItemDataRole.ForegroundRole and column == EVENT:
+            if entry.kind in ("expiry", "phase", "turn"):
+                return QBrush(self.palette.get("muted", QColor("gray")))
+            if "critical hit" in entry.text or "is down" in entry.text:
+                return QBrush(self.palette.get("bad", QColor("red")))
+        return None

@@ -1,0 +1,119 @@
+"""The bridge between session commands and Qt's undo stack.
+
+Every change goes through :meth:`SessionController.push`: the command runs first (so a
+refused one never reaches the stack), then a thin :class:`SessionUndoCommand` holding its
+exact inverse is pushed. Undo and redo replay inverses; nothing is rolled twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from futurepath_desktop.core.errors import FuturePathError
+from futurepath_desktop.session.autosave import Autosave
+from futurepath_desktop.session.edit import Applied, Change, Command, run
+from futurepath_desktop.session.state import Session
+
+log = logging.getLogger(__name__)
+
+
+class SessionUndoCommand(QUndoCommand):
+    """One session command on the undo stack: undo and redo apply exact inverses."""
+
+    def __init__(self, controller: SessionController, applied: Applied) -> None:
+        super().__init__(applied.label)
+        self._controller = controller
+        self._applied: Applied | None = applied
+        self._reverted: Applied | None = None
+        self._fresh = True
+
+    def redo(self) -> None:
+        if self._fresh:  # it already ran when it was pushed
+            self._fresh = False
+            return
+        assert self._reverted is not None
+        self._applied = run(self._controller.session, self._reverted.inverse)
+        self._controller.notify(self._applied)
+
+    def undo(self) -> None:
+        assert self._applied is not None
+        self._reverted = run(self._controller.session, self._applied.inverse)
+        self._controller.notify(self._reverted)
+
+
+class SessionController(QObject):
+    """Owns the open session, its undo stack, its file path and its autosave."""
+
+    changed = Signal(object)  # a session.edit.Change
+    sessionReplaced = Signal()
+    failed = Signal(str)
+    pathChanged = Signal()
+
+    def __init__(
+        self, session: Session, path: Path | None = None, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.path = path
+        self.stack = QUndoStack(self)
+        self.autosave: Autosave | None = None
+
+    def start_autosave(self) -> None:
+        """Journal every change from now on (the window does this; tests may not)."""
+        if self.autosave is not None:
+            self.autosave.close()
+        self.autosave = Autosave(self.session, self.path)
+
+    def push(self, command: Command) -> bool:
+        """Carry out a command. A refused one changes nothing and reports why."""
+        try:
+            applied = run(self.session, command)
+        except FuturePathError as error:
+            self.failed.emit(str(error))
+            return False
+        self.stack.push(SessionUndoCommand(self, applied))
+        self.notify(applied)
+        return True
+
+    def notify(self, applied: Applied) -> None:
+        """Tell the views what changed, and journal it."""
+        if self.autosave is not None:
+            try:
+                self.autosave.record(applied)
+            except OSError as error:  # never lose the table over a full disk
+                log.error("autosave failed: %s", error)
+        self.changed.emit(applied.change)
+
+    def replace(self, session: Session, path: Path | None) -> None:
+        """Open another session: a fresh undo stack and autosave."""
+        had_autosave = self.autosave is not None
+        if self.autosave is not None:
+            self.autosave.close()
+            self.autosave = None
+        self.session = session
+        self.path = path
+        self.stack.clear()
+        self.stack.setClean()
+        if had_autosave:
+            self.start_autosave()
+        self.sessionReplaced.emit()
+        self.pathChanged.emit()
+        self.changed.emit(Change())
+
+    def set_path(self, path: Path) -> None:
+        """The session was saved under ``path``."""
+        self.path = path
+        self.stack.setClean()
+        if self.autosave is not None:
+            self.autosave.saved_as(path)
+        self.pathChanged.emit()
+
+    def close(self) -> None:
+        """A clean exit: the autosave journal is marked clean."""
+        if self.autosave is not None:
+            self.autosave.close()
+            self.autosave = None

@@ -1,0 +1,62 @@
+"""HealthBarDelegate: draws a combatant's health as a coloured bar with its numbers."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from futurepath_desktop.ui.models.roles import HEALTH_ROLE
+
+
+class HealthBarDelegate(QStyledItemDelegate):
+    """A bar under the numbers, green → amber → red as health falls."""
+
+    def __init__(self, palette: dict[str, QColor], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.palette = palette
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        health = index.data(HEALTH_ROLE)
+        if not health:
+            super().paint(painter, option, index)
+            return
+        fraction, text, state = health
+        style = option.widget.style() if option.widget else None
+        if style is not None:  # the selection and acting-team backgrounds
+            opt = QStyleOptionViewItem(option)
+            self.initStyleOption(opt, index)
+            opt.text = ""
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, option.widget)
+        rect: QRect = option.rect.adjusted(4, 4, -4, -4)
+        bar = QRect(rect.left(), rect.bottom() - 4, rect.width(), 4)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.palette.get("bar_bg", QColor("#ccc")))
+        painter.drawRoundedRect(bar, 2, 2)
+        filled = QRect(bar)
+        filled.setWidth(max(0, round(bar.width() * min(1.0, fraction))))
+        painter.setBrush(self.palette.get(state, QColor("#4caf50")))
+        painter.drawRoundedRect(filled, 2, 2)
+        painter.setPen(option.palette.color(option.palette.ColorRole.Text))
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        if selected:
+            painter.setPen(option.palette.color(option.palette.ColorRole.HighlightedText))
+        painter.drawText(
+            rect.adjusted(0, -2, 0, -6),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            text,
+        )
+        painter.restore()
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        hint = super().sizeHint(option, index)
+        return QSize(max(hint.width(), 96), max(hint.height(), 28))

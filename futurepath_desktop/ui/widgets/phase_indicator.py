@@ -1,0 +1,84 @@
+"""PhaseIndicator: the round, the five phases of R12 with the current one lit, the surprise
+round when there is one, and the acting team."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from futurepath_desktop.core.rounds import Phase, phases_of_round
+from futurepath_desktop.session.state import Session
+from futurepath_desktop.session.wording import possessive
+
+
+class PhaseIndicator(QWidget):
+    """A strip of labels: ``Round 2 | 1 Initiative … 5 Counters | Players' turn``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("phaseIndicator")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 0, 8, 0)
+        layout.setSpacing(4)
+        self.round_label = QLabel("No combat")
+        self.round_label.setObjectName("roundLabel")
+        font = self.round_label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.round_label.setFont(font)
+        layout.addWidget(self.round_label)
+        layout.addSpacing(8)
+        self.pills: dict[Phase, QLabel] = {}
+        for phase in Phase:
+            pill = QLabel(phase.label)
+            pill.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            pill.setMinimumWidth(pill.fontMetrics().horizontalAdvance(phase.label) + 18)
+            layout.addWidget(pill)
+            self.pills[phase] = pill
+        layout.addSpacing(8)
+        self.turn_label = QLabel("")
+        self.turn_label.setObjectName("turnLabel")
+        self.turn_label.setFont(font)
+        layout.addWidget(self.turn_label)
+        layout.addStretch(1)
+
+    def show_session(self, session: Session) -> None:
+        """Light up where the fight stands."""
+        combat = session.combat
+        palette = self.palette()
+        highlight = palette.color(QPalette.ColorRole.Highlight).name()
+        on_text = palette.color(QPalette.ColorRole.HighlightedText).name()
+        off_text = palette.color(QPalette.ColorRole.PlaceholderText).name()
+        border = palette.color(QPalette.ColorRole.Mid).name()
+        active_phases = phases_of_round(combat.round) if combat.active and combat.round else ()
+        for phase, pill in self.pills.items():
+            current = combat.active and combat.phase == phase
+            style = f"border-radius: 9px; padding: 2px 8px; border: 1px solid {border};"
+            if current:
+                style += f"background: {highlight}; color: {on_text}; font-weight: bold;"
+            elif phase not in active_phases:
+                style += f"color: {off_text}; border-style: dashed;"
+            pill.setStyleSheet(style)
+        if not combat.active:
+            self.round_label.setText("No combat")
+            self.turn_label.setText("Start combat when the fight begins (F5)")
+            return
+        self.round_label.setText(f"Round {combat.round}")
+        if combat.surprise_round:
+            team = session.teams.get(combat.acting_team or "")
+            self.turn_label.setText(
+                f"⚡ Surprise round: {possessive(team.name)} surprise turn"
+                if team
+                else "⚡ Surprise round"
+            )
+        elif combat.acting_team:
+            self.turn_label.setText(f"▶ {possessive(session.teams[combat.acting_team].name)} turn")
+        elif combat.phase == Phase.SURPRISE:
+            self.turn_label.setText("No surprise round: everyone is aware")
+        elif combat.phase == Phase.ADVANTAGES:
+            self.turn_label.setText("Check advantages and disadvantages, then Next Turn (N)")
+        elif combat.phase == Phase.COUNTERS:
+            self.turn_label.setText("Counters moved; joiners join now (J)")
+        else:
+            self.turn_label.setText("")

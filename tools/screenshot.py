@@ -1,0 +1,75 @@
+"""Take screenshots of the main window mid-fight, for the README and for review.
+
+    QT_QPA_PLATFORM=offscreen python tools/screenshot.py OUT_DIR
+
+Writes main-<width>x<height>-<theme>.png for 1280×800 and 1920×1080 in light and dark,
+and player-view-<theme>.png.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("FUTUREPATH_HOME", tempfile.mkdtemp(prefix="fp-shots-"))
+
+from PySide6.QtWidgets import QApplication
+
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.main_window import MainWindow
+
+
+def mid_fight(window: MainWindow) -> None:
+    """Play the chapter's opening: the explosion, the surprise round, the players' turn."""
+    push = window.controller.push
+    push(c.AddCondition(("brandon", "james", "art"), "shaken", 1, source="the trap"))
+    push(c.AddCondition(("bear-1",), "stunned", 1, source="the trap"))
+    push(c.StartCombat(("james", "art", "bear-1", "bear-2", "bear-3", "bear-4")))
+    push(c.ResolveAttack("brandon", "bear-1", distance_ft=25))
+    push(c.NextTurn())
+    push(c.NextTurn())
+    push(c.ResolveAttack("art", "bear-2", distance_ft=40))
+    push(c.AddCondition(("bear-3",), "stunned", 2, source="James's Shock technique"))
+    push(c.Damage(("bear-4",), 5, "James's arc"))
+    window.initiative.select(["art"])
+    window.inspector.attack.target.setCurrentIndex(
+        window.inspector.attack.target.findData("bear-2")
+    )
+    window.inspector.attack.distance.setValue(40)
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    for scheme in (theme.LIGHT, theme.DARK):
+        theme.apply_theme(app, scheme)
+        for width, height in ((1280, 800), (1920, 1080)):
+            window = MainWindow(demo_session(), autosave=False)
+            window.settings.setValue("theme", scheme)
+            window.apply_palette()
+            window.resize(width, height)
+            window.show()
+            mid_fight(window)
+            for _ in range(5):
+                app.processEvents()
+            window.grab().save(str(out / f"main-{width}x{height}-{scheme}.png"))
+            if width == 1280:
+                window.show_player_view()
+                assert window.player_view is not None
+                for _ in range(5):
+                    app.processEvents()
+                window.player_view.grab().save(str(out / f"player-view-{scheme}.png"))
+                window.player_view.close()
+            window.controller.stack.setClean()
+            window.close()
+    print(f"screenshots in {out}")
+
+
+if __name__ == "__main__":
+    main()
