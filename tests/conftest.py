@@ -8,8 +8,12 @@ from pathlib import Path
 
 import pytest
 
-# UI tests run offscreen unless a test asks for a real X server.
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Qt draws on the X server pytest-xvfb started, if any; offscreen otherwise."""
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 @pytest.fixture(autouse=True)

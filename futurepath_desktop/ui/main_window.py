@@ -7,8 +7,8 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QToolBar, QUndoView, QWidget
 
 from futurepath_desktop import paths
@@ -58,6 +58,7 @@ class MainWindow(QMainWindow):
         self.files = FileHandler(self.controller, self.settings, self)
         self.player_view: PlayerView | None = None
         self.actions_by_name: dict[str, QAction] = {}
+        self.painted = False
         self.setDockNestingEnabled(True)
         self.create_actions()
         self.create_menus()
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
             self.say,
         )
         self._connect()
+        self.initiative.view.viewport().installEventFilter(self)
         self.resize(1280, 800)
         self._default_state = self.saveState()
         self.restore_layout()
@@ -553,11 +555,15 @@ class MainWindow(QMainWindow):
             self.player_view.close()
         event.accept()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        QTimer.singleShot(0, self._after_first_show)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Notice the first paint: only then does anything heavy (the odds engine) load."""
+        if not self.painted and event.type() == QEvent.Type.Paint:
+            self.painted = True
+            self.initiative.view.viewport().removeEventFilter(self)
+            QTimer.singleShot(0, self._after_first_paint)
+        return super().eventFilter(watched, event)
 
-    def _after_first_show(self) -> None:
+    def _after_first_paint(self) -> None:
         if not self.initiative.selected_ids() and self.controller.session.combatants:
             first = next(iter(self.controller.session.combatants))
             self.initiative.select([first])

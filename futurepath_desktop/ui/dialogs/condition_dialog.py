@@ -64,6 +64,8 @@ class ConditionDialog(QDialog):
         self.hint.setWordWrap(True)
         layout.addRow(self.hint)
         self.name.textChanged.connect(self._show_hint)
+        # Enter in the name field picks the completion and closes: C, s, t, Enter.
+        self.name.returnPressed.connect(self._enter)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -71,6 +73,10 @@ class ConditionDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addRow(buttons)
         self.name.setFocus()
+
+    def _enter(self) -> None:
+        if self.name.text().strip():
+            self.accept()
 
     def _show_hint(self, text: str) -> None:
         found = match(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -86,6 +87,10 @@ class AttackForm(QGroupBox):
         for box in (self.fiat_adv, self.fiat_dis, self.fiat_flat):
             fiat.addWidget(box)
         form.addRow("GM fiat", fiat)
+        self.instant = QCheckBox("Out of turn: a readied action's instant attack (R18)")
+        self.instant.setObjectName("attackInstant")
+        self.instant.toggled.connect(self.schedule)
+        form.addRow(self.instant)
         self.sources = QListWidget()
         self.sources.setObjectName("attackSources")
         self.sources.setMaximumHeight(96)
@@ -197,6 +202,7 @@ class AttackForm(QGroupBox):
             bonus_attack=mode == "bonus",
             full_attack=mode == "full",
             use_extra_damage=mode == "extra",
+            declare=not self.instant.isChecked(),
         )
 
     def recompute(self) -> None:
@@ -256,8 +262,15 @@ class AttackForm(QGroupBox):
     def _economy_warning(self, plan: AttackPlan) -> str:
         """R15-R17: say so when the attacker's turn has no room for this attack."""
         session = self.controller.session
-        if not session.combat.active or session.combat.acting_team != plan.attacker.team_id:
+        if not session.combat.active or self.instant.isChecked():
             return ""
+        if session.combat.acting_team != plan.attacker.team_id:
+            acting = session.teams.get(session.combat.acting_team or "")
+            who = f"{acting.name} are acting" if acting else "no team is acting now"
+            return (
+                f"<br><span style='color:#d0453a'>It is not {plan.attacker.name}'s turn: {who}. "
+                'Tick "out of turn" for a readied action.</span>'
+            )
         declared = session.combat.turns.get(plan.attacker.id, ())
         try:
             turn = validate_turn(declared)

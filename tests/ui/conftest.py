@@ -1,0 +1,50 @@
+"""A real main window on the demo session for each UI test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> Iterator[MainWindow]:
+    """The demo, shown and painted, with autosave off."""
+    main = MainWindow(demo_session(), autosave=False)
+    # Closing with unsaved changes asks first; a test that fails part-way must not hang there.
+    qtbot.addWidget(main, before_close_func=lambda w: w.controller.stack.setClean())
+    main.show()
+    main.activateWindow()  # shortcuts reach an active window only
+    qtbot.waitUntil(lambda: main.painted and main.inspector.combatant() is not None)
+    qtbot.waitUntil(main.isActiveWindow)
+    yield main
+    main.controller.stack.setClean()
+    main.close()
+
+
+def answer_dialog(qtbot: QtBot, handle: Callable[[QDialog], None]) -> None:
+    """When the next modal dialog opens, let ``handle`` fill it in (it accepts or rejects)."""
+
+    def later() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QDialog):
+            QTimer.singleShot(10, later)
+            return
+        handle(dialog)
+        # A dialog the handler failed to close would block the test forever.
+        QTimer.singleShot(3000, lambda: dialog.isVisible() and dialog.reject())
+
+    QTimer.singleShot(0, later)
+
+
+def find(parent: QWidget, kind: type, name: str):  # type: ignore[no-untyped-def]
+    """A child widget by objectName, or fail."""
+    found = parent.findChild(kind, name)
+    assert found is not None, f"no {kind.__name__} named {name}"
+    return found

@@ -1,0 +1,268 @@
+"""The fight driven through the real window: keys, dialogs, buttons (R6-R14 via the UI)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QPushButton, QSpinBox
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session.store import save_session
+from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
+from futurepath_desktop.ui.dialogs.join_dialog import JoinDialog
+from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
+from futurepath_desktop.ui.main_window import MainWindow
+from tests.ui.conftest import answer_dialog, find
+
+
+def key(
+    qtbot: QtBot,
+    window: MainWindow,
+    text: str,
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
+    """Press a key with the initiative tree focused, as a GM at the keyboard would."""
+    window.activateWindow()  # a closed dialog may leave no window active without a WM
+    qtbot.waitUntil(window.isActiveWindow)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, text, modifier)
+
+
+def start_with_only_brandon_aware(qtbot: QtBot, window: MainWindow) -> None:
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, StartCombatDialog)
+        for ident in window.controller.session.combatants:
+            dialog.set_aware(ident, ident == "brandon")
+        dialog.accept()
+
+    answer_dialog(qtbot, fill)
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+
+
+def attack(qtbot: QtBot, window: MainWindow, attacker: str, target: str, distance: int) -> None:
+    window.initiative.select([attacker])
+    form = window.inspector.attack
+    combo: QComboBox = find(form, QComboBox, "attackTarget")
+    combo.setCurrentIndex(combo.findData(target))
+    spin: QSpinBox = find(form, QSpinBox, "attackDistance")
+    spin.setValue(distance)
+    qtbot.waitUntil(
+        lambda: (
+            form.plan is not None
+            and (form.plan.attacker.id, form.plan.target.id) == (attacker, target)
+            and form.plan.setup.all_sources() is not None
+            and not form._timer.isActive()
+        )
+    )
+    qtbot.mouseClick(find(form, QPushButton, "rollAttackButton"), Qt.MouseButton.LeftButton)
+
+
+def test_a_whole_fight_through_the_window(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    session = window.controller.session
+    start = session.to_file()
+
+    # Start combat with Brandon aware (R11): a surprise round for him alone.
+    start_with_only_brandon_aware(qtbot, window)
+    assert session.combat.surprise_round and session.combat.surprise_actors == ("brandon",)
+    assert window.phase_indicator.round_label.text() == "Round 1"
+    assert "Surprise round" in window.phase_indicator.turn_label.text()
+    assert "Surprised" in window.initiative_model.index_of("bear-1", 3).data()
+
+    # The surprise round: Brandon shoots; the odds were shown before the roll.
+    attack(qtbot, window, "brandon", "bear-1", 25)
+    assert session.log[-1].kind in ("attack", "damage")
+    assert any(e.text.startswith("Brandon attacks Space Bear 1") for e in session.log)
+
+    # Next Turn is one key: the surprise round ends, then the players' turn begins.
+    key(qtbot, window, "n")
+    assert session.combat.phase == Phase.ADVANTAGES
+    key(qtbot, window, "n")
+    assert session.combat.acting_team == "players"
+    assert window.initiative_model.index(0, 0).data() == "Players"
+
+    # A round with an attack and a stun: C s t Enter puts Stunned (default 1 round).
+    attack(qtbot, window, "art", "bear-2", 40)
+    window.initiative.select(["bear-3"])
+
+    def stun(dialog: QDialog) -> None:
+        assert isinstance(dialog, ConditionDialog)
+        name: QLineEdit = find(dialog, QLineEdit, "conditionName")
+        qtbot.keyClicks(name, "st")
+        qtbot.keyClick(name, Qt.Key.Key_Return)
+
+    answer_dialog(qtbot, stun)
+    key(qtbot, window, "c")
+    (stunned,) = session.conditions_on("bear-3")
+    assert (stunned.name, stunned.remaining) == ("Stunned", 1)
+    assert window.counters_model.rowCount() == 1
+
+    # Damage to a selection: D, the number, Enter.
+    window.initiative.select(["bear-4"])
+
+    def seven(dialog: QDialog) -> None:
+        spin: QSpinBox = find(dialog, QSpinBox, "amountSpin")
+        qtbot.keyClicks(spin, "7")
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+
+    answer_dialog(qtbot, seven)
+    key(qtbot, window, "d")
+    assert session.combatants["bear-4"].hp == 9
+
+    # The bears act, then the Counters phase: the stun ticks away (R13).
+    key(qtbot, window, "n")
+    assert session.combat.acting_team == "bears"
+    key(qtbot, window, "n")
+    assert session.combat.phase == Phase.COUNTERS
+    assert session.conditions_on("bear-3") == []
+    assert "Stunned" in window.statusBar().currentMessage()
+
+    # Katie joins the players' team; its initiative stays (R9).
+    def join(dialog: QDialog) -> None:
+        assert isinstance(dialog, JoinDialog)
+        assert dialog.joiners() == ("katie",)
+        dialog.accept()
+
+    answer_dialog(qtbot, join)
+    key(qtbot, window, "j")
+    assert session.combatants["katie"].present
+    assert session.teams["players"].initiative == 28
+    assert window.initiative_model.index_of("katie", 0).data() == "Katie"
+
+    # Undo back to the start, redo it all.
+    final = session.to_file()
+    while window.controller.stack.canUndo():
+        key(qtbot, window, "z", Qt.KeyboardModifier.ControlModifier)
+    assert session.to_file() == start
+    assert window.log_model.rowCount() == 0
+    while window.controller.stack.canRedo():
+        window.redo_action.trigger()
+    assert session.to_file() == final
+
+    # Save, reopen, the same state.
+    path = tmp_path / "fight.fpsession"
+    assert window.files._write(path)
+    assert window.windowTitle().startswith("fight.fpsession")
+    assert not window.isWindowModified()
+    assert window.files.open_path(path)
+    assert window.controller.session.to_file() == final
+
+
+def test_title_shows_the_modified_mark(qtbot: QtBot, window: MainWindow) -> None:
+    assert not window.isWindowModified()
+    window.initiative.select(["bear-1"])
+    answer_dialog(qtbot, lambda d: (find(d, QSpinBox, "amountSpin").setValue(3), d.accept()))
+    key(qtbot, window, "d")
+    assert window.isWindowModified() and "[*]" in window.windowTitle()
+    key(qtbot, window, "z", Qt.KeyboardModifier.ControlModifier)
+    assert not window.isWindowModified()
+
+
+def test_refused_actions_show_why_and_change_nothing(qtbot: QtBot, window: MainWindow) -> None:
+    before = window.controller.session.to_file()
+    assert not window.next_turn_action.isEnabled(), "no Next Turn before combat starts"
+    key(qtbot, window, "n")
+    assert window.controller.session.to_file() == before
+    window.controller.push(
+        __import__("futurepath_desktop.session.commands", fromlist=["x"]).StartCombat(())
+    )
+    before = window.controller.session.to_file()
+    undo_depth = window.controller.stack.count()
+    attack(qtbot, window, "bear-1", "james", 5)  # the players act first (R6)
+    assert "not Space Bear 1's turn" in window.statusBar().currentMessage()
+    assert "not Space Bear 1's turn" in window.inspector.attack.odds.text()
+    window.log.dice.setText("1000000d1000000")
+    qtbot.keyClick(window.log.dice, Qt.Key.Key_Return)
+    assert "500" in window.statusBar().currentMessage()
+    assert window.controller.session.to_file() == before
+    assert window.controller.stack.count() == undo_depth
+
+
+def test_dice_box_rolls_into_the_log(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert window.log.dice.hasFocus() or window.focusWidget() is window.log.dice
+    qtbot.keyClicks(window.log.dice, "3d6+2")
+    qtbot.keyClick(window.log.dice, Qt.Key.Key_Return)
+    entry = window.controller.session.log[-1]
+    assert entry.kind == "roll" and entry.rolls[0].expression == "3d6+2"
+    assert window.log.dice.text() == ""
+    window.log.view.selectRow(window.log.proxy.rowCount() - 1)
+    assert "3d6 (" in window.log.detail.toPlainText()
+    window.log.filter.setText("no such thing")
+    assert window.log.proxy.rowCount() == 0
+
+
+def test_a_corrupt_file_opens_nothing_and_says_why(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bad = tmp_path / "bad.fpsession"
+    bad.write_text('{"format_version": 1, "id": "x", "name": 5}')
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "futurepath_desktop.ui.files.QMessageBox.critical", lambda _w, _t, text: shown.append(text)
+    )
+    before = window.controller.session
+    assert not window.files.open_path(bad, ask=False)
+    assert window.controller.session is before
+    assert shown and "Expected `str`, got `int`" in shown[0] and "$.name" in shown[0]
+
+
+def test_player_view_hides_what_players_must_not_see(qtbot: QtBot, window: MainWindow) -> None:
+    window.show_player_view()
+    view = window.player_view
+    assert view is not None
+    qtbot.addWidget(view)
+    names = [
+        view.tree.topLevelItem(i).text(0).strip() for i in range(view.tree.topLevelItemCount())
+    ]
+    assert "Brandon" not in names, "a hidden combatant is left out"
+    assert "Katie" not in names, "someone not yet in the fight is left out"
+    assert "James" in names and "Space Bear 2" in names
+    window.controller.push(
+        __import__("futurepath_desktop.session.commands", fromlist=["Damage"]).Damage(
+            ("bear-2",), 9
+        )
+    )
+    row = next(
+        view.tree.topLevelItem(i)
+        for i in range(view.tree.topLevelItemCount())
+        if view.tree.topLevelItem(i).text(0).strip() == "Space Bear 2"
+    )
+    assert row.text(1) == "bloodied", "enemy health is a word, not a number"
+    james = next(
+        view.tree.topLevelItem(i)
+        for i in range(view.tree.topLevelItemCount())
+        if view.tree.topLevelItem(i).text(0).strip() == "James"
+    )
+    assert james.text(1) == "18/18 HP"
+    text = " ".join(
+        view.tree.topLevelItem(i).text(c)
+        for i in range(view.tree.topLevelItemCount())
+        for c in range(3)
+    )
+    assert "Went into stealth" not in text and "Woken by the trap" not in text, "no GM notes"
+
+
+def test_docks_have_stable_names_and_the_view_menu_toggles_them(window: MainWindow) -> None:
+    for name in ("initiativeDock", "countersDock", "inspectorDock", "logDock", "historyDock"):
+        assert window.findChild(type(window.initiative).__mro__[1], name) is not None, name
+    for name in (
+        "actionNextTurn", "actionNextPhase", "actionStartCombat", "actionEndCombat", "actionUndo",
+        "actionRedo", "actionSave", "actionOpen", "actionPlayerView",
+    ):  # fmt: skip
+        assert name in window.actions_by_name, name
+    toggles = {a.text() for a in window.view_menu.actions()}
+    assert {
+        "Team Initiative",
+        "Condition Counters",
+        "Inspector",
+        "Log",
+        "History",
+        "Reset Layout",
+    } <= toggles
+    window.log.toggleViewAction().trigger()
+    assert window.log.isHidden()
+    window.reset_layout()
+    assert not window.log.isHidden()
