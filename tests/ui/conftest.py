@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -38,13 +39,22 @@ def answer_dialog(qtbot: QtBot, handle: Callable[[QDialog], None]) -> None:
             return
         handle(dialog)
         # A dialog the handler failed to close would block the test forever.
-        QTimer.singleShot(3000, lambda: dialog.isVisible() and dialog.reject())
+        QTimer.singleShot(3000, lambda: close_if_open(dialog))
 
     QTimer.singleShot(0, later)
 
 
-def find(parent: QWidget, kind: type, name: str):  # type: ignore[no-untyped-def]
+def close_if_open(dialog: QDialog) -> None:
+    """Reject a dialog that is still showing."""
+    if dialog.isVisible():
+        dialog.reject()
+
+
+W = TypeVar("W", bound=QWidget)
+
+
+def find(parent: QWidget, kind: type[W], name: str) -> W:
     """A child widget by objectName, or fail."""
     found = parent.findChild(kind, name)
-    assert found is not None, f"no {kind.__name__} named {name}"
+    assert isinstance(found, kind), f"no {kind.__name__} named {name}"
     return found
