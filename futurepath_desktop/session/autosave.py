@@ -35,6 +35,7 @@ from futurepath_desktop.session.state import (
     RngState,
     Session,
     Team,
+    new_id,
 )
 from futurepath_desktop.session.store import atomic_write, decode, encode
 
@@ -111,8 +112,10 @@ def apply_patch(session: Session, patch: Patch) -> None:
 
 class Meta(msgspec.Struct):
     """The journal's cover sheet: which session, where it is saved, and whether the app
-    closed cleanly."""
+    closed cleanly. ``stem`` names this run's files (a session may be journaled by
+    several runs: one that crashed and the one that recovers it)."""
 
+    stem: str
     session_id: str
     name: str
     path: str | None
@@ -124,6 +127,7 @@ class Meta(msgspec.Struct):
 class Recoverable:
     """An unclean journal found at start: a session that can be recovered."""
 
+    stem: str
     session_id: str
     name: str
     path: str | None
@@ -131,11 +135,11 @@ class Recoverable:
     folder: Path
 
 
-def _files(folder: Path, session_id: str) -> tuple[Path, Path, Path]:
+def _files(folder: Path, stem: str) -> tuple[Path, Path, Path]:
     return (
-        folder / f"{session_id}.base.fpsession",
-        folder / f"{session_id}.journal",
-        folder / f"{session_id}.meta.json",
+        folder / f"{stem}.base.fpsession",
+        folder / f"{stem}.journal",
+        folder / f"{stem}.meta.json",
     )
 
 
@@ -149,7 +153,10 @@ class Autosave:
         self.folder = folder or paths.autosave_dir(create=True)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.base, self.journal, self.meta = _files(self.folder, session.id)
+        # Each run journals under its own name, so a new run never overwrites the journal
+        # of a crashed one before the game master has chosen whether to recover it.
+        self.stem = f"{session.id}.{new_id('run')}"
+        self.base, self.journal, self.meta = _files(self.folder, self.stem)
         self._queue: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._since_checkpoint = 0
         self._errors: list[BaseException] = []
@@ -223,6 +230,7 @@ class Autosave:
 
     def _write_meta(self, clean: bool) -> None:
         meta = Meta(
+            self.stem,
             self.session.id,
             self.session.name,
             str(self.path) if self.path else None,
@@ -232,8 +240,9 @@ class Autosave:
         atomic_write(self.meta, msgspec.json.encode(meta), keep_backup=False)
 
 
-def find_unclean(folder: Path | None = None) -> list[Recoverable]:
-    """Journals left by a session that did not close cleanly, newest first."""
+def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recoverable]:
+    """Journals left by a run that did not close cleanly, newest first (``exclude``: the
+    stem of this run's own journal)."""
     folder = folder or paths.autosave_dir()
     found = []
     for meta_path in folder.glob("*.meta.json") if folder.exists() else ():
@@ -241,15 +250,17 @@ def find_unclean(folder: Path | None = None) -> list[Recoverable]:
             meta = msgspec.json.decode(meta_path.read_bytes(), type=Meta)
         except (OSError, msgspec.DecodeError, msgspec.ValidationError):
             continue
-        if not meta.clean:
-            found.append(Recoverable(meta.session_id, meta.name, meta.path, meta.updated, folder))
+        if not meta.clean and meta.stem != exclude:
+            found.append(
+                Recoverable(meta.stem, meta.session_id, meta.name, meta.path, meta.updated, folder)
+            )
     return sorted(found, key=lambda r: -r.updated)
 
 
 def recover(found: Recoverable) -> Session:
     """Rebuild a session from its base snapshot and journal. A torn last line (the crash
     hit mid-write) is skipped; everything before it is kept."""
-    base, journal, _ = _files(found.folder, found.session_id)
+    base, journal, _ = _files(found.folder, found.stem)
     try:
         session = decode(base.read_bytes(), f"the autosave of {found.name}")
     except OSError as error:
@@ -271,6 +282,6 @@ def recover(found: Recoverable) -> Session:
 
 def discard(found: Recoverable) -> None:
     """Forget an unclean journal (the game master chose not to recover it)."""
-    for path in _files(found.folder, found.session_id):
+    for path in _files(found.folder, found.stem):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

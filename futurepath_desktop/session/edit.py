@@ -140,6 +140,7 @@ class Edit:
         if entity.id not in rows:
             self._order.setdefault(table, tuple(rows))
         rows[entity.id] = entity
+        self.session.invalidate(table)
         return entity
 
     def remove(self, table: TableName, ident: str) -> None:
@@ -148,6 +149,7 @@ class Edit:
         self._remember(table, ident)
         self._order.setdefault(table, tuple(rows))
         del rows[ident]
+        self.session.invalidate(table)
 
     def reorder(self, table: TableName, order: list[str] | tuple[str, ...]) -> None:
         """Put a table's entities in a new order (the ids must be exactly the table's)."""
@@ -158,6 +160,7 @@ class Edit:
         rebuilt = {ident: rows[ident] for ident in order}
         rows.clear()
         rows.update(rebuilt)
+        self.session.invalidate(table)
 
     # --- single values -----------------------------------------------------------------
 

@@ -346,6 +346,15 @@ class Session:
         self.log: list[LogEntry] = []
         self.map: dict[str, Any] | None = None
         self.ships: tuple[dict[str, Any], ...] = ()
+        self._by_bearer: dict[str, list[ActiveCondition]] | None = None
+        self._by_team: dict[str, list[Combatant]] | None = None
+
+    def invalidate(self, table: str) -> None:
+        """Forget the lookup indexes of a table (every Edit that changes it calls this)."""
+        if table == "conditions":
+            self._by_bearer = None
+        elif table == "combatants":
+            self._by_team = None
 
     # --- files ---------------------------------------------------------------------
 
@@ -399,15 +408,22 @@ class Session:
 
     def members(self, team_id: str, *, present_only: bool = False) -> list[Combatant]:
         """A team's combatants, in roster order."""
-        return [
-            c
-            for c in self.combatants.values()
-            if c.team_id == team_id and (c.present or not present_only)
-        ]
+        if self._by_team is None:
+            index: dict[str, list[Combatant]] = {}
+            for combatant in self.combatants.values():
+                index.setdefault(combatant.team_id, []).append(combatant)
+            self._by_team = index
+        found = self._by_team.get(team_id, [])
+        return [c for c in found if c.present] if present_only else list(found)
 
     def conditions_on(self, bearer_id: str) -> list[ActiveCondition]:
         """The conditions a combatant bears, in the order they were set."""
-        return [c for c in self.conditions.values() if c.bearer_id == bearer_id]
+        if self._by_bearer is None:
+            index: dict[str, list[ActiveCondition]] = {}
+            for held in self.conditions.values():
+                index.setdefault(held.bearer_id, []).append(held)
+            self._by_bearer = index
+        return list(self._by_bearer.get(bearer_id, ()))
 
     def combatant(self, combatant_id: str) -> Combatant:
         """A combatant by id, or :class:`NotFoundError` naming it."""

@@ -128,8 +128,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke_test:
         result: list[int] = []
 
+        deadline = time.perf_counter() + 10.0
+
         def check() -> None:
             app.processEvents()
+            settled = window.painted and window.inspector.combatant() is not None
+            if (
+                not settled
+                and time.perf_counter() < deadline
+                and window.controller.session.combatants
+            ):
+                QTimer.singleShot(10, check)  # wait for the first paint and what follows it
+                return
             problems = smoke_check(window)
             for problem in problems:
                 print(f"smoke test failed: {problem}", file=sys.stderr)

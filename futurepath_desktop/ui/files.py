@@ -132,7 +132,8 @@ class FileHandler(QObject):
 
     def offer_recovery(self) -> bool:
         """On start: offer to recover a session that did not close cleanly."""
-        found = find_unclean()
+        own = self.controller.autosave.stem if self.controller.autosave else ""
+        found = find_unclean(exclude=own)
         if not found:
             return False
         latest: Recoverable = found[0]

@@ -107,25 +107,18 @@ class MainWindow(QMainWindow):
         """Every command the window offers, with stable objectNames and shortcuts."""
         a = self._action
         f = self.files
-        self.new_action = a("actionNew", "&New Session", f.new, QKeySequence.StandardKey.New)
-        self.open_action = a(
-            "actionOpen", "&Open…", f.open, QKeySequence.StandardKey.Open, "Open a session file"
-        )
-        self.save_action = a(
-            "actionSave", "&Save", f.save, QKeySequence.StandardKey.Save, "Save the session"
-        )
-        self.save_as_action = a(
-            "actionSaveAs", "Save &As…", f.save_as, QKeySequence.StandardKey.SaveAs
-        )
-        self.quit_action = a("actionQuit", "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.new_action = a("actionNew", "&New Session", f.new, "Ctrl+N")
+        self.open_action = a("actionOpen", "&Open…", f.open, "Ctrl+O", "Open a session file")
+        self.save_action = a("actionSave", "&Save", f.save, "Ctrl+S", "Save the session")
+        self.save_as_action = a("actionSaveAs", "Save &As…", f.save_as, "Ctrl+Shift+S")
+        self.quit_action = a("actionQuit", "&Quit", self.close, "Ctrl+Q")
         self.undo_action = self.controller.stack.createUndoAction(self, "&Undo")
         self.undo_action.setObjectName("actionUndo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
         self.redo_action = self.controller.stack.createRedoAction(self, "&Redo")
         self.redo_action.setObjectName("actionRedo")
-        self.redo_action.setShortcuts(
-            [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
-        )
+        # The same keys on every platform, so docs/shortcuts.md holds everywhere.
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         for action in (self.undo_action, self.redo_action):
             self.addAction(action)
             self.actions_by_name[action.objectName()] = action
@@ -258,7 +251,7 @@ class MainWindow(QMainWindow):
             "actionShortcuts",
             "Keyboard Shortcuts",
             self.show_shortcuts,
-            QKeySequence.StandardKey.HelpContents,
+            "F1",
         )
         self.theme_actions = {
             choice: a(
@@ -351,9 +344,7 @@ class MainWindow(QMainWindow):
         stack.canRedoChanged.connect(redo.setEnabled)
         undo.setEnabled(stack.canUndo())
         redo.setEnabled(stack.canRedo())
-        self.file_bar.addActions(
-            [self.open_action, self.save_action, undo, redo, self.player_view_action]
-        )
+        self.file_bar.addActions([self.save_action, undo, redo, self.player_view_action])
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.file_bar)
 
     def create_dock_windows(self) -> None:

@@ -259,3 +259,16 @@ def test_docks_have_stable_names_and_the_view_menu_toggles_them(window: MainWind
     assert window.log.isHidden()
     window.reset_layout()
     assert not window.log.isHidden()
+
+
+def test_docs_list_every_shortcut(window: MainWindow) -> None:
+    from futurepath_desktop.ui.dialogs.shortcuts_dialog import shortcuts_markdown
+    from tools.regenerate import SHORTCUTS
+
+    assert SHORTCUTS.read_text(encoding="utf-8") == shortcuts_markdown(
+        list(window.actions_by_name.values())
+    ), "run tools/regenerate.py"
+    keys = {a.objectName(): a.shortcut().toString() for a in window.actions_by_name.values()}
+    assert len(keys["actionNextTurn"]) == 1, "next turn is one key"
+    assert keys["actionDamage"] == "D" and keys["actionAddCondition"] == "C"
+    assert keys["actionUndo"] == "Ctrl+Z"

@@ -26,6 +26,8 @@ from futurepath_desktop.session.state import Combatant, CombatState, Readied, Se
 from futurepath_desktop.session.wording import possessive, verb
 
 replace = msgspec.structs.replace
+COUNTER_LINES = 60
+"""How many counter ticks one Counters-phase log entry spells out."""
 
 
 def _require_combat(session: Session) -> CombatState:
@@ -112,27 +114,32 @@ def _turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | Non
 
 def _counters_phase(session: Session, edit: Edit) -> None:
     """R13: armed counters go down by 1; at 0 the effect ends and the log says so."""
-    ticked = expired = 0
+    moved: list[str] = []
+    waiting: list[str] = []
     for held in list(session.conditions.values()):
         if held.remaining is None:
             continue
-        counter = RoundCounter(held.remaining, held.armed).tick()
         bearer = session.combatants[held.bearer_id].name
         if not held.armed:
-            edit.log(
-                "counter",
-                f"{bearer}: {held.name} stays at {held.remaining} (not acted since set, R13)",
-            )
+            waiting.append(f"{bearer}: {held.name} stays at {held.remaining} (not acted since set)")
             continue
-        ticked += 1
+        counter = RoundCounter(held.remaining, held.armed).tick()
         if counter.expired:
-            expired += 1
             edit.remove("conditions", held.id)
             edit.log("expiry", f"{bearer} is no longer {held.name} ({held.remaining} → 0)")
         else:
             edit.put("conditions", replace(held, remaining=counter.remaining))
-            edit.log("counter", f"{bearer}: {held.name} {held.remaining} → {counter.remaining}")
-    if not ticked and not expired:
+            moved.append(f"{bearer}: {held.name} {held.remaining} → {counter.remaining}")
+    # One entry for the ticks (expiries have their own): a big fight has thousands.
+    if moved or waiting:
+        shown = moved[:COUNTER_LINES] + waiting[: max(0, COUNTER_LINES - len(moved))]
+        hidden = len(moved) + len(waiting) - len(shown)
+        lines = [*shown, f"… and {hidden} more"] if hidden else shown
+        text = f"{len(moved)} counter(s) move down a round"
+        if waiting:
+            text += f"; {len(waiting)} wait for their bearer to act (R13)"
+        edit.log("counter", text, lines)
+    else:
         edit.log("counter", "No counters move this round")
 
 

@@ -26,6 +26,32 @@ def shortcut_rows(actions: Sequence[QAction]) -> list[tuple[str, str]]:
     return rows
 
 
+def shortcuts_markdown(actions: Sequence[QAction]) -> str:
+    """docs/shortcuts.md: the same table as Help → Keyboard Shortcuts."""
+    lines = [
+        "# Keyboard shortcuts",
+        "",
+        "Every frequent action has a key. Single-letter keys act on the selection in the",
+        "Team Initiative panel; they type normally while a text field has the focus.",
+        "Help → Keyboard Shortcuts (F1) shows this table in the app.",
+        "",
+        "| Keys | Action |",
+        "|---|---|",
+    ]
+    lines += [f"| `{keys}` | {text} |" for keys, text in shortcut_rows(actions)]
+    lines += [
+        "",
+        "Three of them in practice:",
+        "",
+        "- **Damage to the selection**: `D`, type the number, `Enter`.",
+        "- **A condition with its counter**: `C`, the first letters (`s t` for Stunned), `Enter`;",
+        "  the catalog's default rounds apply unless you set others.",
+        "- **Next turn**: `N`. Undo and redo: `Ctrl+Z` and `Ctrl+Shift+Z` (or `Ctrl+Y`).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 class ShortcutsDialog(QDialog):
     """A table of keys and actions."""
 

@@ -3,6 +3,9 @@ rolling, then resolve it with the full breakdown and apply the damage in one ste
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,12 +22,16 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.actions import action as action_spec
 from futurepath_desktop.core.actions import validate_turn
+from futurepath_desktop.core.attacks import AttackSetup
 from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
 from futurepath_desktop.session.commands import ResolveAttack
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.ui.undo import SessionController
+
+if TYPE_CHECKING:
+    from futurepath_desktop.core.odds import DamageOdds
 
 ACTIONS = (
     ("Attack", "plain"),
@@ -33,6 +40,14 @@ ACTIONS = (
     ("Extra Damage", "extra"),
 )
 COVERS = ("No cover", "Partial cover", "Heavy cover", "Full cover")
+
+
+@lru_cache(maxsize=256)
+def _cached_odds(setup: AttackSetup) -> DamageOdds:
+    """Exact odds of a setup; the same setup is not worked out twice."""
+    from futurepath_desktop.core.odds import odds_for
+
+    return odds_for(setup)
 
 
 class AttackForm(QGroupBox):
@@ -99,6 +114,9 @@ class AttackForm(QGroupBox):
         self.odds.setObjectName("attackOdds")
         self.odds.setWordWrap(True)
         self.odds.setTextFormat(Qt.TextFormat.RichText)
+        # A fixed height: a changing warning line must not relayout (and repaint) the form.
+        self.odds.setFixedHeight(self.odds.fontMetrics().lineSpacing() * 4 + 6)
+        self.odds.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         form.addRow(self.odds)
         self.roll = QPushButton("Roll attack")
         self.roll.setObjectName("rollAttackButton")
@@ -164,14 +182,20 @@ class AttackForm(QGroupBox):
         self._timer.start()
 
     def _on_change(self, change: Change) -> None:
-        if (
-            change.added.get("combatants")
-            or change.removed.get("combatants")
-            or change.touched("combatants")
-        ):
+        roster = change.added.get("combatants") or change.removed.get("combatants")
+        listed = any(
+            names & {"name", "team_id", "present", "weapons"}
+            for names in change.fields.get("combatants", {}).values()
+        )
+        if roster or listed:
             self.refill()
-        elif change.touched("conditions") or change.combat or change.options:
-            self._timer.start()
+        elif (
+            change.touched("combatants")
+            or change.touched("conditions")
+            or change.combat
+            or change.options
+        ):
+            self.schedule()
 
     def fiat(self) -> tuple[AdvantageSource, ...]:
         """The GM's own sources, if any (R3)."""
@@ -208,10 +232,9 @@ class AttackForm(QGroupBox):
     def recompute(self) -> None:
         """Plan the attack and show its sources and exact odds (icepool loads on first use)."""
         command = self.command()
-        self.sources.clear()
         self.plan = None
         if command is None:
-            self.odds.setText("")
+            self._show([], "")
             self.planned.emit(None)
             return
         try:
@@ -229,20 +252,14 @@ class AttackForm(QGroupBox):
             )
             tally = plan.setup.tally()
         except FuturePathError as error:
-            self.odds.setText(f"<span style='color:#d0453a'>Cannot attack: {error}</span>")
+            self._show([], f"<span style='color:#d0453a'>Cannot attack: {error}</span>")
             self.roll.setEnabled(False)
             self.planned.emit(None)
             return
         self.plan = plan
-        for source in plan.setup.all_sources():
-            self.sources.addItem(source.describe())
-        for note in plan.notes:
-            self.sources.addItem(f"AC: {note}")
-        if not self.sources.count():
-            self.sources.addItem("No sources: a plain roll")
-        from futurepath_desktop.core.odds import odds_for
-
-        odds = odds_for(plan.setup)
+        listed = [source.describe() for source in plan.setup.all_sources()]
+        listed += [f"AC: {note}" for note in plan.notes]
+        odds = _cached_odds(plan.setup)
         die = plan.setup.advantage_die
         if tally.net > 0:
             net = f"{tally.net} advantage ({tally.net} × {die} added)"
@@ -251,13 +268,23 @@ class AttackForm(QGroupBox):
         else:
             net = "no Advantage Dice"
         warning = self._economy_warning(plan)
-        self.odds.setText(
+        self._show(
+            listed or ["No sources: a plain roll"],
             f"<b>Hit {odds.outcomes.hit:.1%}</b> against AC {plan.setup.target_ac} · critical "
             f"{odds.outcomes.critical:.1%} · fumble {odds.outcomes.critical_failure:.1%}<br>"
-            f"{net} · expected damage {odds.expected:.1f}{warning}"
+            f"{net} · expected damage {odds.expected:.1f}{warning}",
         )
         self.roll.setEnabled(True)
         self.planned.emit(plan)
+
+    def _show(self, sources: list[str], odds: str) -> None:
+        """Update the sources and odds only where they changed (no needless repaints)."""
+        shown = [self.sources.item(i).text() for i in range(self.sources.count())]
+        if shown != sources:
+            self.sources.clear()
+            self.sources.addItems(sources)
+        if self.odds.text() != odds:
+            self.odds.setText(odds)
 
     def _economy_warning(self, plan: AttackPlan) -> str:
         """R15-R17: say so when the attacker's turn has no room for this attack."""
@@ -265,10 +292,9 @@ class AttackForm(QGroupBox):
         if not session.combat.active or self.instant.isChecked():
             return ""
         if session.combat.acting_team != plan.attacker.team_id:
-            acting = session.teams.get(session.combat.acting_team or "")
-            who = f"{acting.name} are acting" if acting else "no team is acting now"
+            # The same words whoever acts, so the form does not redraw on every turn.
             return (
-                f"<br><span style='color:#d0453a'>It is not {plan.attacker.name}'s turn: {who}. "
+                f"<br><span style='color:#d0453a'>It is not {plan.attacker.name}'s turn. "
                 'Tick "out of turn" for a readied action.</span>'
             )
         declared = session.combat.turns.get(plan.attacker.id, ())

@@ -64,6 +64,7 @@ class InspectorDock(QDockWidget):
         self.combatant_id: str | None = None
         self._filling = False
         self._captions: dict[str, QLabel] = {}
+        self._shown_conditions: set[str] = set()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         body = QWidget()
@@ -216,9 +217,10 @@ class InspectorDock(QDockWidget):
     def _on_change(self, change: Change) -> None:
         if self.combatant_id is None:
             return
+        mine = {c.id for c in self.controller.session.conditions_on(self.combatant_id)}
         if (
             self.combatant_id in change.touched("combatants")
-            or change.touched("conditions")
+            or change.touched("conditions") & (mine | self._shown_conditions)
             or change.options
         ):
             self.fill()
@@ -259,7 +261,9 @@ class InspectorDock(QDockWidget):
                 self.notes.setPlainText(combatant.notes)
             self._fill_weapons(combatant)
             self.conditions.clear()
+            self._shown_conditions = set()
             for held in self.controller.session.conditions_on(combatant.id):
+                self._shown_conditions.add(held.id)
                 rounds = f", {held.remaining} round(s) left" if held.remaining is not None else ""
                 item = QListWidgetItem(f"{held.name}{rounds}")
                 item.setData(Qt.ItemDataRole.UserRole, held.id)

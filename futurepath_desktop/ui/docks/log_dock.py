@@ -89,8 +89,12 @@ class LogDock(QDockWidget):
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Fixed widths: measuring contents would read every one of thousands of rows.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)
+        metrics = self.view.fontMetrics()
+        for column, sample in enumerate(("Round", "Advantages", "Space Bears")):
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("logDetail")
         self.detail.setReadOnly(True)

@@ -60,12 +60,16 @@ class CountersModel(QAbstractTableModel):
             self.beginInsertRows(QModelIndex(), len(self._ids), len(current) - 1)
             self._ids = current
             self.endInsertRows()
+        fields = change.fields.get("conditions", {})
+        renamed = {
+            cid for cid, names in change.fields.get("combatants", {}).items() if "name" in names
+        }
+        conditions = self.session.conditions
         changed_rows = [
-            i for i, c in enumerate(self._ids) if c in change.fields.get("conditions", {})
+            i
+            for i, c in enumerate(self._ids)
+            if c in fields or (renamed and conditions[c].bearer_id in renamed)
         ]
-        bearers = change.touched("combatants")
-        if bearers or change.combat:
-            changed_rows = list(range(len(self._ids)))  # names, turns and phase show here too
         if changed_rows:
             self.dataChanged.emit(
                 self.index(min(changed_rows), 0), self.index(max(changed_rows), len(COLUMNS) - 1)

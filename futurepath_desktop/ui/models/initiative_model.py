@@ -35,6 +35,8 @@ class InitiativeModel(QAbstractItemModel):
         self._teams: list[str] = []
         self._members: dict[str, list[str]] = {}
         self._row_of: dict[str, tuple[int, int]] = {}  # combatant id → (team row, row)
+        self._bearer_of: dict[str, str] = {}  # condition id → bearer, for removed ones
+        self._combat = controller.session.combat
         self.palette: dict[str, QColor] = {}
         self._rebuild()
         controller.changed.connect(self.on_change)
@@ -61,6 +63,8 @@ class InitiativeModel(QAbstractItemModel):
             for team_row, team_id in enumerate(self._teams)
             for row, cid in enumerate(self._members.get(team_id, []))
         }
+        self._bearer_of = {c.id: c.bearer_id for c in session.conditions.values()}
+        self._combat = session.combat
 
     def reset(self) -> None:
         """Rebuild the whole tree."""
@@ -85,30 +89,52 @@ class InitiativeModel(QAbstractItemModel):
         return False
 
     def on_change(self, change: Change) -> None:
-        """Update the rows a command touched."""
+        """Update only the rows whose shown data a command changed."""
         if change.empty or self._shape_changed(change):
             self.reset()
             return
-        last = len(COLUMNS) - 1
+        session = self.session
         touched = set(change.touched("combatants"))
-        touched |= {
-            self.session.conditions[c].bearer_id
-            for c in change.touched("conditions")
-            if c in self.session.conditions
-        }
-        if change.removed.get("conditions") or change.combat:
-            touched = set(self._row_of)  # a removed condition or a new turn touches many rows
+        for cid in change.touched("conditions"):
+            held = session.conditions.get(cid)
+            bearer = held.bearer_id if held is not None else self._bearer_of.pop(cid, None)
+            if held is not None:
+                self._bearer_of[cid] = held.bearer_id
+            if bearer is not None:
+                touched.add(bearer)
+        teams = set()
+        if change.combat or change.options:
+            old, new = self._combat, session.combat
+            if change.options:
+                touched |= set(self._row_of)
+            for team_id in {old.acting_team, new.acting_team} - {None}:
+                if old.acting_team != new.acting_team:
+                    teams.add(team_id)
+                    touched |= {c.id for c in session.members(team_id or "")}
+            for field in ("acted", "unaware", "surprise_actors"):
+                touched |= set(getattr(old, field)) ^ set(getattr(new, field))
+            touched |= {
+                k
+                for k in old.turns.keys() | new.turns.keys()
+                if old.turns.get(k) != new.turns.get(k)
+            }
+            touched |= {r.combatant_id for r in set(old.readied) ^ set(new.readied)}
+            self._combat = new
+        last = len(COLUMNS) - 1
         spans: dict[int, tuple[int, int]] = {}  # team row → (first, last) member row
         for cid in touched:
             if cid in self._row_of:
                 team_row, row = self._row_of[cid]
                 first, final = spans.get(team_row, (row, row))
                 spans[team_row] = (min(first, row), max(final, row))
+                teams.add(self._teams[team_row])
         for team_row, (first, final) in spans.items():
             parent = self.index(team_row, 0)
             self.dataChanged.emit(self.index(first, 0, parent), self.index(final, last, parent))
-        if self._teams:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._teams) - 1, last))
+        teams |= set(change.touched("teams"))
+        rows = [self._teams.index(t) for t in teams if t in self._teams]
+        if rows:  # a team row shows its members' standing and whether it is acting
+            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), last))
 
     # --- the Qt model interface ------------------------------------------------------------
 
@@ -183,6 +209,10 @@ class InitiativeModel(QAbstractItemModel):
             return team.id
         if role == KIND_ROLE:
             return "team"
+        if role == HEALTH_ROLE:
+            # Not None: a None read back through index.data() in a Python delegate loses a
+            # reference to None in PySide6 6.12 on Python 3.11, and enough of them crash.
+            return ()
         if role == ACTING_ROLE:
             return acting
         if role == Qt.ItemDataRole.DisplayRole:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from futurepath_desktop.ui.models.roles import HEALTH_ROLE
+
+FALLBACK_BACKGROUND = QColor("#cccccc")
+FALLBACK_BAR = QColor("#4caf50")
 
 
 class HealthBarDelegate(QStyledItemDelegate):
@@ -35,19 +38,20 @@ class HealthBarDelegate(QStyledItemDelegate):
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, option.widget)
         rect: QRect = option.rect.adjusted(4, 4, -4, -4)
         bar = QRect(rect.left(), rect.bottom() - 4, rect.width(), 4)
+        filled = QRect(bar)
+        filled.setWidth(max(0, round(bar.width() * min(1.0, fraction))))
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        text_pen = QPen(option.palette.color(role))
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(self.palette.get("bar_bg", QColor("#ccc")))
+        # Explicit brushes: implicit QColor→QBrush conversion here upset the bindings.
+        painter.setBrush(QBrush(self.palette.get("bar_bg", FALLBACK_BACKGROUND)))
         painter.drawRoundedRect(bar, 2, 2)
-        filled = QRect(bar)
-        filled.setWidth(max(0, round(bar.width() * min(1.0, fraction))))
-        painter.setBrush(self.palette.get(state, QColor("#4caf50")))
+        painter.setBrush(QBrush(self.palette.get(state, FALLBACK_BAR)))
         painter.drawRoundedRect(filled, 2, 2)
-        painter.setPen(option.palette.color(option.palette.ColorRole.Text))
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        if selected:
-            painter.setPen(option.palette.color(option.palette.ColorRole.HighlightedText))
+        painter.setPen(text_pen)
         painter.drawText(
             rect.adjusted(0, -2, 0, -6),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,

@@ -40,11 +40,22 @@ class PhaseIndicator(QWidget):
         self.turn_label = QLabel("")
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setFont(font)
+        # A fixed width: a new team name must not relayout the whole tool bar each turn.
+        self.turn_label.setFixedWidth(self.turn_label.fontMetrics().horizontalAdvance("M" * 22))
         layout.addWidget(self.turn_label)
         layout.addStretch(1)
+        self._shown: tuple[object, ...] = ()
 
     def show_session(self, session: Session) -> None:
-        """Light up where the fight stands."""
+        """Light up where the fight stands (restyled only when the phase changes)."""
+        combat = session.combat
+        key = (combat.active, combat.round > 1, combat.phase, self.palette().cacheKey())
+        if key != self._shown:
+            self._shown = key
+            self._style_pills(session)
+        self._show_text(session)
+
+    def _style_pills(self, session: Session) -> None:
         combat = session.combat
         palette = self.palette()
         highlight = palette.color(QPalette.ColorRole.Highlight).name()
@@ -60,9 +71,12 @@ class PhaseIndicator(QWidget):
             elif phase not in active_phases:
                 style += f"color: {off_text}; border-style: dashed;"
             pill.setStyleSheet(style)
+
+    def _show_text(self, session: Session) -> None:
+        combat = session.combat
         if not combat.active:
             self.round_label.setText("No combat")
-            self.turn_label.setText("Start combat when the fight begins (F5)")
+            self.turn_label.setText("Start with F5")
             return
         self.round_label.setText(f"Round {combat.round}")
         if combat.surprise_round:
@@ -75,10 +89,10 @@ class PhaseIndicator(QWidget):
         elif combat.acting_team:
             self.turn_label.setText(f"▶ {possessive(session.teams[combat.acting_team].name)} turn")
         elif combat.phase == Phase.SURPRISE:
-            self.turn_label.setText("No surprise round: everyone is aware")
+            self.turn_label.setText("No surprise round")
         elif combat.phase == Phase.ADVANTAGES:
-            self.turn_label.setText("Check advantages and disadvantages, then Next Turn (N)")
+            self.turn_label.setText("Weigh (dis)advantages")
         elif combat.phase == Phase.COUNTERS:
-            self.turn_label.setText("Counters moved; joiners join now (J)")
+            self.turn_label.setText("Counters moved · join now")
         else:
             self.turn_label.setText("")

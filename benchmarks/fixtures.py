@@ -1,0 +1,46 @@
+"""Generated sessions of a given size, for benchmarks and performance tests."""
+
+from __future__ import annotations
+
+from futurepath_desktop.session.state import (
+    Abilities,
+    ActiveCondition,
+    Combatant,
+    Session,
+    Team,
+    WeaponSpec,
+)
+
+KEYS = ("shaken", "stunned", "prone", "bleeding", "entangled", "deafened", "slowed", "custom:mark")
+
+
+def big_session(combatants: int = 500, teams: int = 50, counters: int = 2000) -> Session:
+    """``combatants`` in ``teams`` teams with ``counters`` long-running conditions."""
+    session = Session(name=f"{combatants} combatants", seed=7)
+    for t in range(teams):
+        side = "players" if t % 2 == 0 else "enemies"
+        session.teams[f"t{t}"] = Team(id=f"t{t}", name=f"Team {t}", side=side)
+    ids = []
+    for n in range(combatants):
+        ident = f"c{n}"
+        ids.append(ident)
+        session.combatants[ident] = Combatant(
+            id=ident,
+            name=f"Fighter {n}",
+            team_id=f"t{n % teams}",
+            abilities=Abilities(dexterity=8 + n % 10, wisdom=8 + n % 7),
+            max_hp=30,
+            hp=30,
+            weapons=(WeaponSpec("Blade", 3),),
+        )
+    for n in range(counters):
+        key = KEYS[n % len(KEYS)]
+        session.conditions[f"k{n}"] = ActiveCondition(
+            id=f"k{n}",
+            bearer_id=ids[n % combatants],
+            key=key if not key.startswith("custom") else f"{key}{n}",
+            name=key.title(),
+            remaining=10_000,
+            custom=key.startswith("custom"),
+        )
+    return session
