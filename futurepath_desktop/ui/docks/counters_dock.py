@@ -11,11 +11,10 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHeaderView,
     QTableView,
-    QToolBar,
-    QVBoxLayout,
     QWidget,
 )
 
+from futurepath_desktop.ui.docks.panel import panel_body
 from futurepath_desktop.ui.models.counters_model import NOTE, CountersModel
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
 
@@ -29,16 +28,7 @@ class CountersDock(QDockWidget):
         super().__init__("Condition Counters", parent)
         self.setObjectName("countersDock")
         self.model = model
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(2, 2, 2, 2)
-        layout.setSpacing(2)
-        tools = QToolBar("Counter tools")
-        tools.setObjectName("counterTools")
-        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in actions:
-            tools.addAction(action)
-        layout.addWidget(tools)
+        body, layout = panel_body("counterTools", actions)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(model)
         self.proxy.setSortRole(SORT_ROLE)

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QHeaderView,
-    QToolBar,
     QTreeView,
-    QVBoxLayout,
     QWidget,
 )
 
+from futurepath_desktop.ui.docks.panel import panel_body
 from futurepath_desktop.ui.models.initiative_model import (
     HEALTH,
     INIT,
@@ -39,16 +38,7 @@ class InitiativeDock(QDockWidget):
         super().__init__("Team Initiative", parent)
         self.setObjectName("initiativeDock")
         self.model = model
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(2, 2, 2, 2)
-        layout.setSpacing(2)
-        tools = QToolBar("Initiative tools")
-        tools.setObjectName("initiativeTools")
-        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in actions:
-            tools.addAction(action)
-        layout.addWidget(tools)
+        body, layout = panel_body("initiativeTools", actions)
         self.view = QTreeView()
         self.view.setObjectName("initiativeView")
         self.view.setModel(model)

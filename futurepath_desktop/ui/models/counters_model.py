@@ -5,40 +5,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.session.edit import Change
-from futurepath_desktop.session.state import ActiveCondition, Session
+from futurepath_desktop.session.state import ActiveCondition
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
-from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.models.session_table_model import SessionTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Bearer", "Condition", "Rounds left", "Ticks this round", "Note")
 BEARER, CONDITION, ROUNDS, TICKS, NOTE = range(len(COLUMNS))
 
 
-class CountersModel(QAbstractTableModel):
+class CountersModel(SessionTableModel):
     """One row per active condition, in the order they were set."""
 
-    def __init__(self, controller: SessionController, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.controller = controller
-        self._ids: list[str] = list(controller.session.conditions)
-        self.palette: dict[str, QColor] = {}
-        controller.changed.connect(self.on_change)
-        controller.sessionReplaced.connect(self.reset)
+    columns = COLUMNS
 
-    @property
-    def session(self) -> Session:
-        return self.controller.session
+    def read_rows(self) -> None:
+        """The conditions' ids, in the order they were set."""
+        self._ids: list[str] = list(self.session.conditions)
 
-    def reset(self) -> None:
-        """Re-read every row."""
-        self.beginResetModel()
-        self._ids = list(self.session.conditions)
-        self.endResetModel()
+    def row_count(self) -> int:
+        """One row per condition."""
+        return len(self._ids)
 
     def on_change(self, change: Change) -> None:
         """Remove, insert and refresh rows as the change says; reset only on reorder."""
@@ -74,19 +66,6 @@ class CountersModel(QAbstractTableModel):
             self.dataChanged.emit(
                 self.index(min(changed_rows), 0), self.index(max(changed_rows), len(COLUMNS) - 1)
             )
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._ids)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def condition_at(self, row: int) -> ActiveCondition | None:
         """The condition of a row."""

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.edit import Change
-from futurepath_desktop.session.state import LogEntry, Session
+from futurepath_desktop.session.state import LogEntry
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
-from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.models.session_table_model import SessionTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Round", "Phase", "Team", "Event")
@@ -32,26 +32,18 @@ def entry_text(entry: LogEntry) -> str:
     return "\n".join(lines)
 
 
-class LogModel(QAbstractTableModel):
+class LogModel(SessionTableModel):
     """The log, oldest first; appended rows arrive as row insertions."""
 
-    def __init__(self, controller: SessionController, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.controller = controller
-        self._count = len(controller.session.log)
-        self.palette: dict[str, QColor] = {}
-        controller.changed.connect(self.on_change)
-        controller.sessionReplaced.connect(self.reset)
+    columns = COLUMNS
 
-    @property
-    def session(self) -> Session:
-        return self.controller.session
-
-    def reset(self) -> None:
-        """Re-read the whole log."""
-        self.beginResetModel()
+    def read_rows(self) -> None:
+        """How many entries the log has."""
         self._count = len(self.session.log)
-        self.endResetModel()
+
+    def row_count(self) -> int:
+        """One row per log entry."""
+        return self._count
 
     def on_change(self, change: Change) -> None:
         """Undo removes rows from the end; commands append them."""
@@ -68,19 +60,6 @@ class LogModel(QAbstractTableModel):
             self.endInsertRows()
         elif new < self._count:
             self.reset()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else self._count
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def entry(self, row: int) -> LogEntry | None:
         """The log entry of a row."""

@@ -1,0 +1,24 @@
+"""The body every panel shares: a row of tool buttons above its view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
+
+
+def panel_body(name: str, actions: Sequence[QAction]) -> tuple[QWidget, QVBoxLayout]:
+    """A widget with a compact layout and a text-only tool row named ``name``."""
+    body = QWidget()
+    layout = QVBoxLayout(body)
+    layout.setContentsMargins(2, 2, 2, 2)
+    layout.setSpacing(2)
+    tools = QToolBar(name)
+    tools.setObjectName(name)
+    tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    for action in actions:
+        tools.addAction(action)
+    layout.addWidget(tools)
+    return body, layout
