@@ -13,12 +13,11 @@ from __future__ import annotations
 import random
 import secrets
 import uuid
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta, Struct
 
-from futurepath_desktop.core import attacks as core_attacks
 from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.dice import DIE_LADDER, Roller
 from futurepath_desktop.core.environment import CoverRule, Visibility
@@ -27,6 +26,9 @@ from futurepath_desktop.core.options import RuleOptions, VitalityRule
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.core.vitality import HealthFatigue, HealthWord, HitPoints
 from futurepath_desktop.session.errors import NotFoundError
+
+if TYPE_CHECKING:
+    from futurepath_desktop.core import attacks as core_attacks
 
 FORMAT_VERSION = 1
 """The session file format written by this version of the app."""
@@ -86,6 +88,8 @@ class WeaponSpec(Struct, frozen=True, forbid_unknown_fields=True):
 
     def to_core(self) -> core_attacks.Weapon:
         """The rules core's view of this weapon."""
+        from futurepath_desktop.core import attacks as core_attacks
+
         return core_attacks.Weapon(
             self.name,
             self.level,

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from futurepath_desktop import __version__, paths
 from futurepath_desktop.resources import demo_path
-from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import load_session
@@ -45,7 +44,11 @@ def first_session(args: argparse.Namespace) -> tuple[Session, Path | None]:
         return load_session(args.file), args.file
     if args.demo:
         path = demo_path()
-        return (load_session(path), None) if path.exists() else (demo_session(), None)
+        if path.exists():
+            return load_session(path), None
+        from futurepath_desktop.session.demo import demo_session  # a bundle without the file
+
+        return demo_session(), None
     return Session(name="New session"), None
 
 

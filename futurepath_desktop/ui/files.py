@@ -9,7 +9,6 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from futurepath_desktop import paths
-from futurepath_desktop.session.autosave import Recoverable, discard, find_unclean, recover
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import EXTENSION, load_session, save_session
@@ -132,11 +131,13 @@ class FileHandler(QObject):
 
     def offer_recovery(self) -> bool:
         """On start: offer to recover a session that did not close cleanly."""
+        from futurepath_desktop.session.autosave import discard, find_unclean, recover
+
         own = self.controller.autosave.stem if self.controller.autosave else ""
         found = find_unclean(exclude=own)
         if not found:
             return False
-        latest: Recoverable = found[0]
+        latest = found[0]
         box = QMessageBox(self.window)
         box.setObjectName("recoveryPrompt")
         box.setIcon(QMessageBox.Icon.Question)

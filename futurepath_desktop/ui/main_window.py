@@ -6,18 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QToolBar, QUndoView, QWidget
 
 from futurepath_desktop import paths
-from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.edit import Change
-from futurepath_desktop.session.library import Library
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui import theme
-from futurepath_desktop.ui.dialogs.shortcuts_dialog import ShortcutsDialog
 from futurepath_desktop.ui.docks.counters_dock import CountersDock
 from futurepath_desktop.ui.docks.initiative_dock import InitiativeDock
 from futurepath_desktop.ui.docks.inspector_dock import InspectorDock
@@ -26,12 +24,24 @@ from futurepath_desktop.ui.files import FileHandler
 from futurepath_desktop.ui.models.counters_model import CountersModel
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.log_model import LogModel
-from futurepath_desktop.ui.player_view import PlayerView
-from futurepath_desktop.ui.table_actions import TableActions
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.phase_indicator import PhaseIndicator
 
 APP_TITLE = "Future Path Desktop"
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from futurepath_desktop.session.library import Library
+    from futurepath_desktop.ui.player_view import PlayerView
+    from futurepath_desktop.ui.table_actions import TableActions
+
+
+def _commands() -> ModuleType:
+    """The session commands, loaded on the first action rather than at start-up."""
+    from futurepath_desktop.session import commands
+
+    return commands
 
 
 def settings() -> QSettings:
@@ -51,7 +61,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.settings = settings()
         self.controller = SessionController(session, path, self)
-        self.library = Library()
+        self._library: Library | None = None
+        self._table: TableActions | None = None
         self.initiative_model = InitiativeModel(self.controller, self)
         self.counters_model = CountersModel(self.controller, self)
         self.log_model = LogModel(self.controller, self)
@@ -64,15 +75,10 @@ class MainWindow(QMainWindow):
         self.create_menus()
         self.create_tool_bars()
         self.create_dock_windows()
-        self.table = TableActions(
-            self.controller,
-            self,
-            self._selected_combatants,
-            self._selected_conditions,
-            self.say,
-        )
         self._connect()
         self.initiative.view.viewport().installEventFilter(self)
+        if self.controller.session.combatants:  # the inspector is never empty at start
+            self.initiative.select([next(iter(self.controller.session.combatants))])
         self.resize(1280, 800)
         self._default_state = self.saveState()
         self.restore_layout()
@@ -133,21 +139,21 @@ class MainWindow(QMainWindow):
         self.next_turn_action = a(
             "actionNextTurn",
             "Next Turn",
-            lambda: self.controller.push(c.NextTurn()),
+            lambda: self.controller.push(_commands().NextTurn()),
             "N",
             "Hand the turn to the next team",
         )
         self.next_phase_action = a(
             "actionNextPhase",
             "Next Phase",
-            lambda: self.controller.push(c.NextPhase()),
+            lambda: self.controller.push(_commands().NextPhase()),
             "Shift+N",
             "Go on to the next phase",
         )
         self.next_round_action = a(
             "actionNextRound",
             "Next Round",
-            lambda: self.controller.push(c.NextRound()),
+            lambda: self.controller.push(_commands().NextRound()),
             "Ctrl+Shift+N",
             "Run the rest of the round",
         )
@@ -411,6 +417,30 @@ class MainWindow(QMainWindow):
         self.initiative.selectionChanged.connect(self._inspect_selection)
         self.log.rollRequested.connect(self._roll)
 
+    @property
+    def library(self) -> Library:
+        """The prep library, opened on first use."""
+        if self._library is None:
+            from futurepath_desktop.session.library import Library
+
+            self._library = Library()
+        return self._library
+
+    @property
+    def table(self) -> TableActions:
+        """The handlers behind the roster and combat actions, loaded on first use."""
+        if self._table is None:
+            from futurepath_desktop.ui.table_actions import TableActions
+
+            self._table = TableActions(
+                self.controller,
+                self,
+                self._selected_combatants,
+                self._selected_conditions,
+                self.say,
+            )
+        return self._table
+
     def _selected_combatants(self) -> list[str]:
         return self.initiative.selected_ids()
 
@@ -456,7 +486,7 @@ class MainWindow(QMainWindow):
         )
 
     def _roll(self, expression: str) -> None:
-        if self.controller.push(c.RollDice(expression)):
+        if self.controller.push(_commands().RollDice(expression)):
             self.log.dice.clear()
 
     def focus_attack(self) -> None:
@@ -477,12 +507,16 @@ class MainWindow(QMainWindow):
     def show_player_view(self) -> None:
         """Open (or bring forward) the players' window."""
         if self.player_view is None:
+            from futurepath_desktop.ui.player_view import PlayerView
+
             self.player_view = PlayerView(self.controller)
         self.player_view.show()
         self.player_view.raise_()
 
     def show_shortcuts(self) -> None:
         """List every shortcut."""
+        from futurepath_desktop.ui.dialogs.shortcuts_dialog import ShortcutsDialog
+
         ShortcutsDialog(list(self.actions_by_name.values()), self).exec()
 
     def _fill_recent(self) -> None:
@@ -555,9 +589,7 @@ class MainWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     def _after_first_paint(self) -> None:
-        if not self.initiative.selected_ids() and self.controller.session.combatants:
-            first = next(iter(self.controller.session.combatants))
-            self.initiative.select([first])
+        self.inspector.attack.set_ready()
 
     def widgets(self) -> dict[str, QWidget]:
         """The docks and bars by objectName (for tests and the smoke test)."""

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.session.autosave import Autosave
 from futurepath_desktop.session.edit import Applied, Change, Command, run
 from futurepath_desktop.session.state import Session
+
+if TYPE_CHECKING:
+    from futurepath_desktop.session.autosave import Autosave
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +67,8 @@ class SessionController(QObject):
 
     def start_autosave(self) -> None:
         """Journal every change from now on (the window does this; tests may not)."""
+        from futurepath_desktop.session.autosave import Autosave
+
         if self.autosave is not None:
             self.autosave.close()
         self.autosave = Autosave(self.session, self.path)

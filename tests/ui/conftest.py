@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from pytestqt.qtbot import QtBot
@@ -45,8 +46,8 @@ def answer_dialog(qtbot: QtBot, handle: Callable[[QDialog], None]) -> None:
 
 
 def close_if_open(dialog: QDialog) -> None:
-    """Reject a dialog that is still showing."""
-    if dialog.isVisible():
+    """Reject a dialog that is still showing (it may be long gone by now)."""
+    if shiboken6.isValid(dialog) and dialog.isVisible():
         dialog.reject()
 
 

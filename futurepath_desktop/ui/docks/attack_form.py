@@ -20,18 +20,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.core.actions import action as action_spec
-from futurepath_desktop.core.actions import validate_turn
-from futurepath_desktop.core.attacks import AttackSetup
 from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
-from futurepath_desktop.session.commands import ResolveAttack
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
+    from futurepath_desktop.core.attacks import AttackSetup
     from futurepath_desktop.core.odds import DamageOdds
+    from futurepath_desktop.session.attack_plan import AttackPlan
+    from futurepath_desktop.session.commands import ResolveAttack
 
 ACTIONS = (
     ("Attack", "plain"),
@@ -60,6 +58,7 @@ class AttackForm(QGroupBox):
         self.setObjectName("attackForm")
         self.controller = controller
         self.attacker_id: str | None = None
+        self.ready = False
         self.plan: AttackPlan | None = None
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -137,6 +136,11 @@ class AttackForm(QGroupBox):
         self.roll.clicked.connect(self.resolve)
         controller.changed.connect(self._on_change)
 
+    def set_ready(self) -> None:
+        """The window has painted: from now on the odds are worked out."""
+        self.ready = True
+        self.schedule()
+
     def schedule(self, *_: object) -> None:
         """Recompute once the current burst of edits is over."""
         self._timer.start(0)
@@ -213,6 +217,8 @@ class AttackForm(QGroupBox):
 
     def command(self) -> ResolveAttack | None:
         """The attack as set up, as a command."""
+        from futurepath_desktop.session.commands import ResolveAttack
+
         if self.attacker_id is None or self.target.currentData() is None:
             return None
         mode = self.action.currentData()
@@ -230,7 +236,10 @@ class AttackForm(QGroupBox):
         )
 
     def recompute(self) -> None:
-        """Plan the attack and show its sources and exact odds (icepool loads on first use)."""
+        """Plan the attack and show its sources and exact odds (icepool loads on first use,
+        and not before the window has painted)."""
+        from futurepath_desktop.session.attack_plan import plan_attack
+
         command = self.command()
         self.plan = None
         if command is None:
@@ -259,6 +268,10 @@ class AttackForm(QGroupBox):
         self.plan = plan
         listed = [source.describe() for source in plan.setup.all_sources()]
         listed += [f"AC: {note}" for note in plan.notes]
+        if not self.ready:
+            self._show(listed or ["No sources: a plain roll"], "")
+            self.planned.emit(plan)
+            return
         odds = _cached_odds(plan.setup)
         die = plan.setup.advantage_die
         if tally.net > 0:
@@ -288,6 +301,9 @@ class AttackForm(QGroupBox):
 
     def _economy_warning(self, plan: AttackPlan) -> str:
         """R15-R17: say so when the attacker's turn has no room for this attack."""
+        from futurepath_desktop.core.actions import action as action_spec
+        from futurepath_desktop.core.actions import validate_turn
+
         session = self.controller.session
         if not session.combat.active or self.instant.isChecked():
             return ""

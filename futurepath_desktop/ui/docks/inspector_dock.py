@@ -32,12 +32,26 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.dice import ADVANTAGE_LADDER
-from futurepath_desktop.session.commands import EditCombatant, RemoveCondition
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.edit import Change, Command
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.ui.dialogs.combatant_dialog import ABILITY_FIELDS
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.undo import SessionController
+
+
+def _edit(combatant_id: str, changes: dict[str, Any]) -> Command:
+    """An EditCombatant command (the commands load on the first edit, not at start-up)."""
+    from futurepath_desktop.session.commands import EditCombatant
+
+    return EditCombatant(combatant_id, changes)
+
+
+def _remove_condition(condition_id: str) -> Command:
+    """A RemoveCondition command."""
+    from futurepath_desktop.session.commands import RemoveCondition
+
+    return RemoveCondition(condition_id)
+
 
 WEAPON_COLUMNS = ("Name", "Level", "Ranged", "Range ft", "Acc.", "Dmg +", "Crit", "×", "Ammo")
 
@@ -336,7 +350,7 @@ class InspectorDock(QDockWidget):
         combatant = self.combatant()
         if self._filling or combatant is None or getattr(combatant, field) == value:
             return
-        if not self.controller.push(EditCombatant(combatant.id, {field: value})):
+        if not self.controller.push(_edit(combatant.id, {field: value})):
             self.fill()
 
     def _commit_notes(self) -> None:
@@ -348,7 +362,7 @@ class InspectorDock(QDockWidget):
             return
         abilities = Abilities(**{field: box.value() for field, box in self.abilities.items()})
         if abilities != combatant.abilities:
-            self.controller.push(EditCombatant(combatant.id, {"abilities": abilities}))
+            self.controller.push(_edit(combatant.id, {"abilities": abilities}))
 
     def _weapon_from_row(self, row: int, old: WeaponSpec) -> WeaponSpec:
         def cell(column: int) -> Any:
@@ -382,7 +396,7 @@ class InspectorDock(QDockWidget):
             return
         weapons = tuple(self._weapon_from_row(r, w) for r, w in enumerate(combatant.weapons))
         if weapons != combatant.weapons and not self.controller.push(
-            EditCombatant(combatant.id, {"weapons": weapons})
+            _edit(combatant.id, {"weapons": weapons})
         ):
             self.fill()
 
@@ -390,16 +404,16 @@ class InspectorDock(QDockWidget):
         combatant = self.combatant()
         if combatant is not None:
             weapons = (*combatant.weapons, WeaponSpec("New weapon", 2))
-            self.controller.push(EditCombatant(combatant.id, {"weapons": weapons}))
+            self.controller.push(_edit(combatant.id, {"weapons": weapons}))
 
     def _remove_weapon(self) -> None:
         combatant = self.combatant()
         row = self.weapons.currentRow()
         if combatant is not None and 0 <= row < len(combatant.weapons):
             weapons = tuple(w for i, w in enumerate(combatant.weapons) if i != row)
-            self.controller.push(EditCombatant(combatant.id, {"weapons": weapons}))
+            self.controller.push(_edit(combatant.id, {"weapons": weapons}))
 
     def _end_condition(self) -> None:
         item = self.conditions.currentItem()
         if item is not None:
-            self.controller.push(RemoveCondition(item.data(Qt.ItemDataRole.UserRole)))
+            self.controller.push(_remove_condition(item.data(Qt.ItemDataRole.UserRole)))
