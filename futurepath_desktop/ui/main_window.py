@@ -590,6 +590,8 @@ class MainWindow(QMainWindow):
 
     def _after_first_paint(self) -> None:
         self.inspector.attack.set_ready()
+        # Keyboard first: arrows move through the combatants, letters act on them.
+        self.initiative.view.setFocus()
 
     def widgets(self) -> dict[str, QWidget]:
         """The docks and bars by objectName (for tests and the smoke test)."""
