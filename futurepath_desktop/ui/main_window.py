@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QToolBar, QUndoView, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QMainWindow,
+    QSizePolicy,
+    QToolBar,
+    QUndoView,
+    QWidget,
+)
 
 from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Change
@@ -324,9 +332,12 @@ class MainWindow(QMainWindow):
         self._fill_recent()
 
     def create_tool_bars(self) -> None:
-        """The combat bar with the phase indicator, and the file bar."""
+        """One bar: the combat buttons and the phase indicator, then (pushed to the right)
+        save, undo, redo and the player view. When the window is narrow, the right-hand
+        buttons fold away first; the phase indicator stays in sight."""
         self.combat_bar = QToolBar("Combat")
         self.combat_bar.setObjectName("combatBar")
+        self.combat_bar.setMovable(False)
         self.combat_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.combat_bar.addActions(
             [self.start_action, self.next_turn_action, self.next_phase_action, self.end_action]
@@ -334,10 +345,9 @@ class MainWindow(QMainWindow):
         self.combat_bar.addSeparator()
         self.phase_indicator = PhaseIndicator()
         self.combat_bar.addWidget(self.phase_indicator)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.combat_bar)
-        self.file_bar = QToolBar("File")
-        self.file_bar.setObjectName("fileBar")
-        self.file_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.combat_bar.addWidget(spacer)
         # Short labels for the bar; the Edit menu's actions name what they undo.
         stack = self.controller.stack
         undo = QAction("Undo", self)
@@ -350,8 +360,8 @@ class MainWindow(QMainWindow):
         stack.canRedoChanged.connect(redo.setEnabled)
         undo.setEnabled(stack.canUndo())
         redo.setEnabled(stack.canRedo())
-        self.file_bar.addActions([self.save_action, undo, redo, self.player_view_action])
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.file_bar)
+        self.combat_bar.addActions([self.save_action, undo, redo, self.player_view_action])
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.combat_bar)
 
     def create_dock_windows(self) -> None:
         """Initiative and counters on the left, inspector and log on the right."""
@@ -399,8 +409,7 @@ class MainWindow(QMainWindow):
         for dock in (self.initiative, self.counters, self.inspector, self.log, self.history):
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addSeparator()
-        for bar in (self.combat_bar, self.file_bar):
-            self.view_menu.addAction(bar.toggleViewAction())
+        self.view_menu.addAction(self.combat_bar.toggleViewAction())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.player_view_action)
         self.view_menu.addAction(self.reset_layout_action)
@@ -604,6 +613,5 @@ class MainWindow(QMainWindow):
                 self.log,
                 self.history,
                 self.combat_bar,
-                self.file_bar,
             )
         }

@@ -85,11 +85,24 @@ def _light_palette() -> QPalette:
     return palette
 
 
+# Fusion draws check-box frames from the window colour, which vanish on a dark base.
+DARK_INDICATORS = """
+QCheckBox::indicator, QAbstractItemView::indicator {
+    width: 13px; height: 13px; border: 1px solid #8a9099; border-radius: 3px;
+    background: #1b1d21;
+}
+QCheckBox::indicator:checked, QAbstractItemView::indicator:checked {
+    background: #3d7bd9; border-color: #6ea8ff;
+}
+"""
+
+
 def apply_theme(app: QApplication, choice: str = SYSTEM) -> None:
     """Use the Fusion style with a light or dark palette (``system`` follows the OS)."""
     app.setStyle("Fusion")
     dark = system_is_dark() if choice == SYSTEM else choice == DARK
     app.setPalette(_dark_palette() if dark else _light_palette())
+    app.setStyleSheet(DARK_INDICATORS if dark else "")
 
 
 def accent(dark: bool) -> dict[str, QColor]:

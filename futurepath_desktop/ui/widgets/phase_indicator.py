@@ -82,9 +82,7 @@ class PhaseIndicator(QWidget):
         if combat.surprise_round:
             team = session.teams.get(combat.acting_team or "")
             self.turn_label.setText(
-                f"⚡ Surprise round: {possessive(team.name)} surprise turn"
-                if team
-                else "⚡ Surprise round"
+                f"⚡ Surprise round · {team.name}" if team else "⚡ Surprise round"
             )
         elif combat.acting_team:
             self.turn_label.setText(f"▶ {possessive(session.teams[combat.acting_team].name)} turn")
