@@ -238,6 +238,8 @@ class AttackForm(QGroupBox):
     def recompute(self) -> None:
         """Plan the attack and show its sources and exact odds (icepool loads on first use,
         and not before the window has painted)."""
+        if not self.ready:  # nothing is planned before the window has painted
+            return
         from futurepath_desktop.session.attack_plan import plan_attack
 
         command = self.command()
@@ -268,10 +270,6 @@ class AttackForm(QGroupBox):
         self.plan = plan
         listed = [source.describe() for source in plan.setup.all_sources()]
         listed += [f"AC: {note}" for note in plan.notes]
-        if not self.ready:
-            self._show(listed or ["No sources: a plain roll"], "")
-            self.planned.emit(plan)
-            return
         odds = _cached_odds(plan.setup)
         die = plan.setup.advantage_die
         if tally.net > 0:
