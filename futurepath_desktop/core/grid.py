@@ -1,0 +1,352 @@
+"""The battle grid (R34-R38): distance, movement cost, threat range, areas and grenades.
+
+Squares are (x, y) pairs of whole numbers; x grows to the right and y grows downward, as
+on a battle map seen from above. Every step, diagonal or not, is 5 ft (R34).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from futurepath_desktop.core.dice import CheckRoll, Roller, roll_check
+from futurepath_desktop.core.errors import InvalidValueError
+
+Square = tuple[int, int]
+SQUARE_FT = 5
+"""R34: a square is 5 ft; so is every step."""
+DIRECTIONS: tuple[Square, ...] = (
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+)
+"""The eight directions of movement, clockwise from east on a map with y downward."""
+
+
+def distance_squares(a: Square, b: Square) -> int:
+    """R34: the number of steps between two squares when diagonals cost the same."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def distance_ft(a: Square, b: Square) -> int:
+    """R34: the distance in feet; ranges on the grid use the same metric."""
+    return SQUARE_FT * distance_squares(a, b)
+
+
+def threat_range_ft(reach: int = 0) -> int:
+    """R37: 5 ft, plus 5 ft per Reach step of the wielded melee weapon."""
+    if reach < 0:
+        raise InvalidValueError("reach is 0 or more steps")
+    return SQUARE_FT * (1 + reach)
+
+
+def threatens(attacker: Square, target: Square, reach: int = 0) -> bool:
+    """R37: whether a target stands within the attacker's threat range."""
+    return 0 < distance_ft(attacker, target) <= threat_range_ft(reach)
+
+
+# --- movement (R35, R36, R16) --------------------------------------------------------------
+
+
+class MoveType(StrEnum):
+    """R35/R16: how a combatant moves, which sets how far it may go."""
+
+    RUN = "run"  # a standard move at full speed
+    WALK = "walk"
+    SPRINT = "sprint"  # Full-Round, up to 3 × speed
+    CLIMB_CRAWL_SWIM = "climb, crawl, swim"
+    CLIMB_CRAWL_SWIM_FULL = "climb, crawl, swim (full round)"
+    FIVE_FOOT_STEP = "5-foot step"
+
+
+def move_budget_ft(speed_ft: int, move: MoveType) -> int:
+    """R35/R16: the feet a move of this type allows at this speed."""
+    if speed_ft < 0:
+        raise InvalidValueError("a speed is 0 ft or more")
+    budgets = {
+        MoveType.RUN: speed_ft,
+        MoveType.WALK: speed_ft // 2,
+        MoveType.SPRINT: 3 * speed_ft,
+        MoveType.CLIMB_CRAWL_SWIM: speed_ft // 2,
+        MoveType.CLIMB_CRAWL_SWIM_FULL: speed_ft,
+        MoveType.FIVE_FOOT_STEP: SQUARE_FT,
+    }
+    return budgets[move]
+
+
+class Terrain(IntEnum):
+    """R36: what a square is like to enter."""
+
+    NORMAL = 0
+    DIFFICULT = 1
+    HALF_SQUARE = 2  # a wall through it: counts as difficult terrain
+    WALL = 3  # cannot be entered
+
+
+class Relation(StrEnum):
+    """Who stands in a square, as the mover sees them."""
+
+    FRIEND = "friend"
+    NEUTRAL = "neutral"
+    ENEMY = "enemy"
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """Someone standing in a square: friend, neutral or enemy, and whether unconscious."""
+
+    relation: Relation
+    unconscious: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A map's size, terrain and who stands where (terrain not listed is normal)."""
+
+    width: int
+    height: int
+    terrain: Mapping[Square, Terrain]
+    occupants: Mapping[Square, Occupant]
+
+    def inside(self, square: Square) -> bool:
+        """Whether a square is on the map."""
+        return 0 <= square[0] < self.width and 0 <= square[1] < self.height
+
+    def enter_cost(self, square: Square) -> int | None:
+        """R36: feet to step into a square, or None if it cannot be entered.
+
+        Difficult terrain and half-squares double the cost. A friend's or a neutral's
+        square counts as difficult terrain; an enemy's square cannot be entered unless the
+        enemy is unconscious (Overrun is a GM override, not a path).
+        """
+        if not self.inside(square):
+            return None
+        terrain = self.terrain.get(square, Terrain.NORMAL)
+        if terrain is Terrain.WALL:
+            return None
+        difficult = terrain in (Terrain.DIFFICULT, Terrain.HALF_SQUARE)
+        occupant = self.occupants.get(square)
+        if occupant is not None and not occupant.unconscious:
+            if occupant.relation is Relation.ENEMY:
+                return None
+            difficult = True
+        return 2 * SQUARE_FT if difficult else SQUARE_FT
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """The route the rules choose and what it costs."""
+
+    squares: tuple[Square, ...]
+    cost_ft: int
+
+    @property
+    def steps(self) -> int:
+        """How many squares are entered."""
+        return len(self.squares) - 1
+
+
+def find_path(grid: Grid, start: Square, goal: Square) -> Path | None:
+    """R36: the cheapest route from ``start`` to ``goal`` (None if there is none).
+
+    Ties between equally cheap routes go to the one with fewer steps, then to the
+    straighter one, so a preview does not wobble as the mouse moves.
+    """
+    if not grid.inside(start) or not grid.inside(goal):
+        return None
+    if start == goal:
+        return Path((start,), 0)
+    best: dict[Square, tuple[int, int]] = {start: (0, 0)}
+    came: dict[Square, Square] = {}
+    queue: list[tuple[int, int, int, Square]] = [(0, 0, 0, start)]
+    while queue:
+        cost, steps, _, here = heapq.heappop(queue)
+        if here == goal:
+            break
+        if best.get(here, (cost, steps)) < (cost, steps):
+            continue
+        for dx, dy in DIRECTIONS:
+            there = (here[0] + dx, here[1] + dy)
+            step = grid.enter_cost(there)
+            if step is None:
+                continue
+            key = (cost + step, steps + 1)
+            if key < best.get(there, (1 << 62, 0)):
+                best[there] = key
+                came[there] = here
+                heapq.heappush(queue, (key[0], key[1], distance_squares(there, goal), there))
+    if goal not in best:
+        return None
+    route = [goal]
+    while route[-1] != start:
+        route.append(came[route[-1]])
+    return Path(tuple(reversed(route)), best[goal][0])
+
+
+# --- areas (R39 powers, R38 blasts) --------------------------------------------------------
+
+
+def burst(centre: Square, radius_ft: int) -> frozenset[Square]:
+    """Every square within ``radius_ft`` of the centre, the centre included (R34 metric)."""
+    if radius_ft < 0:
+        raise InvalidValueError("a radius is 0 ft or more")
+    r = radius_ft // SQUARE_FT
+    return frozenset(
+        (centre[0] + dx, centre[1] + dy) for dx in range(-r, r + 1) for dy in range(-r, r + 1)
+    )
+
+
+def _check_direction(direction: Square) -> None:
+    if direction not in DIRECTIONS:
+        raise InvalidValueError(f"a direction is one of the eight steps, not {direction}")
+
+
+def cone(origin: Square, direction: Square, length_ft: int) -> frozenset[Square]:
+    """A 90° cone from ``origin`` (not included) along one of the eight directions.
+
+    A square is inside when it is within ``length_ft`` and no more than 45° off the
+    direction (exact integer test, so mirror images are treated alike).
+    """
+    _check_direction(direction)
+    n = length_ft // SQUARE_FT
+    found = set()
+    dx, dy = direction
+    norm = dx * dx + dy * dy
+    for x in range(-n, n + 1):
+        for y in range(-n, n + 1):
+            dot = x * dx + y * dy
+            if (x, y) != (0, 0) and dot > 0 and 2 * dot * dot >= (x * x + y * y) * norm:
+                found.add((origin[0] + x, origin[1] + y))
+    return frozenset(found)
+
+
+def line(origin: Square, direction: Square, length_ft: int) -> tuple[Square, ...]:
+    """A line of squares from ``origin`` (not included) along one of the eight directions."""
+    _check_direction(direction)
+    return tuple(
+        (origin[0] + k * direction[0], origin[1] + k * direction[1])
+        for k in range(1, length_ft // SQUARE_FT + 1)
+    )
+
+
+def inside(area: Iterable[Square], positions: Mapping[str, Square]) -> list[str]:
+    """Who (by id) stands in an area, in the order given."""
+    covered = set(area)
+    return [ident for ident, square in positions.items() if square in covered]
+
+
+# --- grenades (R38) ------------------------------------------------------------------------
+
+
+def max_throw_ft(str_mod: int, dex_mod: int) -> int:
+    """R38: 30 ft + 5 ft per point of STR and DEX modifier (never below 5 ft)."""
+    return max(SQUARE_FT, 30 + SQUARE_FT * (str_mod + dex_mod))
+
+
+SCATTER_STEPS: dict[int, int] = {1: -4, 2: -3, 3: -2, 4: -1, 5: 0, 6: 0, 7: 1, 8: 2, 9: 3, 10: 4}
+"""R38: a d10 face → 5 ft steps off target (left/short negative, right/long positive)."""
+
+
+def _unit(vector: Square) -> Square:
+    """The nearest of the eight directions to a vector (the throw's line)."""
+    x, y = vector
+    if (x, y) == (0, 0):
+        return (1, 0)
+    best = max(DIRECTIONS, key=lambda d: (d[0] * x + d[1] * y) / ((d[0] ** 2 + d[1] ** 2) ** 0.5))
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Scatter:
+    """R38: the two d10s of a throw and where the grenade lands."""
+
+    across_die: int
+    along_die: int
+    target: Square
+    landing: Square
+
+    @property
+    def across_ft(self) -> int:
+        """Feet off to the right (negative: to the left) of the line of the throw."""
+        return SCATTER_STEPS[self.across_die] * SQUARE_FT
+
+    @property
+    def along_ft(self) -> int:
+        """Feet long (negative: short) along the line of the throw."""
+        return SCATTER_STEPS[self.along_die] * SQUARE_FT
+
+    def describe(self) -> str:
+        """``2d10 (4, 8): 5 ft left, 10 ft long``."""
+
+        def say(feet: int, minus: str, plus: str) -> str:
+            return "on line" if feet == 0 else f"{abs(feet)} ft {minus if feet < 0 else plus}"
+
+        across = say(self.across_ft, "left", "right")
+        along = say(self.along_ft, "short", "long")
+        return f"2d10 ({self.across_die}, {self.along_die}): {across}, {along}"
+
+
+def landing_square(thrower: Square, target: Square, across_die: int, along_die: int) -> Square:
+    """R38: where a grenade aimed at ``target`` lands for these two d10 faces.
+
+    'Along' follows the line from thrower to target; 'across' is square to it, right
+    being clockwise of the throw's direction on a map with y downward.
+    """
+    if across_die not in SCATTER_STEPS or along_die not in SCATTER_STEPS:
+        raise InvalidValueError("scatter dice are d10 faces, 1 to 10")
+    ux, uy = _unit((target[0] - thrower[0], target[1] - thrower[1]))
+    rx, ry = -uy, ux  # clockwise on screen, with y pointing down
+    across = SCATTER_STEPS[across_die]
+    along = SCATTER_STEPS[along_die]
+    return (target[0] + along * ux + across * rx, target[1] + along * uy + across * ry)
+
+
+def scatter(roller: Roller, thrower: Square, target: Square) -> Scatter:
+    """R38: roll 2d10 for the throw, the first across and the second along."""
+    across, along = roller.die(10), roller.die(10)
+    return Scatter(across, along, target, landing_square(thrower, target, across, along))
+
+
+class Timing(StrEnum):
+    """R38: when a grenade explodes."""
+
+    END_OF_TARGETS_TURN = "end of the target's turn"
+    START_OF_TARGETS_TURN = "start of the target's turn"  # cooked
+    AIRBURST = "harmless airburst"  # a failed cook
+    IN_HAND = "in the thrower's hand"  # a cook that fails critically
+
+
+COOK_DC = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Cook:
+    """R38: the WIS check to cook a grenade, and what it means for the blast."""
+
+    check: CheckRoll
+    dc: int
+
+    @property
+    def timing(self) -> Timing:
+        """Start of the target's turn on a success; an airburst on a failure; in hand on
+        a critical failure (the thrower takes maximum damage)."""
+        if self.check.critical_failure:
+            return Timing.IN_HAND
+        return Timing.START_OF_TARGETS_TURN if self.check.total >= self.dc else Timing.AIRBURST
+
+
+def cook(roller: Roller, wis_mod: int, misc: int = 0) -> Cook:
+    """R38: WIS check against DC 25 + misc."""
+    return Cook(roll_check(roller, wis_mod, label="Cook the grenade"), COOK_DC + misc)
+
+
+def in_range(thrower: Square, target: Square, str_mod: int, dex_mod: int) -> bool:
+    """R38: whether the target square is within the maximum throw."""
+    return distance_ft(thrower, target) <= max_throw_ft(str_mod, dex_mod)

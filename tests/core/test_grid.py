@@ -1,0 +1,214 @@
+"""The grid: distance (R34), speeds (R35), terrain and paths (R36), threat (R37),
+grenades (R38) and areas."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from futurepath_desktop.core.errors import InvalidValueError
+from futurepath_desktop.core.grid import (
+    DIRECTIONS,
+    SCATTER_STEPS,
+    Grid,
+    MoveType,
+    Occupant,
+    Relation,
+    Terrain,
+    Timing,
+    burst,
+    cone,
+    cook,
+    distance_ft,
+    distance_squares,
+    find_path,
+    in_range,
+    inside,
+    landing_square,
+    line,
+    max_throw_ft,
+    move_budget_ft,
+    scatter,
+    threat_range_ft,
+    threatens,
+)
+from tests.helpers import scripted
+
+squares = st.tuples(st.integers(-50, 50), st.integers(-50, 50))
+on_map = st.tuples(st.integers(0, 11), st.integers(0, 11))
+
+
+def open_grid(size: int = 12) -> Grid:
+    return Grid(size, size, {}, {})
+
+
+@given(squares, squares, squares)
+def test_r34_distance_is_a_metric(a, b, c) -> None:
+    assert distance_squares(a, a) == 0
+    assert (distance_squares(a, b) == 0) == (a == b)
+    assert distance_squares(a, b) == distance_squares(b, a)
+    assert distance_squares(a, c) <= distance_squares(a, b) + distance_squares(b, c)
+
+
+def test_r34_every_step_diagonal_or_not_is_5_ft() -> None:
+    assert distance_ft((0, 0), (6, 0)) == 30
+    assert distance_ft((0, 0), (6, 6)) == 30, "30 ft is 6 squares in any direction"
+    assert distance_ft((0, 0), (3, 6)) == 30
+
+
+def test_r35_speeds_by_move_type() -> None:
+    assert move_budget_ft(30, MoveType.RUN) == 30
+    assert move_budget_ft(30, MoveType.WALK) == 15
+    assert move_budget_ft(30, MoveType.SPRINT) == 90, "the Sprint section wins over '60 ft'"
+    assert move_budget_ft(30, MoveType.CLIMB_CRAWL_SWIM) == 15
+    assert move_budget_ft(30, MoveType.CLIMB_CRAWL_SWIM_FULL) == 30
+    assert move_budget_ft(40, MoveType.FIVE_FOOT_STEP) == 5
+
+
+@settings(max_examples=200)
+@given(on_map, on_map)
+def test_r36_on_open_ground_the_path_costs_exactly_the_distance(a, b) -> None:
+    path = find_path(open_grid(), a, b)
+    assert path is not None
+    assert path.cost_ft == distance_ft(a, b)
+    assert path.squares[0] == a and path.squares[-1] == b
+    assert all(distance_squares(p, q) == 1 for p, q in pairwise(path.squares))
+
+
+terrain_maps = st.dictionaries(on_map, st.sampled_from(list(Terrain)), max_size=40)
+
+
+@settings(max_examples=200)
+@given(terrain_maps, on_map, on_map)
+def test_r36_a_path_never_costs_less_than_the_distance(terrain, a, b) -> None:
+    terrain.pop(a, None)
+    grid = Grid(12, 12, terrain, {})
+    path = find_path(grid, a, b)
+    if path is None:
+        return
+    assert path.cost_ft >= distance_ft(a, b)
+    assert all(terrain.get(s) is not Terrain.WALL for s in path.squares)
+    assert path.cost_ft == sum(grid.enter_cost(s) or 0 for s in path.squares[1:])
+
+
+def test_r36_difficult_terrain_doubles_the_cost_of_entering_a_square() -> None:
+    # A wall of difficult squares the mover must cross: one square costs 10 ft, not 5.
+    terrain = {(3, y): Terrain.DIFFICULT for y in range(12)}
+    path = find_path(Grid(12, 12, terrain, {}), (0, 5), (6, 5))
+    assert path is not None and path.cost_ft == 35
+    half = {(3, y): Terrain.HALF_SQUARE for y in range(12)}
+    assert find_path(Grid(12, 12, half, {}), (0, 5), (6, 5)).cost_ft == 35  # type: ignore[union-attr]
+    # Where the difficult square can be walked round at no extra cost, it is.
+    around = find_path(Grid(12, 12, {(3, 5): Terrain.DIFFICULT}, {}), (0, 5), (6, 5))
+    assert around is not None and around.cost_ft == 30 and (3, 5) not in around.squares
+
+
+@settings(max_examples=200)
+@given(
+    st.dictionaries(on_map, st.sampled_from(list(Relation)), max_size=30),
+    st.booleans(),
+    on_map,
+    on_map,
+)
+def test_r36_an_enemy_square_is_never_entered_unless_the_enemy_is_unconscious(
+    people, out, a, b
+) -> None:
+    people.pop(a, None)
+    occupants = {s: Occupant(r, unconscious=out) for s, r in people.items()}
+    path = find_path(Grid(12, 12, {}, occupants), a, b)
+    if path is None:
+        assert not out, "with everyone unconscious the open map is always crossable"
+        return
+    for square in path.squares[1:]:
+        occupant = occupants.get(square)
+        if occupant is not None and occupant.relation is Relation.ENEMY:
+            assert occupant.unconscious
+
+
+def test_r36_friends_count_as_difficult_and_enemies_block() -> None:
+    corridor = {(x, y): Terrain.WALL for x in range(12) for y in (4, 6)}
+    friend = Grid(12, 12, corridor, {(3, 5): Occupant(Relation.FRIEND)})
+    assert find_path(friend, (0, 5), (6, 5)).cost_ft == 35  # type: ignore[union-attr]
+    enemy = Grid(12, 12, corridor, {(3, 5): Occupant(Relation.ENEMY)})
+    assert find_path(enemy, (0, 5), (6, 5)) is None
+    down = Grid(12, 12, corridor, {(3, 5): Occupant(Relation.ENEMY, unconscious=True)})
+    assert find_path(down, (0, 5), (6, 5)).cost_ft == 30  # type: ignore[union-attr]
+
+
+def test_r37_threat_range_and_reach() -> None:
+    assert threat_range_ft() == 5 and threat_range_ft(2) == 15
+    assert threatens((0, 0), (1, 1)) and not threatens((0, 0), (2, 0))
+    assert threatens((0, 0), (2, 2), reach=1)
+    assert not threatens((0, 0), (0, 0))
+    with pytest.raises(InvalidValueError):
+        threat_range_ft(-1)
+
+
+@pytest.mark.parametrize(
+    ("face", "steps"),
+    [(1, -4), (2, -3), (3, -2), (4, -1), (5, 0), (6, 0), (7, 1), (8, 2), (9, 3), (10, 4)],
+)
+def test_r38_scatter_table_face_by_face(face: int, steps: int) -> None:
+    assert SCATTER_STEPS[face] == steps
+    # Throwing east from (0, 5) at (6, 5): along is +x, right (clockwise, y down) is +y.
+    assert landing_square((0, 5), (6, 5), 5, face) == (6 + steps, 5)
+    assert landing_square((0, 5), (6, 5), face, 5) == (6, 5 + steps)
+
+
+def test_r38_scatter_follows_the_line_of_the_throw() -> None:
+    # Throwing north (y decreasing): long is further north, right is east.
+    assert landing_square((5, 10), (5, 2), 7, 8) == (6, 0)
+    rolled = scatter(scripted(4, 7), (0, 0), (6, 0))
+    assert (rolled.across_ft, rolled.along_ft) == (-5, 5)
+    assert rolled.landing == (7, -1)
+    assert rolled.describe() == "2d10 (4, 7): 5 ft left, 5 ft long"
+    on_target = scatter(scripted(5, 6), (0, 0), (3, 3))
+    assert on_target.landing == (3, 3) and "on line, on line" in on_target.describe()
+
+
+def test_r38_maximum_throw_and_cooking() -> None:
+    assert max_throw_ft(0, 0) == 30 and max_throw_ft(2, 3) == 55
+    assert in_range((0, 0), (11, 0), 0, 0) is False and in_range((0, 0), (6, 6), 0, 0)
+    assert cook(scripted(20), 2).timing is Timing.AIRBURST  # 22 < 25
+    assert cook(scripted(20), 5).timing is Timing.START_OF_TARGETS_TURN
+    assert cook(scripted(1), 30).timing is Timing.IN_HAND
+
+
+@given(on_map, st.integers(0, 30).map(lambda n: n * 5))
+def test_bursts_are_symmetric_squares_around_the_centre(centre, radius) -> None:
+    area = burst(centre, radius)
+    cx, cy = centre
+    for x, y in area:
+        assert distance_ft(centre, (x, y)) <= radius
+        for mirrored in ((2 * cx - x, y), (x, 2 * cy - y), (cx + (y - cy), cy + (x - cx))):
+            assert mirrored in area
+    assert len(area) == (2 * (radius // 5) + 1) ** 2
+
+
+@given(st.sampled_from(DIRECTIONS), st.integers(1, 12).map(lambda n: n * 5))
+def test_cones_are_symmetric_about_their_axis(direction, length) -> None:
+    area = cone((0, 0), direction, length)
+    dx, dy = direction
+    assert (0, 0) not in area
+    assert (dx, dy) in area
+    for x, y in area:
+        assert distance_ft((0, 0), (x, y)) <= length
+        # Reflect across the axis of the cone: the image is in the cone too.
+        if dx == 0 or dy == 0:
+            image = (x, -y) if dy == 0 else (-x, y)
+        else:
+            image = (y * dx * dy, x * dx * dy)
+        assert image in area
+    opposite = cone((0, 0), (-dx, -dy), length)
+    assert {(-x, -y) for x, y in area} == opposite
+
+
+def test_lines_and_who_is_inside() -> None:
+    assert line((2, 2), (1, -1), 15) == ((3, 1), (4, 0), (5, -1))
+    positions = {"brandon": (0, 0), "bear-1": (2, 1), "bear-2": (9, 9)}
+    assert inside(burst((1, 1), 5), positions) == ["brandon", "bear-1"]
+    with pytest.raises(InvalidValueError):
+        cone((0, 0), (2, 0), 10)
