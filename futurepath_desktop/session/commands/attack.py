@@ -9,7 +9,7 @@ import msgspec
 
 from futurepath_desktop.core.attacks import AttackResult, resolve_attack, resolve_full_attack
 from futurepath_desktop.core.dice import AdvantageSource, DiceRoll
-from futurepath_desktop.session.attack_plan import plan_attack
+from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
 from futurepath_desktop.session.commands.combat import declare_action
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.edit import Edit
@@ -44,8 +44,10 @@ class ResolveAttack:
     apply_damage: bool = True
     declare: bool = True
 
-    def perform(self, session: Session, edit: Edit) -> str:
-        plan = plan_attack(
+    def plan(self, session: Session) -> AttackPlan:
+        """The attack as it stands now: every source, the AC, the action it spends. The
+        attack form shows this plan's odds; ``perform`` rolls the same plan."""
+        return plan_attack(
             session,
             self.attacker_id,
             self.target_id,
@@ -57,6 +59,9 @@ class ResolveAttack:
             full_attack=self.full_attack,
             use_extra_damage=self.use_extra_damage,
         )
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        plan = self.plan(session)
         attacker, weapon = plan.attacker, plan.weapon
         attacks = 1 + plan.extra_attacks
         if weapon.ammo is not None:

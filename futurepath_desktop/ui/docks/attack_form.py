@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -50,8 +50,6 @@ def _cached_odds(setup: AttackSetup) -> DamageOdds:
 
 class AttackForm(QGroupBox):
     """The attack form of the inspector: attacker is the inspected combatant."""
-
-    planned = Signal(object)  # the AttackPlan, or None when the attack cannot be made
 
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__("Attack", parent)
@@ -240,32 +238,17 @@ class AttackForm(QGroupBox):
         and not before the window has painted)."""
         if not self.ready:  # nothing is planned before the window has painted
             return
-        from futurepath_desktop.session.attack_plan import plan_attack
-
         command = self.command()
         self.plan = None
         if command is None:
             self._show([], "")
-            self.planned.emit(None)
             return
         try:
-            plan = plan_attack(
-                self.controller.session,
-                command.attacker_id,
-                command.target_id,
-                weapon_index=command.weapon_index,
-                distance_ft=command.distance_ft,
-                cover=command.cover,
-                fiat=command.fiat,
-                bonus_attack=command.bonus_attack,
-                full_attack=command.full_attack,
-                use_extra_damage=command.use_extra_damage,
-            )
+            plan = command.plan(self.controller.session)
             tally = plan.setup.tally()
         except FuturePathError as error:
             self._show([], f"<span style='color:#d0453a'>Cannot attack: {error}</span>")
             self.roll.setEnabled(False)
-            self.planned.emit(None)
             return
         self.plan = plan
         listed = [source.describe() for source in plan.setup.all_sources()]
@@ -286,7 +269,6 @@ class AttackForm(QGroupBox):
             f"{net} · expected damage {odds.expected:.1f}{warning}",
         )
         self.roll.setEnabled(True)
-        self.planned.emit(plan)
 
     def _show(self, sources: list[str], odds: str) -> None:
         """Update the sources and odds only where they changed (no needless repaints)."""
