@@ -15,7 +15,6 @@ import secrets
 import uuid
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-import msgspec
 from msgspec import Meta, Struct
 
 from futurepath_desktop.core.abilities import ability_modifier
@@ -393,10 +392,6 @@ class Session:
         session.ships = record.ships
         return session
 
-    def snapshot(self) -> bytes:
-        """The session encoded as its file's JSON bytes."""
-        return msgspec.json.encode(self.to_file())
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Session):
             return NotImplemented
@@ -442,8 +437,3 @@ class Session:
             return self.teams[team_id]
         except KeyError:
             raise NotFoundError("team", team_id) from None
-
-    @property
-    def phase(self) -> Phase | None:
-        """The current phase of combat, if any."""
-        return Phase(self.combat.phase) if self.combat.active and self.combat.phase else None

@@ -21,67 +21,60 @@ def is_dark(app: QApplication) -> bool:
     return app.palette().color(QPalette.ColorRole.Window).lightness() < 128
 
 
-def _dark_palette() -> QPalette:
+DARK_COLOURS: dict[str, str] = {
+    "Window": "#23262b",
+    "WindowText": "#e6e6e6",
+    "Base": "#1b1d21",
+    "AlternateBase": "#262a30",
+    "ToolTipBase": "#30343b",
+    "ToolTipText": "#e6e6e6",
+    "Text": "#e6e6e6",
+    "Button": "#2d3137",
+    "ButtonText": "#e6e6e6",
+    "BrightText": "#ff6b6b",
+    "Highlight": "#3d7bd9",
+    "HighlightedText": "#ffffff",
+    "Link": "#6ea8ff",
+    "PlaceholderText": "#8a9099",
+    "Mid": "#3a3f46",
+    "Dark": "#15171a",
+    "Light": "#3a3f46",
+}
+DARK_DISABLED = "#6c727a"
+
+LIGHT_COLOURS: dict[str, str] = {
+    "Window": "#f3f4f6",
+    "WindowText": "#1d2126",
+    "Base": "#ffffff",
+    "AlternateBase": "#f5f7fa",
+    "ToolTipBase": "#ffffdc",
+    "ToolTipText": "#1d2126",
+    "Text": "#1d2126",
+    "Button": "#e8eaee",
+    "ButtonText": "#1d2126",
+    "BrightText": "#c0392b",
+    "Highlight": "#2f6fd0",
+    "HighlightedText": "#ffffff",
+    "Link": "#1f5fbf",
+    "PlaceholderText": "#8a9099",
+    "Mid": "#c5c9d0",
+    "Dark": "#9aa0a8",
+    "Light": "#ffffff",
+}
+LIGHT_DISABLED = "#9aa0a8"
+
+
+def _palette(colours: dict[str, str], disabled: str) -> QPalette:
+    """A palette from role names and colours, with greyed-out text for disabled widgets."""
     palette = QPalette()
-    roles = {
-        QPalette.ColorRole.Window: "#23262b",
-        QPalette.ColorRole.WindowText: "#e6e6e6",
-        QPalette.ColorRole.Base: "#1b1d21",
-        QPalette.ColorRole.AlternateBase: "#262a30",
-        QPalette.ColorRole.ToolTipBase: "#30343b",
-        QPalette.ColorRole.ToolTipText: "#e6e6e6",
-        QPalette.ColorRole.Text: "#e6e6e6",
-        QPalette.ColorRole.Button: "#2d3137",
-        QPalette.ColorRole.ButtonText: "#e6e6e6",
-        QPalette.ColorRole.BrightText: "#ff6b6b",
-        QPalette.ColorRole.Highlight: "#3d7bd9",
-        QPalette.ColorRole.HighlightedText: "#ffffff",
-        QPalette.ColorRole.Link: "#6ea8ff",
-        QPalette.ColorRole.PlaceholderText: "#8a9099",
-        QPalette.ColorRole.Mid: "#3a3f46",
-        QPalette.ColorRole.Dark: "#15171a",
-        QPalette.ColorRole.Light: "#3a3f46",
-    }
-    for role, colour in roles.items():
-        palette.setColor(role, QColor(colour))
+    for name, colour in colours.items():
+        palette.setColor(getattr(QPalette.ColorRole, name), QColor(colour))
     for role in (
         QPalette.ColorRole.Text,
         QPalette.ColorRole.WindowText,
         QPalette.ColorRole.ButtonText,
     ):
-        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#6c727a"))
-    return palette
-
-
-def _light_palette() -> QPalette:
-    palette = QPalette()
-    roles = {
-        QPalette.ColorRole.Window: "#f3f4f6",
-        QPalette.ColorRole.WindowText: "#1d2126",
-        QPalette.ColorRole.Base: "#ffffff",
-        QPalette.ColorRole.AlternateBase: "#f5f7fa",
-        QPalette.ColorRole.ToolTipBase: "#ffffdc",
-        QPalette.ColorRole.ToolTipText: "#1d2126",
-        QPalette.ColorRole.Text: "#1d2126",
-        QPalette.ColorRole.Button: "#e8eaee",
-        QPalette.ColorRole.ButtonText: "#1d2126",
-        QPalette.ColorRole.BrightText: "#c0392b",
-        QPalette.ColorRole.Highlight: "#2f6fd0",
-        QPalette.ColorRole.HighlightedText: "#ffffff",
-        QPalette.ColorRole.Link: "#1f5fbf",
-        QPalette.ColorRole.PlaceholderText: "#8a9099",
-        QPalette.ColorRole.Mid: "#c5c9d0",
-        QPalette.ColorRole.Dark: "#9aa0a8",
-        QPalette.ColorRole.Light: "#ffffff",
-    }
-    for role, colour in roles.items():
-        palette.setColor(role, QColor(colour))
-    for role in (
-        QPalette.ColorRole.Text,
-        QPalette.ColorRole.WindowText,
-        QPalette.ColorRole.ButtonText,
-    ):
-        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#9aa0a8"))
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(disabled))
     return palette
 
 
@@ -101,7 +94,8 @@ def apply_theme(app: QApplication, choice: str = SYSTEM) -> None:
     """Use the Fusion style with a light or dark palette (``system`` follows the OS)."""
     app.setStyle("Fusion")
     dark = system_is_dark() if choice == SYSTEM else choice == DARK
-    app.setPalette(_dark_palette() if dark else _light_palette())
+    colours, disabled = (DARK_COLOURS, DARK_DISABLED) if dark else (LIGHT_COLOURS, LIGHT_DISABLED)
+    app.setPalette(_palette(colours, disabled))
     app.setStyleSheet(DARK_INDICATORS if dark else "")
 
 

@@ -17,7 +17,7 @@ from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Combatant, Session, Team
-from futurepath_desktop.ui.models.roles import ACTING_ROLE, HEALTH_ROLE, ID_ROLE, KIND_ROLE
+from futurepath_desktop.ui.models.roles import HEALTH_ROLE, ID_ROLE, KIND_ROLE
 from futurepath_desktop.ui.undo import SessionController
 
 Index = QModelIndex | QPersistentModelIndex
@@ -213,8 +213,6 @@ class InitiativeModel(QAbstractItemModel):
             # Not None: a None read back through index.data() in a Python delegate loses a
             # reference to None in PySide6 6.12 on Python 3.11, and enough of them crash.
             return ()
-        if role == ACTING_ROLE:
-            return acting
         if role == Qt.ItemDataRole.DisplayRole:
             if column == NAME:
                 return team.name
@@ -257,8 +255,6 @@ class InitiativeModel(QAbstractItemModel):
             return combatant.id
         if role == KIND_ROLE:
             return "combatant"
-        if role == ACTING_ROLE:
-            return acting
         if role == HEALTH_ROLE:
             return self._health(combatant)
         if role == Qt.ItemDataRole.DisplayRole:

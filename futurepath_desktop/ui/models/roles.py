@@ -15,7 +15,5 @@ KIND_ROLE = int(Qt.ItemDataRole.UserRole) + 2
 """``"team"`` or ``"combatant"`` in the initiative tree."""
 HEALTH_ROLE = int(Qt.ItemDataRole.UserRole) + 3
 """For the health column: (fraction 0..1, text, state) where state is good/hurt/bad/none."""
-ACTING_ROLE = int(Qt.ItemDataRole.UserRole) + 4
-"""True on the acting team and its members."""
 SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 5
 """A value to sort or filter on, where the display text will not do."""
