@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
     QWidget,
 )
+
+from futurepath_desktop.ui.dialogs import ok_cancel
 
 
 class AmountDialog(QDialog):
@@ -34,12 +35,7 @@ class AmountDialog(QDialog):
         self.source.setPlaceholderText("e.g. fall, fire, the GM")
         if with_source:
             layout.addRow("Source", self.source)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addRow(buttons)
+        layout.addRow(ok_cancel(self))
         self.amount.selectAll()
         self.amount.setFocus()
 

@@ -6,7 +6,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QLabel,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.dice import ADVANTAGE_LADDER
 from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
+from futurepath_desktop.ui.dialogs import ok_cancel
 
 ABILITY_FIELDS = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
 
@@ -82,12 +82,7 @@ class CombatantDialog(QDialog):
         self.aware = QCheckBox("Aware when combat starts")
         self.aware.setChecked(True)
         layout.addRow(self.aware)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addRow(buttons)
+        layout.addRow(ok_cancel(self))
 
     def combatant(self) -> Combatant:
         """The combatant as entered (waiting to join if combat is running, R9)."""

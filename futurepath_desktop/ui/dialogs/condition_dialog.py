@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QCompleter,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.conditions import CATALOG, ConditionDef
+from futurepath_desktop.ui.dialogs import ok_cancel
 
 
 def match(text: str) -> ConditionDef | None:
@@ -66,12 +66,7 @@ class ConditionDialog(QDialog):
         self.name.textChanged.connect(self._show_hint)
         # Enter in the name field picks the completion and closes: C, s, t, Enter.
         self.name.returnPressed.connect(self._enter)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addRow(buttons)
+        layout.addRow(ok_cancel(self))
         self.name.setFocus()
 
     def _enter(self) -> None:

@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.session.state import Session
+from futurepath_desktop.ui.dialogs import ok_cancel
 
 NEW_TEAM = "__new__"
 
@@ -61,13 +61,7 @@ class JoinDialog(QDialog):
         layout.addRow("New team", self.new_name)
         self.surprise = QCheckBox("A surprise to their foes (they act first, R11)")
         layout.addRow(self.surprise)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Join")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addRow(buttons)
+        layout.addRow(ok_cancel(self, "Join"))
 
     def joiners(self) -> tuple[str, ...]:
         """The ticked combatants."""

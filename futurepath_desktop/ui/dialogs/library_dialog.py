@@ -6,7 +6,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QListWidget,
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.library import Library, Template
 from futurepath_desktop.session.state import Session
+from futurepath_desktop.ui.dialogs import ok_cancel
 
 
 class LibraryDialog(QDialog):
@@ -44,13 +44,7 @@ class LibraryDialog(QDialog):
         for team in session.teams.values():
             self.team.addItem(team.name, team.id)
         layout.addRow("Into team", self.team)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addRow(buttons)
+        layout.addRow(ok_cancel(self, "Add"))
         if self.list.count():
             self.list.setCurrentRow(0)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -14,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.session.state import Session
+from futurepath_desktop.ui.dialogs import ok_cancel
 
 
 class StartCombatDialog(QDialog):
@@ -52,13 +52,7 @@ class StartCombatDialog(QDialog):
                 )
                 self.list.addItem(item)
         layout.addWidget(self.list)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start combat")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        layout.addWidget(ok_cancel(self, "Start combat"))
 
     def unaware(self) -> tuple[str, ...]:
         """The ids left unticked."""
