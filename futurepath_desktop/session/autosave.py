@@ -168,12 +168,12 @@ class Autosave:
 
     def record(self, applied: Applied) -> None:
         """Journal one command (or undo/redo). Cheap: the disk work happens elsewhere."""
-        line = msgspec.json.encode(forward_patch(self.session, applied)) + b"\n"
         self._since_checkpoint += 1
         if self._since_checkpoint >= CHECKPOINT_EVERY:
-            self.checkpoint()
-        else:
-            self._queue.put(lambda: self._append(line))
+            self.checkpoint()  # the new base holds this command too: no patch needed
+            return
+        line = msgspec.json.encode(forward_patch(self.session, applied)) + b"\n"
+        self._queue.put(lambda: self._append(line))
 
     def checkpoint(self) -> None:
         """Fold the journal into a new base snapshot of the session as it is now."""

@@ -13,7 +13,6 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from futurepath_desktop.core.actions import validate_turn
-from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Combatant, Session, Team
@@ -334,17 +333,12 @@ class InitiativeModel(QAbstractItemModel):
             flags.append("Unconscious")
         elif vitality.down:
             flags.append("Dying" if not session.options.health_fatigue else "Downed")
-        for held in session.conditions_on(combatant.id):
+        held_conditions = session.conditions_on(combatant.id)
+        for held in held_conditions:
             flags.append(f"{held.name} {held.remaining}" if held.remaining else held.name)
-        if (
-            session.combat.active
-            and combatant.id in session.combat.unaware
-            and not any(
-                CATALOG.get(c.key) is CATALOG["flat-footed"]
-                for c in session.conditions_on(combatant.id)
-            )
-        ):
-            flags.insert(1, "Flat-footed")
+        surprised = session.combat.active and combatant.id in session.combat.unaware
+        if surprised and not any(c.key == "flat-footed" for c in held_conditions):
+            flags.insert(1, "Flat-footed")  # R11: flat-footed until it has acted
         return flags
 
     def _turn(self, combatant: Combatant) -> str:
