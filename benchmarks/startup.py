@@ -31,7 +31,14 @@ def _time(command: list[str], env: dict[str, str]) -> float:
 def measure(repeats: int = 5, session: Path | None = None) -> dict[str, float]:
     """Median seconds from process start to exit after the first paint, both ways."""
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-    env["FUTUREPATH_HOME"] = tempfile.mkdtemp(prefix="fp-bench-")
+    env.pop("FUTUREPATH_HOME", None)
+    home = tempfile.mkdtemp(prefix="fp-bench-")
+    if sys.platform.startswith("linux"):
+        # Real user paths (platformdirs and all), only moved to a scratch folder.
+        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+            env[name] = str(Path(home) / name.lower())
+    else:
+        env["FUTUREPATH_HOME"] = home
     app = [sys.executable, "-m", "futurepath_desktop", "--smoke-test"]
     app += [str(session)] if session else ["--demo"]
     bare = [sys.executable, "-c", BARE]

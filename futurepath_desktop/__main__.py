@@ -12,5 +12,23 @@ def main(argv: list[str] | None = None) -> int:
     return run(sys.argv[1:] if argv is None else argv)
 
 
+def run_and_exit() -> None:
+    """The installed command: run, then leave without tearing down every Qt object.
+
+    By the time the event loop returns, the window has saved its layout, autosave has
+    closed its journal and nothing is left unwritten; flushing the logs and the standard
+    streams is all that matters. Python's own teardown of thousands of Qt wrappers would
+    only make the GM wait for a window that has already gone.
+    """
+    import logging
+    import os
+
+    code = main()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_and_exit()

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import platformdirs
+if TYPE_CHECKING:
+    import types
 
 APP_NAME = "FuturePathDesktop"
 APP_AUTHOR = "FuturePath"
@@ -21,6 +23,12 @@ HOME_ENV = "FUTUREPATH_HOME"
 def _home_override() -> Path | None:
     value = os.environ.get(HOME_ENV, "").strip()
     return Path(value).expanduser() if value else None
+
+
+def _platformdirs() -> types.ModuleType:
+    import platformdirs  # only when no override is set; keeps it off the start-up path
+
+    return platformdirs
 
 
 def _ensure(path: Path, create: bool) -> Path:
@@ -34,7 +42,7 @@ def sessions_dir(create: bool = False) -> Path:
     home = _home_override()
     if home is not None:
         return _ensure(home / "sessions", create)
-    return _ensure(platformdirs.user_documents_path() / "Future Path Sessions", create)
+    return _ensure(_platformdirs().user_documents_path() / "Future Path Sessions", create)
 
 
 def autosave_dir(create: bool = False) -> Path:
@@ -42,7 +50,7 @@ def autosave_dir(create: bool = False) -> Path:
     home = _home_override()
     if home is not None:
         return _ensure(home / "autosave", create)
-    return _ensure(platformdirs.user_data_path(APP_NAME, APP_AUTHOR) / "autosave", create)
+    return _ensure(_platformdirs().user_data_path(APP_NAME, APP_AUTHOR) / "autosave", create)
 
 
 def library_dir(create: bool = False) -> Path:
@@ -50,7 +58,7 @@ def library_dir(create: bool = False) -> Path:
     home = _home_override()
     if home is not None:
         return _ensure(home / "library", create)
-    return _ensure(platformdirs.user_data_path(APP_NAME, APP_AUTHOR) / "library", create)
+    return _ensure(_platformdirs().user_data_path(APP_NAME, APP_AUTHOR) / "library", create)
 
 
 def logs_dir(create: bool = False) -> Path:
@@ -58,7 +66,7 @@ def logs_dir(create: bool = False) -> Path:
     home = _home_override()
     if home is not None:
         return _ensure(home / "logs", create)
-    return _ensure(platformdirs.user_log_path(APP_NAME, APP_AUTHOR), create)
+    return _ensure(_platformdirs().user_log_path(APP_NAME, APP_AUTHOR), create)
 
 
 def settings_dir(create: bool = False) -> Path:
@@ -66,4 +74,4 @@ def settings_dir(create: bool = False) -> Path:
     home = _home_override()
     if home is not None:
         return _ensure(home / "settings", create)
-    return _ensure(platformdirs.user_config_path(APP_NAME, APP_AUTHOR), create)
+    return _ensure(_platformdirs().user_config_path(APP_NAME, APP_AUTHOR), create)

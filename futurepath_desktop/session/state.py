@@ -10,9 +10,8 @@ On disk a session is a :class:`SessionFile` whose collections are lists; in memo
 
 from __future__ import annotations
 
+import os
 import random
-import secrets
-import uuid
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from msgspec import Meta, Struct
@@ -49,7 +48,7 @@ assert AdvantageDie.__args__ == DIE_LADDER  # type: ignore[attr-defined]
 
 def new_id(prefix: str) -> str:
     """A fresh stable id such as ``cmb-3f9a1c2b7d10``."""
-    return f"{prefix}-{uuid.uuid4().hex[:12]}"
+    return f"{prefix}-{os.urandom(6).hex()}"
 
 
 class Abilities(Struct, frozen=True, forbid_unknown_fields=True):
@@ -340,7 +339,7 @@ class Session:
         self.id = id or new_id("ses")
         self.name = name
         self.options = options or Options()
-        self.seed = seed if seed is not None else secrets.randbits(32)
+        self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         self.rng = random.Random(self.seed)
         self.teams: dict[str, Team] = {}
         self.combatants: dict[str, Combatant] = {}

@@ -131,17 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke_test:
         result: list[int] = []
 
-        deadline = time.perf_counter() + 10.0
-
         def check() -> None:
-            app.processEvents()
-            settled = window.painted and window.inspector.combatant() is not None
-            if (
-                not settled
-                and time.perf_counter() < deadline
-                and window.controller.session.combatants
-            ):
-                QTimer.singleShot(10, check)  # wait for the first paint and what follows it
+            if result:
                 return
             problems = smoke_check(window)
             for problem in problems:
@@ -156,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
             window.close()
             app.quit()
 
-        QTimer.singleShot(0, check)
+        window.first_painted.connect(check)
+        QTimer.singleShot(10_000, check)  # report, rather than hang, if no frame ever comes
         app.exec()
         return result[0] if result else 1
     QTimer.singleShot(0, window.files.offer_recovery)

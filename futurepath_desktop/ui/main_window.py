@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -60,6 +60,7 @@ def settings() -> QSettings:
 
 
 class MainWindow(QMainWindow):
+    first_painted = Signal()  # after the first frame and the work deferred until then
     """One window, docked panels, every change through the undo stack."""
 
     def __init__(
@@ -598,6 +599,9 @@ class MainWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     def _after_first_paint(self) -> None:
+        self.first_painted.emit()
+        if not self.isVisible():
+            return  # closed by whoever waited for the frame (the smoke test)
         self.inspector.attack.set_ready()
         # Keyboard first: arrows move through the combatants, letters act on them.
         self.initiative.view.setFocus()
