@@ -156,8 +156,11 @@ class Path:
 def find_path(grid: Grid, start: Square, goal: Square) -> Path | None:
     """R36: the cheapest route from ``start`` to ``goal`` (None if there is none).
 
-    Ties between equally cheap routes go to the one with fewer steps, then to the
-    straighter one, so a preview does not wobble as the mouse moves.
+    An A* search: every step costs at least 5 ft, so 5 ft per square of plain distance
+    never overestimates what is left, and the first time the goal is taken from the queue
+    its cost is the least there is. Ties between equally cheap routes go to the one with
+    fewer steps, then to the one closer to the goal, so a preview does not wobble as the
+    mouse moves.
     """
     if not grid.inside(start) or not grid.inside(goal):
         return None
@@ -165,23 +168,34 @@ def find_path(grid: Grid, start: Square, goal: Square) -> Path | None:
         return Path((start,), 0)
     best: dict[Square, tuple[int, int]] = {start: (0, 0)}
     came: dict[Square, Square] = {}
-    queue: list[tuple[int, int, int, Square]] = [(0, 0, 0, start)]
+    left = distance_squares(start, goal)
+    queue: list[tuple[int, int, int, int, int, Square]] = [
+        (SQUARE_FT * left, left, left, 0, 0, start)
+    ]
+    done: set[Square] = set()
+    gx, gy = goal
+    enter_cost = grid.enter_cost
     while queue:
-        cost, steps, _, here = heapq.heappop(queue)
+        _, _, _, cost, steps, here = heapq.heappop(queue)
         if here == goal:
             break
-        if best.get(here, (cost, steps)) < (cost, steps):
+        if here in done:
             continue
+        done.add(here)
+        hx, hy = here
         for dx, dy in DIRECTIONS:
-            there = (here[0] + dx, here[1] + dy)
-            step = grid.enter_cost(there)
+            there = (hx + dx, hy + dy)
+            if there in done:
+                continue
+            step = enter_cost(there)
             if step is None:
                 continue
             key = (cost + step, steps + 1)
             if key < best.get(there, (1 << 62, 0)):
                 best[there] = key
                 came[there] = here
-                heapq.heappush(queue, (key[0], key[1], distance_squares(there, goal), there))
+                h = max(abs(there[0] - gx), abs(there[1] - gy))
+                heapq.heappush(queue, (key[0] + SQUARE_FT * h, key[1] + h, h, *key, there))
     if goal not in best:
         return None
     route = [goal]

@@ -24,11 +24,13 @@ from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.environment import (
     Cover,
     CoverRule,
+    Visibility,
     cover_effect,
     visibility_attack_source,
 )
 from futurepath_desktop.core.errors import AttackNotAllowedError
 from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, WeaponSpec
 
 ALL_WEAPONS = "all weapons"
@@ -112,7 +114,10 @@ def plan_attack(
     listed = list(sources)
     if session.options.health_fatigue and attacker.health_fatigue().disadvantage_on_all_rolls:
         listed.append(AdvantageSource("Fatigue 4+ (R27)", disadvantages=1, kind="condition"))
-    visibility = visibility_attack_source(session.options.visibility_level)
+    # R31: the session's visibility, or worse where the attacker stands in a map zone.
+    seen = attack_context(session, attacker.id, target.id)
+    level = Visibility(seen.visibility) if seen is not None else session.options.visibility_level
+    visibility = visibility_attack_source(level)
     if visibility is not None and not any(
         e.effects.counts_as_terrible_visibility for e in attacker_defs
     ):

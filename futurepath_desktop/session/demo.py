@@ -12,10 +12,13 @@ import msgspec
 
 from futurepath_desktop.session.state import (
     Abilities,
+    Area,
     Combatant,
+    MapState,
     RngState,
     Session,
     Team,
+    Token,
     WeaponSpec,
 )
 
@@ -134,7 +137,46 @@ def demo_session() -> Session:
     ]
     for combatant in [*players, *(_bear(n) for n in range(1, 5))]:
         session.combatants[combatant.id] = combatant
+    session.map = demo_map()
     return session
+
+
+def demo_map() -> MapState:
+    """The bears' cargo bay: crates to hide behind, debris, a smoke-filled corner, and the
+    side room where Katie waits, hidden from the players by fog."""
+    width, height = 28, 18
+    terrain = [["."] * width for _ in range(height)]
+    cover = [["."] * width for _ in range(height)]
+    for x in range(width):
+        terrain[0][x] = terrain[height - 1][x] = "#"
+    for y in range(height):
+        terrain[y][0] = terrain[y][width - 1] = terrain[y][19] = "#"
+    terrain[8][19] = terrain[9][19] = "."  # the door to the side room
+    for x, y in ((9, 4), (9, 5), (10, 5), (6, 12), (7, 12)):
+        terrain[y][x] = "h"  # crates: a wall through the square (R36)
+    for x, y in ((10, 4), (11, 5), (6, 13), (7, 13)):
+        cover[y][x] = "p"  # behind the crates: partial cover (R32)
+    for x in range(12, 16):
+        for y in range(11, 14):
+            terrain[y][x] = "d"  # fallen shelving
+    return MapState(
+        width=width,
+        height=height,
+        terrain=tuple("".join(row) for row in terrain),
+        cover=tuple("".join(row) for row in cover),
+        zones=(Area("smoke", 2, 13, 4, 3, visibility=2, name="Smoke"),),
+        fog=(Area("side-room", 20, 1, 7, 16, name="Side room"),),
+        tokens={
+            "brandon": Token(3, 4),
+            "james": Token(4, 6),
+            "art": Token(2, 8),
+            "katie": Token(23, 9),
+            "bear-1": Token(14, 4),
+            "bear-2": Token(16, 7),
+            "bear-3": Token(13, 9),
+            "bear-4": Token(17, 3),
+        },
+    )
 
 
 def demo_file_bytes() -> bytes:

@@ -19,6 +19,7 @@ from futurepath_desktop.session.state import (
     Combatant,
     CombatState,
     LogEntry,
+    MapState,
     Options,
     RngState,
     RollRecord,
@@ -182,7 +183,7 @@ class Edit:
             self._name = self.session.name
         self.session.name = name
 
-    def set_map(self, value: dict[str, Any] | None) -> None:
+    def set_map(self, value: MapState | None) -> None:
         """Replace the map's state."""
         if self._map is UNSET:
             self._map = self.session.map

@@ -28,8 +28,8 @@ from futurepath_desktop.session.errors import NotFoundError
 if TYPE_CHECKING:
     from futurepath_desktop.core import attacks as core_attacks
 
-FORMAT_VERSION = 1
-"""The session file format written by this version of the app."""
+FORMAT_VERSION = 2
+"""The session file format written by this version of the app (2 added the grid map)."""
 
 Id = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Name = Annotated[str, Meta(min_length=1, max_length=120)]
@@ -305,6 +305,124 @@ class RngState(Struct, frozen=True, forbid_unknown_fields=True):
         return rng
 
 
+Coord = Annotated[int, Meta(ge=0, le=999)]
+TERRAIN_CODES = ".dh#"
+"""A map's terrain row, one character per square (R36): normal, difficult, half-square
+(a wall through it), wall. The index of a character is its :class:`core.grid.Terrain`."""
+COVER_CODES = ".phf"
+"""A map's cover row, one character per square (R32): none, partial, heavy, full. The index
+of a character is its :class:`core.environment.Cover`."""
+TerrainRow = Annotated[str, Meta(max_length=1000, pattern=r"^[.dh#]*$")]
+CoverRow = Annotated[str, Meta(max_length=1000, pattern=r"^[.phf]*$")]
+
+
+class Token(Struct, frozen=True, forbid_unknown_fields=True):
+    """A combatant on the map: the top-left square it stands on and its size in squares."""
+
+    x: Coord
+    y: Coord
+    size: Annotated[int, Meta(ge=1, le=6)] = 1
+
+    @property
+    def square(self) -> tuple[int, int]:
+        """The square the token stands on (its top-left one when larger)."""
+        return (self.x, self.y)
+
+
+class Area(Struct, frozen=True, forbid_unknown_fields=True):
+    """A rectangle of squares: a visibility zone (R31) or a fog region hidden from players."""
+
+    id: Id
+    x: Coord
+    y: Coord
+    width: Annotated[int, Meta(ge=1, le=1000)]
+    height: Annotated[int, Meta(ge=1, le=1000)]
+    visibility: Annotated[int, Meta(ge=0, le=3)] = 0
+    name: Annotated[str, Meta(max_length=120)] = ""
+
+    def contains(self, square: tuple[int, int]) -> bool:
+        """Whether a square lies inside the rectangle."""
+        return (
+            self.x <= square[0] < self.x + self.width and self.y <= square[1] < self.y + self.height
+        )
+
+
+class Template(Struct, frozen=True, forbid_unknown_fields=True):
+    """An area template on the map: a burst around a square, or a cone or line from it."""
+
+    id: Id
+    shape: Literal["burst", "cone", "line"]
+    x: Coord
+    y: Coord
+    size_ft: Annotated[int, Meta(ge=0, le=1000)]
+    dx: Annotated[int, Meta(ge=-1, le=1)] = 1
+    dy: Annotated[int, Meta(ge=-1, le=1)] = 0
+    label: Annotated[str, Meta(max_length=120)] = ""
+
+
+class Grenade(Struct, frozen=True, forbid_unknown_fields=True):
+    """R38: a thrown grenade waiting to explode at the end (cooked: the start) of the turn
+    of the combatant it was thrown at, shown as a counter on that combatant."""
+
+    id: Id
+    thrower_id: Id
+    anchor_id: Id
+    condition_id: Id
+    x: Coord
+    y: Coord
+    radius_ft: Annotated[int, Meta(ge=0, le=200)]
+    damage: Annotated[str, Meta(min_length=1, max_length=80)]
+    timing: Literal["start", "end"] = "end"
+
+
+class MapState(Struct, frozen=True, forbid_unknown_fields=True):
+    """The grid map (R34-R38): size, terrain and cover per square, zones, fog, tokens and
+    templates, and an optional background image stored relative to the session file.
+
+    ``moved_ft`` is how far each combatant has moved in its team's current turn (cleared
+    when the turn starts). ``terrain`` and ``cover`` are either empty (all normal, no
+    cover) or one row per line of squares, one character per square (see
+    :data:`TERRAIN_CODES`, :data:`COVER_CODES`).
+    """
+
+    width: Annotated[int, Meta(ge=1, le=1000)] = 30
+    height: Annotated[int, Meta(ge=1, le=1000)] = 20
+    terrain: tuple[TerrainRow, ...] = ()
+    cover: tuple[CoverRow, ...] = ()
+    zones: tuple[Area, ...] = ()
+    fog: tuple[Area, ...] = ()
+    tokens: dict[Id, Token] = {}
+    templates: tuple[Template, ...] = ()
+    grenades: tuple[Grenade, ...] = ()
+    moved_ft: dict[Id, Annotated[int, Meta(ge=0, le=100_000)]] = {}
+    background: Annotated[str, Meta(max_length=1000)] | None = None
+    background_opacity: Annotated[float, Meta(ge=0.0, le=1.0)] = 0.6
+
+    def terrain_at(self, square: tuple[int, int]) -> int:
+        """The terrain code index of a square (0 = normal)."""
+        if not self.terrain:
+            return 0
+        return TERRAIN_CODES.index(self.terrain[square[1]][square[0]])
+
+    def cover_at(self, square: tuple[int, int]) -> int:
+        """The cover marker of a square (0 = none, 3 = full)."""
+        if not self.cover:
+            return 0
+        return COVER_CODES.index(self.cover[square[1]][square[0]])
+
+    def visibility_at(self, square: tuple[int, int]) -> int:
+        """R31: the worst visibility of the zones that hold a square (0 if none)."""
+        return max((z.visibility for z in self.zones if z.contains(square)), default=0)
+
+    def fogged(self, square: tuple[int, int]) -> bool:
+        """Whether a square is hidden from the player view."""
+        return any(f.contains(square) for f in self.fog)
+
+    def inside(self, square: tuple[int, int]) -> bool:
+        """Whether a square is on the map."""
+        return 0 <= square[0] < self.width and 0 <= square[1] < self.height
+
+
 class SessionFile(Struct, frozen=True, forbid_unknown_fields=True):
     """A session as it is saved: the JSON document (see docs/session-format.md)."""
 
@@ -318,7 +436,7 @@ class SessionFile(Struct, frozen=True, forbid_unknown_fields=True):
     conditions: tuple[ActiveCondition, ...] = ()
     combat: CombatState = CombatState()
     log: tuple[LogEntry, ...] = ()
-    map: dict[str, Any] | None = None
+    map: MapState | None = None
     ships: tuple[dict[str, Any], ...] = ()
 
 
@@ -346,7 +464,7 @@ class Session:
         self.conditions: dict[str, ActiveCondition] = {}
         self.combat = CombatState()
         self.log: list[LogEntry] = []
-        self.map: dict[str, Any] | None = None
+        self.map: MapState | None = None
         self.ships: tuple[dict[str, Any], ...] = ()
         self._by_bearer: dict[str, list[ActiveCondition]] | None = None
         self._by_team: dict[str, list[Combatant]] | None = None

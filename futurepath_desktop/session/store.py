@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from futurepath_desktop.session.errors import SessionLoadError
-from futurepath_desktop.session.state import FORMAT_VERSION, Session, SessionFile
+from futurepath_desktop.session.state import FORMAT_VERSION, MapState, Session, SessionFile
 
 EXTENSION = ".fpsession"
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -257,6 +257,8 @@ def check_references(record: SessionFile, source: str) -> None:
     for index, entry in enumerate(record.log):
         if index and entry.seq <= record.log[index - 1].seq:
             raise SessionLoadError(source, "log entries are out of order", f"$.log[{index}].seq")
+    if record.map is not None:
+        check_map(record.map, combatants, source)
     rng = record.rng
     if rng.internal and len(rng.internal) != 625:
         raise SessionLoadError(source, "the random generator's state is damaged", "$.rng.internal")
@@ -267,6 +269,56 @@ def check_references(record: SessionFile, source: str) -> None:
             raise SessionLoadError(
                 source, "the random generator's state is damaged", "$.rng.internal"
             ) from None
+
+
+def check_map(grid: MapState, combatants: set[str], source: str) -> None:
+    """The map's layers match its size, and its tokens stand on it for someone who exists."""
+    for layer in ("terrain", "cover"):
+        rows = getattr(grid, layer)
+        if rows and len(rows) != grid.height:
+            raise SessionLoadError(
+                source,
+                f"the {layer} has {len(rows)} rows but the map is {grid.height} squares high",
+                f"$.map.{layer}",
+            )
+        for index, row in enumerate(rows):
+            if len(row) != grid.width:
+                raise SessionLoadError(
+                    source,
+                    f"the row is {len(row)} squares long but the map is {grid.width} wide",
+                    f"$.map.{layer}[{index}]",
+                )
+    for ident, token in grid.tokens.items():
+        where = f"$.map.tokens.{ident}"
+        if ident not in combatants:
+            raise SessionLoadError(source, f"combatant {ident!r} does not exist", where)
+        if token.x + token.size > grid.width or token.y + token.size > grid.height:
+            raise SessionLoadError(
+                source,
+                f"the token at ({token.x}, {token.y}) lies off the {grid.width}×{grid.height} map",
+                where,
+            )
+    for index, pending in enumerate(grid.grenades):
+        for field in ("thrower_id", "anchor_id"):
+            if getattr(pending, field) not in combatants:
+                raise SessionLoadError(
+                    source,
+                    f"combatant {getattr(pending, field)!r} does not exist",
+                    f"$.map.grenades[{index}].{field}",
+                )
+    for ident in grid.moved_ft:
+        if ident not in combatants:
+            raise SessionLoadError(source, f"combatant {ident!r} does not exist", "$.map.moved_ft")
+    for layer in ("zones", "fog", "templates"):
+        twice = _duplicates(item.id for item in getattr(grid, layer))
+        if twice:
+            raise SessionLoadError(source, f"the id {twice[0]!r} is used twice", f"$.map.{layer}")
+
+
+@upgrade(1)
+def _version_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 gave the map (reserved and always empty in format 1) its own schema."""
+    return {**document, "format_version": 2}
 
 
 def export_schema() -> dict[str, Any]:

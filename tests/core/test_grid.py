@@ -94,6 +94,40 @@ def test_r36_a_path_never_costs_less_than_the_distance(terrain, a, b) -> None:
     assert path.cost_ft == sum(grid.enter_cost(s) or 0 for s in path.squares[1:])
 
 
+def _cheapest_by_relaxation(grid: Grid, start: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """A second, deliberately plain implementation: relax every square until nothing
+    changes (Bellman-Ford), with no queue and no heuristic."""
+    cost = {start: 0}
+    changed = True
+    while changed:
+        changed = False
+        for x in range(grid.width):
+            for y in range(grid.height):
+                here = cost.get((x, y))
+                if here is None:
+                    continue
+                for dx, dy in DIRECTIONS:
+                    step = grid.enter_cost((x + dx, y + dy))
+                    if step is not None and here + step < cost.get((x + dx, y + dy), 1 << 30):
+                        cost[(x + dx, y + dy)] = here + step
+                        changed = True
+    return cost
+
+
+@settings(max_examples=60, deadline=None)
+@given(terrain_maps, on_map, on_map)
+def test_r36_the_path_is_as_cheap_as_an_exhaustive_relaxation_finds(terrain, a, b) -> None:
+    terrain.pop(a, None)
+    grid = Grid(12, 12, terrain, {(3, 3): Occupant(Relation.FRIEND)})
+    oracle = _cheapest_by_relaxation(grid, a)
+    path = find_path(grid, a, b)
+    if b not in oracle:
+        assert path is None
+    else:
+        assert path is not None and path.cost_ft == oracle[b]
+        assert all(distance_squares(p, q) == 1 for p, q in pairwise(path.squares))
+
+
 def test_r36_difficult_terrain_doubles_the_cost_of_entering_a_square() -> None:
     # A wall of difficult squares the mover must cross: one square costs 10 ft, not 5.
     terrain = {(3, y): Terrain.DIFFICULT for y in range(12)}

@@ -21,6 +21,7 @@ from futurepath_desktop.session.commands import (
 from futurepath_desktop.session.demo import demo_file_bytes, demo_session
 from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.state import FORMAT_VERSION
 from futurepath_desktop.session.store import backup_path, load_session, save_session
 from tools.regenerate import DEMO, SCHEMA, schema_text
 
@@ -193,17 +194,17 @@ def test_a_missing_file_is_a_load_error(tmp_path: Path) -> None:
 def test_older_versions_go_through_the_registered_upgrades(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The upgrade path, exercised with a pretend format version 2."""
+    """The upgrade path, exercised with a pretend format version 3."""
     seen: list[int] = []
 
-    def from_v1(document: dict[str, Any]) -> dict[str, Any]:
+    def from_v2(document: dict[str, Any]) -> dict[str, Any]:
         seen.append(document["format_version"])
-        return {**document, "format_version": 2, "name": document["name"] + " (upgraded)"}
+        return {**document, "format_version": 3, "name": document["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(store, "FORMAT_VERSION", 2)
-    monkeypatch.setitem(store.UPGRADES, 1, from_v1)
+    monkeypatch.setattr(store, "FORMAT_VERSION", 3)
+    monkeypatch.setitem(store.UPGRADES, 2, from_v2)
     session = load_session(write(tmp_path / "old.fpsession", demo_file_bytes()))
-    assert seen == [1]
+    assert seen == [2]
     assert session.name == "Space Bears (chapter example) (upgraded)"
 
 
@@ -225,6 +226,8 @@ def test_the_golden_file_of_format_version_1_loads() -> None:
     """Kept under tests/ and never regenerated: every later version must open it."""
     session = load_session(GOLDEN_V1)
     assert json.loads(GOLDEN_V1.read_bytes())["format_version"] == 1
+    assert session.map is None  # format 1 had no map; saving writes format 2
+    assert json.loads(store.encode(session))["format_version"] == FORMAT_VERSION == 2
     assert session.name == "Space Bears (chapter example)"
     assert (session.combat.round, session.combat.phase, session.combat.acting_team) == (
         1,

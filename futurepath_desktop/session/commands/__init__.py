@@ -26,6 +26,19 @@ from futurepath_desktop.session.commands.health import (
     Heal,
     RemoveCondition,
 )
+from futurepath_desktop.session.commands.map import (
+    AddArea,
+    Detonate,
+    MoveToken,
+    PaintTerrain,
+    PlaceTemplate,
+    PlaceToken,
+    RemoveArea,
+    RemoveTemplate,
+    RemoveToken,
+    SetMapSize,
+    ThrowGrenade,
+)
 from futurepath_desktop.session.commands.misc import RenameSession, RollDice, SetOptions
 from futurepath_desktop.session.commands.roster import (
     AddCombatant,
@@ -39,6 +52,7 @@ from futurepath_desktop.session.commands.roster import (
 )
 
 __all__ = [
+    "AddArea",
     "AddCombatant",
     "AddCondition",
     "AddTeam",
@@ -46,6 +60,7 @@ __all__ = [
     "Damage",
     "DeclareAction",
     "DelayReady",
+    "Detonate",
     "EditCombatant",
     "EditTeam",
     "EndCombat",
@@ -55,18 +70,27 @@ __all__ = [
     "JoinCombat",
     "MoveCombatant",
     "MoveTeam",
+    "MoveToken",
     "NextPhase",
     "NextRound",
     "NextTurn",
+    "PaintTerrain",
+    "PlaceTemplate",
+    "PlaceToken",
     "Reload",
+    "RemoveArea",
     "RemoveCombatant",
     "RemoveCondition",
     "RemoveTeam",
+    "RemoveTemplate",
+    "RemoveToken",
     "RenameSession",
     "ReorderTeams",
     "ResolveAttack",
     "RollDice",
+    "SetMapSize",
     "SetOptions",
     "StartCombat",
+    "ThrowGrenade",
     "TriggerReadied",
 ]

@@ -19,6 +19,7 @@ from futurepath_desktop.core.initiative import (
 from futurepath_desktop.core.options import adjusted_team_initiative
 from futurepath_desktop.core.rounds import LeftoverEffect, Phase, resolve_leftovers
 from futurepath_desktop.session.commands.health import apply_damage
+from futurepath_desktop.session.commands.map import explode_due
 from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
@@ -68,6 +69,8 @@ def _turn_start(session: Session, edit: Edit, team_id: str) -> None:
             who = session.combatants[readied.combatant_id].name
             edit.log("turn", f"{who}'s readied {readied.action} lapses untriggered (R18)")
     edit.log("turn", f"{possessive(session.teams[team_id].name)} turn")
+    _fresh_moves(session, edit, members)
+    explode_due(session, edit, team_id, "start")
     roller = None
     for member_id in members:
         member = session.combatants[member_id]
@@ -94,11 +97,13 @@ def _turn_start(session: Session, edit: Edit, team_id: str) -> None:
 
 def _turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | None = None) -> None:
     """A team's turn ends: its members have acted. R11: they are no longer flat-footed;
-    R13/R30: counters on them are armed; their action economy is cleared."""
-    combat = session.combat
+    R13/R30: counters on them are armed; their action economy is cleared. A grenade
+    thrown at one of them goes off now (R38)."""
     members = {m.id for m in session.members(team_id, present_only=True)}
     if actors is not None:
         members &= actors
+    explode_due(session, edit, team_id, "end")
+    combat = session.combat
     for held in list(session.conditions.values()):
         if held.bearer_id in members and held.remaining is not None and not held.armed:
             edit.put("conditions", replace(held, armed=True))
@@ -175,9 +180,18 @@ def _enter(session: Session, edit: Edit, phase: Phase, round_number: int | None 
         _counters_phase(session, edit)
 
 
+def _fresh_moves(session: Session, edit: Edit, members: set[str]) -> None:
+    """R35: a turn begins with the whole movement budget again."""
+    grid = session.map
+    if grid is not None and any(m in grid.moved_ft for m in members):
+        kept = {k: v for k, v in grid.moved_ft.items() if k not in members}
+        edit.set_map(replace(grid, moved_ft=kept))
+
+
 def _log_surprise_turn(session: Session, edit: Edit, index: int) -> None:
-    name = session.teams[session.combat.order[index]].name
-    edit.log("turn", f"{possessive(name)} surprise turn")
+    team_id = session.combat.order[index]
+    edit.log("turn", f"{possessive(session.teams[team_id].name)} surprise turn")
+    _fresh_moves(session, edit, {m.id for m in session.members(team_id)})
 
 
 def _enter_surprise(session: Session, edit: Edit, actors: tuple[str, ...]) -> None:
@@ -195,9 +209,7 @@ def _enter_surprise(session: Session, edit: Edit, actors: tuple[str, ...]) -> No
     index = _first_team(session, 0, set(actors))
     edit.set_combat(replace(session.combat, turn_index=index))
     if index >= 0:
-        edit.log(
-            "turn", f"{possessive(session.teams[session.combat.order[index]].name)} surprise turn"
-        )
+        _log_surprise_turn(session, edit, index)
 
 
 def advance(session: Session, edit: Edit, *, whole_phase: bool) -> None:
@@ -212,10 +224,7 @@ def advance(session: Session, edit: Edit, *, whole_phase: bool) -> None:
         index = -1 if whole_phase else _first_team(session, combat.turn_index + 1, actors)
         if index >= 0:
             edit.set_combat(replace(session.combat, turn_index=index))
-            edit.log(
-                "turn",
-                f"{possessive(session.teams[session.combat.order[index]].name)} surprise turn",
-            )
+            _log_surprise_turn(session, edit, index)
             return
         edit.set_combat(replace(session.combat, surprise_actors=()))
         _enter(session, edit, Phase.ADVANTAGES)

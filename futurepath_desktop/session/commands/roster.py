@@ -170,7 +170,7 @@ class EditCombatant:
 
 @dataclass(frozen=True, slots=True)
 class RemoveCombatant:
-    """Remove a combatant, its conditions and its place in the fight."""
+    """Remove a combatant, its conditions, its token and its place in the fight."""
 
     combatant_id: str
 
@@ -179,6 +179,24 @@ class RemoveCombatant:
         for held in session.conditions_on(combatant.id):
             edit.remove("conditions", held.id)
         edit.remove("combatants", combatant.id)
+        grid = session.map
+        if grid is not None:
+            gone = combatant.id
+            dropped = [g for g in grid.grenades if gone in (g.anchor_id, g.thrower_id)]
+            for pending in dropped:
+                if pending.condition_id in session.conditions:
+                    edit.remove("conditions", pending.condition_id)
+            edit.set_map(
+                msgspec.structs.replace(
+                    grid,
+                    tokens={k: v for k, v in grid.tokens.items() if k != gone},
+                    moved_ft={k: v for k, v in grid.moved_ft.items() if k != gone},
+                    grenades=tuple(g for g in grid.grenades if g not in dropped),
+                    templates=tuple(
+                        t for t in grid.templates if t.id not in {g.id for g in dropped}
+                    ),
+                )
+            )
         combat = session.combat
         cid = combatant.id
         if (

@@ -1,0 +1,488 @@
+"""Commands on the grid map (R34-R38): size, tokens, movement, terrain and cover, zones and
+fog, templates and grenades. Every one of them is undoable like any other command."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from msgspec.structs import replace
+
+from futurepath_desktop.core import grid as core_grid
+from futurepath_desktop.core.dice import parse_dice
+from futurepath_desktop.core.errors import DiceExpressionError, FuturePathError
+from futurepath_desktop.session.commands.health import apply_damage
+from futurepath_desktop.session.edit import Edit
+from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.map_rules import (
+    area_of,
+    grid_for,
+    inside_template,
+    positions,
+    remaining_ft,
+    square_name,
+)
+from futurepath_desktop.session.state import (
+    COVER_CODES,
+    TERRAIN_CODES,
+    ActiveCondition,
+    Area,
+    Grenade,
+    MapState,
+    Session,
+    Template,
+    Token,
+    new_id,
+)
+
+Square = tuple[int, int]
+MAX_SIDE = 1000
+
+
+def _map(session: Session) -> MapState:
+    if session.map is None:
+        raise CommandError("this session has no map yet; create one first (Map ▸ New Map)")
+    return session.map
+
+
+def _check_square(grid: MapState, square: Square, what: str = "the square") -> None:
+    if not grid.inside(square):
+        raise CommandError(
+            f"{what} {square_name(square)} is off the {grid.width}×{grid.height} map"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SetMapSize:
+    """Create the map, or resize it (terrain and cover are cut or padded; tokens must fit)."""
+
+    width: int
+    height: int
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        if not (1 <= self.width <= MAX_SIDE and 1 <= self.height <= MAX_SIDE):
+            raise CommandError(f"a map is 1 to {MAX_SIDE} squares on a side")
+        old = session.map
+        if old is None:
+            edit.set_map(MapState(width=self.width, height=self.height))
+            edit.log("map", f"New map of {self.width}×{self.height} squares")
+            return "New map"
+        for ident, token in old.tokens.items():
+            if token.x + token.size > self.width or token.y + token.size > self.height:
+                who = session.combatants[ident].name
+                raise CommandError(
+                    f"{who} stands at {square_name(token.square)}, outside a "
+                    f"{self.width}×{self.height} map; move or remove the token first"
+                )
+
+        def fit(rows: tuple[str, ...]) -> tuple[str, ...]:
+            if not rows:
+                return ()
+            cut = [row[: self.width].ljust(self.width, ".") for row in rows[: self.height]]
+            return tuple(cut + ["." * self.width] * (self.height - len(cut)))
+
+        edit.set_map(
+            replace(
+                old,
+                width=self.width,
+                height=self.height,
+                terrain=fit(old.terrain),
+                cover=fit(old.cover),
+            )
+        )
+        edit.log("map", f"Map resized to {self.width}×{self.height} squares")
+        return "Resize map"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceToken:
+    """Put a combatant's token on a square (or move it there without the movement rules)."""
+
+    combatant_id: str
+    x: int
+    y: int
+    size: int = 1
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        who = session.combatant(self.combatant_id)
+        if not 1 <= self.size <= 6:
+            raise CommandError("a token is 1 to 6 squares on a side")
+        _check_square(grid, (self.x + self.size - 1, self.y + self.size - 1))
+        _check_square(grid, (self.x, self.y))
+        tokens = {**grid.tokens, who.id: Token(self.x, self.y, self.size)}
+        edit.set_map(replace(grid, tokens=tokens))
+        edit.log("map", f"{who.name} placed at {square_name((self.x, self.y))}")
+        return f"Place {who.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveToken:
+    """Take a combatant's token off the map."""
+
+    combatant_id: str
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        who = session.combatant(self.combatant_id)
+        if who.id not in grid.tokens:
+            raise CommandError(f"{who.name} has no token on the map")
+        tokens = {k: v for k, v in grid.tokens.items() if k != who.id}
+        edit.set_map(replace(grid, tokens=tokens))
+        edit.log("map", f"{who.name} taken off the map")
+        return f"Remove {who.name} from the map"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveToken:
+    """Move a token to a square by the path the rules choose (R34-R36).
+
+    The cost counts against the mover's budget for the turn (R35); ``override`` lets the
+    GM move anyone anywhere (an Overrun, a shove, a correction), logged as such.
+    """
+
+    combatant_id: str
+    x: int
+    y: int
+    move: core_grid.MoveType = core_grid.MoveType.RUN
+    override: bool = False
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        who = session.combatant(self.combatant_id)
+        token = grid.tokens.get(who.id)
+        if token is None:
+            raise CommandError(f"{who.name} has no token on the map; place it first")
+        goal = (self.x, self.y)
+        _check_square(grid, goal)
+        start = token.square
+        if goal == start:
+            raise CommandError(f"{who.name} is already at {square_name(goal)}")
+        if self.override:
+            tokens = {**grid.tokens, who.id: replace(token, x=goal[0], y=goal[1])}
+            edit.set_map(replace(grid, tokens=tokens))
+            edit.log(
+                "move",
+                f"{who.name} moved by the GM from {square_name(start)} to {square_name(goal)} "
+                "(rules overridden)",
+            )
+            return f"Move {who.name}"
+        path = core_grid.find_path(grid_for(session, who.id), start, goal)
+        if path is None:
+            raise CommandError(
+                f"{who.name} cannot reach {square_name(goal)}: walls or enemies block every "
+                "way (R36); hold Shift while dropping to move anyway"
+            )
+        left = remaining_ft(session, who.id, self.move)
+        if path.cost_ft > left:
+            raise CommandError(
+                f"{who.name} needs {path.cost_ft} ft to reach {square_name(goal)} but has "
+                f"{left} ft left this turn ({self.move.value}, R35); hold Shift to override"
+            )
+        moved = {**grid.moved_ft, who.id: grid.moved_ft.get(who.id, 0) + path.cost_ft}
+        tokens = {**grid.tokens, who.id: replace(token, x=goal[0], y=goal[1])}
+        edit.set_map(replace(grid, tokens=tokens, moved_ft=moved))
+        edit.log(
+            "move",
+            f"{who.name} moves {path.cost_ft} ft ({path.steps} squares) from "
+            f"{square_name(start)} to {square_name(goal)}; {left - path.cost_ft} ft left "
+            f"({self.move.value})",
+        )
+        return f"Move {who.name} {path.cost_ft} ft"
+
+
+def _paint(
+    rows: tuple[str, ...], grid: MapState, squares: Iterable[Square], code: str
+) -> tuple[str, ...]:
+    table = [list(row) for row in rows] or [["."] * grid.width for _ in range(grid.height)]
+    for x, y in squares:
+        table[y][x] = code
+    return tuple("".join(row) for row in table)
+
+
+@dataclass(frozen=True, slots=True)
+class PaintTerrain:
+    """Paint terrain (R36) or cover markers (R32) on squares: one brush stroke, one undo."""
+
+    squares: tuple[Square, ...]
+    terrain: core_grid.Terrain | None = None
+    cover: int | None = None
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        if (self.terrain is None) == (self.cover is None):
+            raise CommandError("a brush paints either terrain or cover")
+        if not self.squares:
+            raise CommandError("the brush touched no square")
+        for square in self.squares:
+            _check_square(grid, square)
+        if self.terrain is not None:
+            code = TERRAIN_CODES[self.terrain]
+            edit.set_map(replace(grid, terrain=_paint(grid.terrain, grid, self.squares, code)))
+            what = self.terrain.name.lower().replace("_", "-")
+        else:
+            if self.cover is None or self.cover not in range(len(COVER_CODES)):
+                raise CommandError("cover is 0 (none) to 3 (full)")
+            code = COVER_CODES[self.cover]
+            edit.set_map(replace(grid, cover=_paint(grid.cover, grid, self.squares, code)))
+            what = ("no", "partial", "heavy", "full")[self.cover] + " cover"
+        count = len(set(self.squares))
+        edit.log("map", f"Painted {what} on {count} square{'s' if count != 1 else ''}")
+        return f"Paint {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class AddArea:
+    """Add a visibility zone (R31) or a fog region (hidden from the player view)."""
+
+    layer: str
+    area: Area
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        if self.layer not in ("zones", "fog"):
+            raise CommandError("an area is a visibility zone or a fog region")
+        _check_square(grid, (self.area.x, self.area.y))
+        _check_square(grid, (self.area.x + self.area.width - 1, self.area.y + self.area.height - 1))
+        kept = tuple(a for a in getattr(grid, self.layer) if a.id != self.area.id)
+        edit.set_map(replace(grid, **{self.layer: (*kept, self.area)}))
+        what = "Fog" if self.layer == "fog" else f"Zone {self.area.name or ''}".strip()
+        edit.log("map", f"{what} over {self.area.width}×{self.area.height} squares")
+        return f"Add {what.lower()}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveArea:
+    """Remove a zone or a fog region (revealing it to the players)."""
+
+    layer: str
+    area_id: str
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        if self.layer not in ("zones", "fog"):
+            raise CommandError("an area is a visibility zone or a fog region")
+        areas = getattr(grid, self.layer)
+        if not any(a.id == self.area_id for a in areas):
+            raise CommandError(f"there is no {self.layer} area {self.area_id!r}")
+        edit.set_map(replace(grid, **{self.layer: tuple(a for a in areas if a.id != self.area_id)}))
+        edit.log("map", "Fog lifted" if self.layer == "fog" else "Zone removed")
+        return "Reveal" if self.layer == "fog" else "Remove zone"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTemplate:
+    """Lay an area template on the map and name who is inside it."""
+
+    template: Template
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        _check_square(grid, (self.template.x, self.template.y), "the template's origin")
+        try:
+            area = area_of(self.template)
+        except FuturePathError as error:
+            raise CommandError(str(error)) from None
+        del area
+        inside = inside_template(session, self.template)
+        names = ", ".join(session.combatants[i].name for i in inside) or "nobody"
+        edit.set_map(replace(grid, templates=(*grid.templates, self.template)))
+        label = self.template.label or f"{self.template.size_ft} ft {self.template.shape}"
+        edit.log("map", f"{label} at {square_name((self.template.x, self.template.y))}: {names}")
+        return f"Place {label}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTemplate:
+    """Take a template off the map."""
+
+    template_id: str
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        if not any(t.id == self.template_id for t in grid.templates):
+            raise CommandError(f"there is no template {self.template_id!r} on the map")
+        kept = tuple(t for t in grid.templates if t.id != self.template_id)
+        edit.set_map(replace(grid, templates=kept))
+        edit.log("map", "Template removed")
+        return "Remove template"
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowGrenade:
+    """R38: throw a grenade at a square.
+
+    Checks the maximum throw, rolls the cook (if asked) and the 2d10 scatter, lays the
+    blast on the landing square, and sets a counter on the combatant thrown at (the
+    thrower, if the square is empty) that explodes it at the end of that one's turn, or at
+    the start when cooked. A failed cook is a harmless airburst; a critical failure goes
+    off in the thrower's hand at maximum damage.
+    """
+
+    thrower_id: str
+    x: int
+    y: int
+    damage: str = "3d6"
+    radius_ft: int = 10
+    cooked: bool = False
+    cook_misc: int = 0
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        thrower = session.combatant(self.thrower_id)
+        token = grid.tokens.get(thrower.id)
+        if token is None:
+            raise CommandError(f"{thrower.name} has no token on the map")
+        target = (self.x, self.y)
+        _check_square(grid, target, "the target square")
+        if not 0 <= self.radius_ft <= 200 or self.radius_ft % 5:
+            raise CommandError("a blast radius is a multiple of 5 ft, up to 200 ft")
+        try:
+            expression = parse_dice(self.damage)
+        except DiceExpressionError as error:
+            raise CommandError(f"the grenade's damage {self.damage!r}: {error}") from None
+        roller = edit.roller()
+        str_mod, dex_mod = thrower.abilities.mod("strength"), thrower.abilities.mod("dexterity")
+        reach = core_grid.max_throw_ft(str_mod, dex_mod)
+        if not core_grid.in_range(token.square, target, str_mod, dex_mod):
+            far = core_grid.distance_ft(token.square, target)
+            raise CommandError(
+                f"{square_name(target)} is {far} ft away; {thrower.name} throws at most "
+                f"{reach} ft (R38: 30 ft + 5 ft × (STR {str_mod:+} + DEX {dex_mod:+}))"
+            )
+        timing: Literal["start", "end"] = "end"
+        if self.cooked:
+            cooked = core_grid.cook(roller, thrower.abilities.mod("wisdom"), self.cook_misc)
+            edit.log(
+                "grenade",
+                f"{thrower.name} cooks the grenade: {cooked.check.total} vs DC {cooked.dc} — "
+                f"{cooked.timing.value} (R38)",
+                rolls=[cooked.check.roll],
+            )
+            if cooked.timing is core_grid.Timing.AIRBURST:
+                return f"{thrower.name}'s grenade: airburst"
+            if cooked.timing is core_grid.Timing.IN_HAND:
+                worst = expression.maximum
+                line = apply_damage(session, edit, thrower, worst, "grenade in hand")
+                edit.log("damage", f"The grenade goes off in {thrower.name}'s hand: {line}")
+                return f"{thrower.name}'s grenade goes off in hand"
+            timing = "start"
+        landed = core_grid.scatter(roller, token.square, target)
+        if not grid.inside(landed.landing):
+            clamp = (
+                min(max(landed.landing[0], 0), grid.width - 1),
+                min(max(landed.landing[1], 0), grid.height - 1),
+            )
+        else:
+            clamp = landed.landing
+        at_target = [i for i, square in positions(session).items() if square == target]
+        anchor_id = at_target[0] if at_target else thrower.id
+        anchor = session.combatants[anchor_id]
+        when = "start" if timing == "start" else "end"
+        condition = ActiveCondition(
+            id=new_id("cnd"),
+            bearer_id=anchor_id,
+            key="custom:grenade",
+            name="Grenade",
+            note=(
+                f"{thrower.name}'s grenade at {square_name(clamp)} explodes at the {when} of "
+                f"{anchor.name}'s turn: {self.damage}, {self.radius_ft} ft burst (R38)"
+            ),
+            custom=True,
+            set_round=session.combat.round if session.combat.active else 0,
+            set_phase=session.combat.phase if session.combat.active else 0,
+            set_team=session.combat.acting_team,
+            source=f"{thrower.name}'s grenade",
+        )
+        edit.put("conditions", condition)
+        pending = Grenade(
+            id=new_id("grn"),
+            thrower_id=thrower.id,
+            anchor_id=anchor_id,
+            condition_id=condition.id,
+            x=clamp[0],
+            y=clamp[1],
+            radius_ft=self.radius_ft,
+            damage=str(expression),
+            timing=timing,
+        )
+        blast = Template(
+            id=pending.id,
+            shape="burst",
+            x=clamp[0],
+            y=clamp[1],
+            size_ft=self.radius_ft,
+            label=f"Grenade ({thrower.name})",
+        )
+        edit.set_map(
+            replace(grid, grenades=(*grid.grenades, pending), templates=(*grid.templates, blast))
+        )
+        edit.log(
+            "grenade",
+            f"{thrower.name} throws a grenade at {square_name(target)}: scatter "
+            f"{landed.describe()}; lands on {square_name(clamp)}. It explodes at the {when} "
+            f"of {anchor.name}'s turn (R38)",
+            rolls=[],
+        )
+        return f"{thrower.name} throws a grenade"
+
+
+def explode(session: Session, edit: Edit, pending: Grenade) -> None:
+    """R38: a grenade goes off: damage to everyone in the blast, then it leaves the map."""
+    grid = _map(session)
+    roll = edit.roller().roll(pending.damage)
+    blast = Template(pending.id, "burst", pending.x, pending.y, pending.radius_ft)
+    hit = inside_template(session, blast)
+    lines = [
+        apply_damage(session, edit, session.combatants[i], max(0, roll.total), "grenade")
+        for i in hit
+    ]
+    grid = _map(session)
+    edit.set_map(
+        replace(
+            grid,
+            grenades=tuple(g for g in grid.grenades if g.id != pending.id),
+            templates=tuple(t for t in grid.templates if t.id != pending.id),
+        )
+    )
+    if pending.condition_id in session.conditions:
+        edit.remove("conditions", pending.condition_id)
+    caught = ", ".join(session.combatants[i].name for i in hit) or "nobody"
+    edit.log(
+        "grenade",
+        f"The grenade explodes at {square_name((pending.x, pending.y))}: {roll.render()} "
+        f"to {caught}",
+        lines,
+        rolls=[roll],
+    )
+
+
+def explode_due(session: Session, edit: Edit, team_id: str, timing: str) -> None:
+    """Set off every grenade anchored to a member of the team whose turn starts or ends."""
+    if session.map is None or not session.map.grenades:
+        return
+    members = {m.id for m in session.members(team_id)}
+    for pending in session.map.grenades:
+        if pending.anchor_id in members and pending.timing == timing:
+            explode(session, edit, pending)
+
+
+@dataclass(frozen=True, slots=True)
+class Detonate:
+    """Set a waiting grenade off now (the GM's call)."""
+
+    grenade_id: str
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        pending = next((g for g in grid.grenades if g.id == self.grenade_id), None)
+        if pending is None:
+            raise CommandError(f"there is no grenade {self.grenade_id!r} waiting on the map")
+        explode(session, edit, pending)
+        return "Detonate grenade"
+
+
+def squares_of(rows: Sequence[Square]) -> tuple[Square, ...]:
+    """Squares as a tuple of pairs, duplicates dropped, order kept (for brush strokes)."""
+    return tuple(dict.fromkeys((int(x), int(y)) for x, y in rows))

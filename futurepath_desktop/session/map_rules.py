@@ -1,0 +1,158 @@
+"""What the map means for the rules: the core grid as a mover sees it (R36), how far a
+combatant may still move (R35), who stands where, template areas, and what the map tells
+an attack (distance, cover R32, visibility R31)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from futurepath_desktop.core import grid as core_grid
+from futurepath_desktop.session.state import TERRAIN_CODES, MapState, Session, Template
+
+Square = tuple[int, int]
+
+_terrain_cache: list[tuple[tuple[str, ...], dict[Square, core_grid.Terrain]]] = []
+
+
+def square_name(square: Square) -> str:
+    """A square as a GM reads it: column letters and a row number, ``C7`` (A1 top-left)."""
+    x, y = square
+    letters = ""
+    n = x + 1
+    while n:
+        n, rest = divmod(n - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}{y + 1}"
+
+
+def terrain_map(rows: tuple[str, ...]) -> dict[Square, core_grid.Terrain]:
+    """The squares that are not normal ground (cached for the latest terrain rows)."""
+    if _terrain_cache and _terrain_cache[0][0] is rows:
+        return _terrain_cache[0][1]
+    found: dict[Square, core_grid.Terrain] = {}
+    for y, row in enumerate(rows):
+        if row.count(".") == len(row):
+            continue
+        for x, code in enumerate(row):
+            if code != ".":
+                found[(x, y)] = core_grid.Terrain(TERRAIN_CODES.index(code))
+    _terrain_cache[:] = [(rows, found)]
+    return found
+
+
+def positions(session: Session) -> dict[str, Square]:
+    """Every token's square (each square of a larger token counts as its own entry only
+    through :func:`footprints`), by combatant id."""
+    if session.map is None:
+        return {}
+    return {ident: token.square for ident, token in session.map.tokens.items()}
+
+
+def footprints(grid: MapState) -> dict[Square, str]:
+    """Which combatant stands on each occupied square (larger tokens fill several)."""
+    found: dict[Square, str] = {}
+    for ident, token in grid.tokens.items():
+        for dx in range(token.size):
+            for dy in range(token.size):
+                found[(token.x + dx, token.y + dy)] = ident
+    return found
+
+
+def relation(session: Session, mover_id: str, other_id: str) -> core_grid.Relation:
+    """How the mover sees another combatant: the same side is a friend, a neutral side (or
+    a neutral party) is neutral, anyone else is an enemy."""
+    mine = session.teams[session.combatants[mover_id].team_id].side
+    theirs = session.teams[session.combatants[other_id].team_id].side
+    friendly = {"players", "allies"}
+    if mine == theirs or (mine in friendly and theirs in friendly):
+        return core_grid.Relation.FRIEND
+    if "neutral" in (mine, theirs):
+        return core_grid.Relation.NEUTRAL
+    return core_grid.Relation.ENEMY
+
+
+def occupants(session: Session, mover_id: str) -> dict[Square, core_grid.Occupant]:
+    """Everyone but the mover, as the mover sees them (R36)."""
+    if session.map is None:
+        return {}
+    rule = session.options.vitality
+    found: dict[Square, core_grid.Occupant] = {}
+    for square, ident in footprints(session.map).items():
+        if ident == mover_id:
+            continue
+        other = session.combatants[ident]
+        found[square] = core_grid.Occupant(
+            relation(session, mover_id, ident), unconscious=other.is_down(rule)
+        )
+    return found
+
+
+def grid_for(
+    session: Session, mover_id: str, others: Mapping[Square, core_grid.Occupant] | None = None
+) -> core_grid.Grid:
+    """The core's grid as one mover sees it (pass ``others`` to reuse a drag's snapshot)."""
+    grid = session.map
+    if grid is None:
+        return core_grid.Grid(0, 0, {}, {})
+    return core_grid.Grid(
+        grid.width,
+        grid.height,
+        terrain_map(grid.terrain),
+        occupants(session, mover_id) if others is None else others,
+    )
+
+
+def remaining_ft(session: Session, combatant_id: str, move: core_grid.MoveType) -> int:
+    """R35: what is left of this move type's budget after this turn's moves so far."""
+    combatant = session.combatants[combatant_id]
+    budget = core_grid.move_budget_ft(combatant.speed_ft, move)
+    spent = session.map.moved_ft.get(combatant_id, 0) if session.map is not None else 0
+    return max(0, budget - spent)
+
+
+def area_of(template: Template) -> frozenset[Square]:
+    """The squares a template covers."""
+    origin = (template.x, template.y)
+    if template.shape == "burst":
+        return core_grid.burst(origin, template.size_ft)
+    direction = (template.dx, template.dy)
+    if template.shape == "cone":
+        return core_grid.cone(origin, direction, template.size_ft)
+    return frozenset(core_grid.line(origin, direction, template.size_ft))
+
+
+def inside_template(session: Session, template: Template) -> list[str]:
+    """Who stands inside a template (any square of a larger token counts)."""
+    if session.map is None:
+        return []
+    area = area_of(template)
+    seen: dict[str, None] = {}
+    for square, ident in footprints(session.map).items():
+        if square in area:
+            seen[ident] = None
+    return [i for i in session.map.tokens if i in seen]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackContext:
+    """What the map says about an attack: distance (R34), cover (R32), visibility (R31)."""
+
+    distance_ft: int
+    cover: int
+    visibility: int
+
+
+def attack_context(session: Session, attacker_id: str, target_id: str) -> AttackContext | None:
+    """The map's view of an attack, or None when either side has no token."""
+    grid = session.map
+    if grid is None:
+        return None
+    attacker, target = grid.tokens.get(attacker_id), grid.tokens.get(target_id)
+    if attacker is None or target is None:
+        return None
+    return AttackContext(
+        distance_ft=core_grid.distance_ft(attacker.square, target.square),
+        cover=grid.cover_at(target.square),
+        visibility=max(grid.visibility_at(attacker.square), session.options.visibility),
+    )
