@@ -32,14 +32,22 @@ def mid_fight(window: MainWindow) -> None:
     push(c.ResolveAttack("brandon", "bear-1", distance_ft=25))
     push(c.NextTurn())
     push(c.NextTurn())
-    push(c.ResolveAttack("art", "bear-2", distance_ft=40))
+    push(c.MoveToken("art", 6, 8))
+    push(c.ResolveAttack("art", "bear-2", distance_ft=50))
+    push(c.MoveToken("james", 8, 6))
+    push(c.PlaceTemplate(c.map.Template("shock", "burst", 13, 8, 5, label="James's Shock")))
     push(c.AddCondition(("bear-3",), "stunned", 2, source="James's Shock technique"))
     push(c.Damage(("bear-4",), 5, "James's arc"))
     window.initiative.select(["art"])
     window.inspector.attack.target.setCurrentIndex(
         window.inspector.attack.target.findData("bear-2")
     )
-    window.inspector.attack.distance.setValue(40)
+    window.inspector.attack.distance.setValue(50)
+    window.map.set_tool(window.map.view.tool.RULER)
+    window.map.view.select("brandon")
+    window.map.set_tool(window.map.view.tool.MOVE)
+    window.map.view.begin_drag("brandon")
+    window.map.view.preview((9, 2))
 
 
 def main() -> None:
@@ -58,6 +66,8 @@ def main() -> None:
             mid_fight(window)
             for _ in range(5):
                 app.processEvents()
+            window.map.view.fit()
+            app.processEvents()
             window.grab().save(str(out / f"main-{width}x{height}-{scheme}.png"))
             if width == 1280:
                 window.show_player_view()

@@ -12,6 +12,9 @@ from futurepath_desktop.session.state import TERRAIN_CODES, MapState, Session, T
 
 Square = tuple[int, int]
 
+SECRET_CONDITIONS = frozenset({"hidden", "invisible"})
+"""Conditions the players are not told about (nor shown where their bearer stands)."""
+
 _terrain_cache: list[tuple[tuple[str, ...], dict[Square, core_grid.Terrain]]] = []
 
 
@@ -156,3 +159,15 @@ def attack_context(session: Session, attacker_id: str, target_id: str) -> Attack
         cover=grid.cover_at(target.square),
         visibility=max(grid.visibility_at(attacker.square), session.options.visibility),
     )
+
+
+def visible_to_players(session: Session, combatant_id: str) -> bool:
+    """Whether the player view may show this combatant's token: present, not hidden, not
+    under fog, and not Hidden or Invisible."""
+    grid = session.map
+    combatant = session.combatants.get(combatant_id)
+    if grid is None or combatant is None or combatant_id not in grid.tokens:
+        return False
+    if combatant.hidden or not combatant.present or grid.fogged(grid.tokens[combatant_id].square):
+        return False
+    return not any(c.key in SECRET_CONDITIONS for c in session.conditions_on(combatant_id))

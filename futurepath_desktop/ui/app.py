@@ -80,10 +80,13 @@ def smoke_check(window: object) -> list[str]:
         problems.append("the initiative panel has no combatants")
     if window.inspector.combatant() is None:
         problems.append("the inspector shows nobody")
+    if window.controller.session.map is not None and not window.map.scene.tokens:
+        problems.append("the map shows no tokens")
     if not window.phase_indicator.round_label.text():
         problems.append("the combat bar is empty")
     for name in (
         "initiativeDock",
+        "mapDock",
         "countersDock",
         "inspectorDock",
         "logDock",

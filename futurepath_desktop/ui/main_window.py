@@ -29,6 +29,7 @@ from futurepath_desktop.ui.docks.initiative_dock import InitiativeDock
 from futurepath_desktop.ui.docks.inspector_dock import InspectorDock
 from futurepath_desktop.ui.docks.log_dock import LogDock
 from futurepath_desktop.ui.files import FileHandler
+from futurepath_desktop.ui.map.map_dock import MapDock
 from futurepath_desktop.ui.models.counters_model import CountersModel
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.log_model import LogModel
@@ -60,8 +61,9 @@ def settings() -> QSettings:
 
 
 class MainWindow(QMainWindow):
-    first_painted = Signal()  # after the first frame and the work deferred until then
     """One window, docked panels, every change through the undo stack."""
+
+    first_painted = Signal()  # after the first frame and the work deferred until then
 
     def __init__(
         self, session: Session, path: Path | None = None, *, autosave: bool = True
@@ -389,6 +391,9 @@ class MainWindow(QMainWindow):
             self,
         )
         self.inspector = InspectorDock(self.controller, self)
+        self.map = MapDock(self.controller, self)
+        for action in [*self.map.tool_actions.values(), self.map.fit_action]:
+            self.actions_by_name[action.objectName()] = action
         self.log = LogDock(self.log_model, self)
         self.history = QDockWidget("History", self)
         self.history.setObjectName("historyDock")
@@ -400,14 +405,17 @@ class MainWindow(QMainWindow):
         self.addDockWidget(left, self.initiative)
         self.addDockWidget(right, self.inspector)
         self.splitDockWidget(self.initiative, self.inspector, Qt.Orientation.Horizontal)
+        self.splitDockWidget(self.initiative, self.map, Qt.Orientation.Horizontal)
         self.splitDockWidget(self.initiative, self.counters, Qt.Orientation.Vertical)
         self.splitDockWidget(self.inspector, self.log, Qt.Orientation.Vertical)
         self.tabifyDockWidget(self.log, self.history)
         self.log.raise_()
-        self.resizeDocks([self.initiative, self.inspector], [720, 560], Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.initiative, self.map, self.inspector], [430, 470, 380], Qt.Orientation.Horizontal
+        )
         self.resizeDocks([self.initiative, self.counters], [470, 230], Qt.Orientation.Vertical)
         self.resizeDocks([self.inspector, self.log], [430, 270], Qt.Orientation.Vertical)
-        for dock in (self.initiative, self.counters, self.inspector, self.log, self.history):
+        for dock in self.docks():
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.combat_bar.toggleViewAction())
@@ -426,6 +434,9 @@ class MainWindow(QMainWindow):
         self.files.message.connect(self.say)
         self.initiative.selectionChanged.connect(self._inspect_selection)
         self.log.rollRequested.connect(self._roll)
+        self.map.view.combatantClicked.connect(lambda ident: self.initiative.select([ident]))
+        self.map.selectInside.connect(self.initiative.select)
+        self.map.view.place_candidate = self.initiative.current_id
 
     @property
     def library(self) -> Library:
@@ -491,9 +502,9 @@ class MainWindow(QMainWindow):
     def _inspect_selection(self) -> None:
         current = self.initiative.current_id()
         selected = self.initiative.selected_ids(expand_teams=False)
-        self.inspector.show_combatant(
-            current if current in selected else (selected[0] if selected else None)
-        )
+        shown = current if current in selected else (selected[0] if selected else None)
+        self.inspector.show_combatant(shown)
+        self.map.view.select(shown, notify=False)
 
     def _roll(self, expression: str) -> None:
         if self.controller.push(_commands().RollDice(expression)):
@@ -560,6 +571,7 @@ class MainWindow(QMainWindow):
             model.palette.update(colours)
         self.phase_indicator.show_session(self.controller.session)
         self.initiative.view.viewport().update()
+        self.map.scene.set_dark(dark)
 
     def restore_layout(self) -> None:
         """Put the window and docks back where they were last time."""
@@ -570,9 +582,13 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
 
+    def docks(self) -> tuple[QDockWidget, ...]:
+        """Every panel, in the order the View menu lists them."""
+        return (self.initiative, self.map, self.counters, self.inspector, self.log, self.history)
+
     def reset_layout(self) -> None:
         """The docks as they were first laid out."""
-        for dock in (self.initiative, self.counters, self.inspector, self.log, self.history):
+        for dock in self.docks():
             dock.setFloating(False)
             dock.show()
         self.restoreState(self._default_state)
@@ -603,19 +619,10 @@ class MainWindow(QMainWindow):
         if not self.isVisible():
             return  # closed by whoever waited for the frame (the smoke test)
         self.inspector.attack.set_ready()
+        self.map.view.fit()
         # Keyboard first: arrows move through the combatants, letters act on them.
         self.initiative.view.setFocus()
 
     def widgets(self) -> dict[str, QWidget]:
         """The docks and bars by objectName (for tests and the smoke test)."""
-        return {
-            w.objectName(): w
-            for w in (
-                self.initiative,
-                self.counters,
-                self.inspector,
-                self.log,
-                self.history,
-                self.combat_bar,
-            )
-        }
+        return {w.objectName(): w for w in (*self.docks(), self.combat_bar)}

@@ -5,10 +5,11 @@ anything hidden: hidden combatants, GM notes, exact enemy HP."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
+    QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -17,11 +18,11 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.map_rules import SECRET_CONDITIONS
 from futurepath_desktop.session.state import Combatant, Session
 from futurepath_desktop.session.wording import possessive
 from futurepath_desktop.ui.undo import SessionController
 
-SECRET_CONDITIONS = {"hidden", "invisible"}
 FRIENDLY_SIDES = {"players", "allies"}
 
 
@@ -71,7 +72,7 @@ class PlayerView(QWidget):
         self.setObjectName("playerView")
         self.setWindowTitle("Future Path: Player View")
         self.controller = controller
-        self.resize(900, 640)
+        self.resize(1200, 720)
         layout = QVBoxLayout(self)
         self.header = QLabel("")
         self.header.setObjectName("playerHeader")
@@ -91,7 +92,19 @@ class PlayerView(QWidget):
         self.tree.setFont(big)
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        layout.addWidget(self.tree)
+        from futurepath_desktop.ui.map.scene import MapScene
+        from futurepath_desktop.ui.map.view import MapView
+
+        self.map_scene = MapScene(self, player=True)
+        self.map_view = MapView(self.map_scene, None, self)
+        self.map_view.setObjectName("playerMap")
+        self.map_view.setInteractive(False)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.tree)
+        split.addWidget(self.map_view)
+        split.setStretchFactor(1, 2)
+        split.setSizes([460, 740])
+        layout.addWidget(split, 1)
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(self.refresh)
         self.refresh()
@@ -99,10 +112,17 @@ class PlayerView(QWidget):
     def _on_change(self, change: Change) -> None:
         self.refresh()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.map_view.fit()
+
     def refresh(self) -> None:
         """Redraw from the session (small: one line per visible combatant)."""
         session = self.controller.session
         self.header.setText(status_line(session))
+        self.map_scene.set_dark(self.palette().color(self.palette().ColorRole.Window).value() < 128)
+        self.map_scene.sync(session)
+        self.map_view.setVisible(session.map is not None)
         self.tree.clear()
         acting = session.combat.acting_team
         highlight = self.palette().color(self.palette().ColorRole.Highlight)

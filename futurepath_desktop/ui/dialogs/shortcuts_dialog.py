@@ -22,7 +22,10 @@ def shortcut_rows(actions: Sequence[QAction]) -> list[tuple[str, str]]:
     for action in actions:
         keys = ", ".join(s.toString() for s in action.shortcuts())
         if keys:
-            rows.append((keys, action.text().replace("&", "")))
+            text = action.text().replace("&", "")
+            if action.statusTip().startswith("Map tool"):
+                text = action.statusTip()
+            rows.append((keys, text))
     return rows
 
 
@@ -32,7 +35,8 @@ def shortcuts_markdown(actions: Sequence[QAction]) -> str:
         "# Keyboard shortcuts",
         "",
         "Every frequent action has a key. Single-letter keys act on the selection in the",
-        "Team Initiative panel; they type normally while a text field has the focus.",
+        "Team Initiative panel; they type normally while a text field has the focus. The",
+        "digits pick the map's tools (and `0` fits the map) while the map has the focus.",
         "Help → Keyboard Shortcuts (F1) shows this table in the app.",
         "",
         "| Keys | Action |",

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
@@ -132,6 +133,7 @@ class AttackForm(QGroupBox):
         for box in (self.distance, self.fiat_adv, self.fiat_dis, self.fiat_flat):
             box.valueChanged.connect(self.schedule)
         self.roll.clicked.connect(self.resolve)
+        self.target.currentIndexChanged.connect(self.from_map)
         controller.changed.connect(self._on_change)
 
     def set_ready(self) -> None:
@@ -181,9 +183,24 @@ class AttackForm(QGroupBox):
         self.setEnabled(
             attacker is not None and self.target.count() > 0 and self.weapon.count() > 0
         )
+        self.from_map()
         self._timer.start()
 
+    def from_map(self, *_args: object) -> None:
+        """When both stand on the map, take the distance (R34) and the target's cover
+        (R32) from it; the GM can still change either before rolling."""
+        target = self.target.currentData()
+        if self.attacker_id is None or target is None:
+            return
+        context = attack_context(self.controller.session, self.attacker_id, str(target))
+        if context is None:
+            return
+        self.distance.setValue(max(context.distance_ft, self.distance.minimum()))
+        self.cover.setCurrentIndex(context.cover)
+
     def _on_change(self, change: Change) -> None:
+        if change.map:
+            self.from_map()
         roster = change.added.get("combatants") or change.removed.get("combatants")
         listed = any(
             names & {"name", "team_id", "present", "weapons"}

@@ -1,0 +1,1 @@
+"""The grid map panel (R34-R38)."""

@@ -1,0 +1,310 @@
+"""The Map panel: the grid map with its tool row and a status line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.core import grid as core_grid
+from futurepath_desktop.session import map_rules
+from futurepath_desktop.session.edit import Change
+from futurepath_desktop.ui.map.scene import MapScene
+from futurepath_desktop.ui.map.view import MapView, Tool
+from futurepath_desktop.ui.undo import SessionController
+
+BRUSHES: tuple[tuple[str, core_grid.Terrain | None, int | None], ...] = (
+    ("Normal ground", core_grid.Terrain.NORMAL, None),
+    ("Difficult terrain", core_grid.Terrain.DIFFICULT, None),
+    ("Half-square (wall through it)", core_grid.Terrain.HALF_SQUARE, None),
+    ("Wall", core_grid.Terrain.WALL, None),
+    ("No cover", None, 0),
+    ("Partial cover", None, 1),
+    ("Heavy cover", None, 2),
+    ("Full cover", None, 3),
+)
+
+
+class MapDock(QDockWidget):
+    """The grid map: tools on top, the map, and what lies under the mouse."""
+
+    selectInside = Signal(list)  # combatant ids inside the chosen template
+
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__("Map", parent)
+        self.setObjectName("mapDock")
+        self.controller = controller
+        self.scene = MapScene(self)
+        self.view = MapView(self.scene, controller, self)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(2)
+        self.tools = QToolBar("Map tools")
+        self.tools.setObjectName("mapTools")
+        self.tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.tool_actions: dict[Tool, QAction] = {}
+        group = QActionGroup(self)
+        # Digits, so that they never clash with the window's letter keys.
+        keys = {tool: str(number) for number, tool in enumerate(Tool, start=1)}
+        for tool in Tool:
+            action = QAction(tool.value, self)
+            action.setCheckable(True)
+            action.setObjectName(f"mapTool{tool.name.title()}")
+            action.setToolTip(f"{tool.value} ({keys[tool]} while the map has the focus)")
+            action.setStatusTip(f"Map tool: {tool.value}")
+            action.setShortcut(keys[tool])
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
+            group.addAction(action)
+            self.tools.addAction(action)
+            self.tool_actions[tool] = action
+        self.tool_actions[Tool.MOVE].setChecked(True)
+        self.tools.addSeparator()
+        self.fit_action = QAction("Fit", self)
+        self.fit_action.setObjectName("mapFit")
+        self.fit_action.setToolTip("Fit the whole map in view (0)")
+        self.fit_action.setStatusTip("Map tool: fit the whole map in view")
+        self.fit_action.setShortcut("0")
+        self.fit_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.fit_action.triggered.connect(self.view.fit)
+        self.tools.addAction(self.fit_action)
+        self.new_map_action = QAction("Map size…", self)
+        self.new_map_action.setObjectName("mapSize")
+        self.new_map_action.triggered.connect(self.ask_size)
+        self.tools.addAction(self.new_map_action)
+        layout.addWidget(self.tools)
+        # The options of the current tool, on one row that changes with it.
+        self.options = QWidget()
+        row = QHBoxLayout(self.options)
+        row.setContentsMargins(4, 0, 4, 0)
+        self.move_type = QComboBox()
+        self.move_type.setObjectName("mapMoveType")
+        for move in core_grid.MoveType:
+            self.move_type.addItem(move.value.capitalize(), move)
+        self.move_type.currentIndexChanged.connect(self._options_changed)
+        self.brush = QComboBox()
+        self.brush.setObjectName("mapBrush")
+        for label, _, _ in BRUSHES:
+            self.brush.addItem(label)
+        self.brush.setCurrentIndex(1)
+        self.brush.currentIndexChanged.connect(self._options_changed)
+        self.shape = QComboBox()
+        self.shape.setObjectName("mapTemplateShape")
+        self.shape.addItems(["burst", "cone", "line"])
+        self.shape.currentIndexChanged.connect(self._options_changed)
+        self.size_ft = QSpinBox()
+        self.size_ft.setObjectName("mapTemplateSize")
+        self.size_ft.setRange(5, 200)
+        self.size_ft.setSingleStep(5)
+        self.size_ft.setValue(10)
+        self.size_ft.setSuffix(" ft")
+        self.size_ft.valueChanged.connect(self._options_changed)
+        self.damage = QLineEdit("3d6")
+        self.damage.setObjectName("mapGrenadeDamage")
+        self.damage.setMaximumWidth(80)
+        self.damage.setToolTip("The grenade's damage, a dice expression")
+        self.damage.textChanged.connect(self._options_changed)
+        self.cooked = QCheckBox("Cooked (R38)")
+        self.cooked.setObjectName("mapGrenadeCooked")
+        self.cooked.toggled.connect(self._options_changed)
+        self.inside = QLabel("")
+        self.inside.setObjectName("mapInside")
+        self.damage_inside = QPushButton("Damage inside…")
+        self.damage_inside.setObjectName("mapDamageInside")
+        self.damage_inside.clicked.connect(self._damage_inside)
+        self.remove_template = QPushButton("Remove template")
+        self.remove_template.setObjectName("mapRemoveTemplate")
+        self.remove_template.clicked.connect(self._remove_template)
+        self.labels = {
+            "move": QLabel("Move as"),
+            "brush": QLabel("Paint"),
+            "shape": QLabel("Shape"),
+            "damage": QLabel("Damage"),
+        }
+        for widget in (
+            self.labels["move"],
+            self.move_type,
+            self.labels["brush"],
+            self.brush,
+            self.labels["shape"],
+            self.shape,
+            self.size_ft,
+            self.labels["damage"],
+            self.damage,
+            self.cooked,
+            self.inside,
+            self.damage_inside,
+            self.remove_template,
+        ):
+            row.addWidget(widget)
+        row.addStretch(1)
+        # The options row and status line never force the window wider than the screen.
+        ignored = QSizePolicy.Policy.Ignored
+        self.options.setSizePolicy(ignored, QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.options)
+        self.view.setMinimumSize(240, 160)
+        layout.addWidget(self.view, 1)
+        self.status = QLabel("Drag a token to move it by the rules; Shift+drop overrides.")
+        self.status.setObjectName("mapStatus")
+        self.status.setSizePolicy(ignored, QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.status)
+        self.setWidget(body)
+        self.template_id: str | None = None
+        self.view.hovered.connect(self._hover)
+        self.view.templateChosen.connect(self.choose_template)
+        controller.changed.connect(self._on_change)
+        controller.sessionReplaced.connect(self.refresh)
+        self.set_tool(Tool.MOVE)
+        self.refresh()
+
+    # --- keeping in step --------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show the session's map afresh (a new or reopened session)."""
+        self.scene.sync(self.controller.session)
+        self.template_id = None
+        self._show_inside()
+        if self.controller.session.map is None:
+            self.status.setText("This session has no map. Map size… creates one.")
+
+    def _on_change(self, change: Change) -> None:
+        session = self.controller.session
+        if change.map:
+            self.scene.sync(session)
+        elif change.touched("combatants") or change.touched("conditions") or change.combat:
+            self.scene.sync_tokens(session)
+        self._show_inside()
+        self.view.show_ranges()
+
+    # --- tools ---------------------------------------------------------------------------------
+
+    def set_tool(self, tool: Tool) -> None:
+        """Pick the tool a left click uses, and show its options."""
+        self.view.cancel()
+        self.view.tool = tool
+        self.tool_actions[tool].setChecked(True)
+        shown = {
+            Tool.MOVE: {self.labels["move"], self.move_type},
+            Tool.RULER: set(),
+            Tool.BRUSH: {self.labels["brush"], self.brush},
+            Tool.TEMPLATE: {
+                self.labels["shape"],
+                self.shape,
+                self.size_ft,
+                self.inside,
+                self.damage_inside,
+                self.remove_template,
+            },
+            Tool.GRENADE: {self.labels["damage"], self.damage, self.size_ft, self.cooked},
+            Tool.FOG: set(),
+        }[tool]
+        for widget in self.options.findChildren(QWidget):
+            widget.setVisible(widget in shown)
+        hints = {
+            Tool.MOVE: "Drag a token: the path the rules choose and its cost show as you go. "
+            "Shift+drop overrides.",
+            Tool.RULER: "Drag to measure (every step 5 ft, R34).",
+            Tool.BRUSH: "Drag over squares to paint; one stroke is one undo step.",
+            Tool.TEMPLATE: "Click for a burst; drag for a cone or a line's direction.",
+            Tool.GRENADE: "Click the thrower, then the target square (R38).",
+            Tool.FOG: "Drag to hide a region from the players; click inside fog to reveal it.",
+        }
+        self.status.setText(hints[tool])
+        self.view.show_ranges()
+
+    def _options_changed(self, *_args: object) -> None:
+        settings = self.view.settings
+        settings.move = self.move_type.currentData()
+        _label, terrain, cover = BRUSHES[self.brush.currentIndex()]
+        settings.brush_terrain, settings.brush_cover = terrain, cover
+        settings.template_shape = self.shape.currentText()
+        settings.template_ft = self.size_ft.value()
+        settings.grenade_damage = self.damage.text().strip() or "3d6"
+        settings.grenade_radius_ft = self.size_ft.value()
+        settings.grenade_cooked = self.cooked.isChecked()
+
+    def _hover(self, text: str) -> None:
+        if text:
+            self.status.setText(text)
+
+    # --- templates ------------------------------------------------------------------------------
+
+    def choose_template(self, template_id: str) -> None:
+        """Make a template the one the buttons act on, and select who is inside."""
+        self.template_id = template_id
+        self._show_inside()
+        ids = self.inside_ids()
+        if ids:
+            self.selectInside.emit(ids)
+
+    def inside_ids(self) -> list[str]:
+        """Who stands inside the chosen template."""
+        grid = self.controller.session.map
+        if grid is None or self.template_id is None:
+            return []
+        template = next((t for t in grid.templates if t.id == self.template_id), None)
+        if template is None:
+            return []
+        return map_rules.inside_template(self.controller.session, template)
+
+    def _show_inside(self) -> None:
+        ids = self.inside_ids()
+        session = self.controller.session
+        names = ", ".join(session.combatants[i].name for i in ids)
+        self.inside.setText(f"Inside: {names}" if ids else "")
+        self.damage_inside.setEnabled(bool(ids))
+        self.remove_template.setEnabled(self.template_id is not None and bool(self._template()))
+
+    def _template(self) -> bool:
+        grid = self.controller.session.map
+        return grid is not None and any(t.id == self.template_id for t in grid.templates)
+
+    def _damage_inside(self) -> None:
+        from futurepath_desktop.session.commands import Damage
+
+        ids = self.inside_ids()
+        if not ids:
+            return
+        amount, ok = QInputDialog.getInt(
+            self, "Damage inside the template", f"Damage to {len(ids)} combatant(s):", 6, 0, 100_000
+        )
+        if ok:
+            self.controller.push(Damage(tuple(ids), amount, "area"))
+
+    def _remove_template(self) -> None:
+        from futurepath_desktop.session.commands import RemoveTemplate
+
+        if self.template_id is not None and self.controller.push(RemoveTemplate(self.template_id)):
+            self.template_id = None
+            self._show_inside()
+
+    def ask_size(self) -> None:
+        """Create the map or change its size."""
+        from futurepath_desktop.session.commands import SetMapSize
+
+        grid = self.controller.session.map
+        width, ok = QInputDialog.getInt(
+            self, "Map size", "Width in squares (5 ft each):", grid.width if grid else 30, 1, 1000
+        )
+        if not ok:
+            return
+        height, ok = QInputDialog.getInt(
+            self, "Map size", "Height in squares:", grid.height if grid else 20, 1, 1000
+        )
+        if ok and self.controller.push(SetMapSize(width, height)):
+            self.view.fit()

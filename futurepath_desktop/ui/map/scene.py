@@ -1,0 +1,288 @@
+"""The map's scene: the grid, terrain and cover drawn in ``drawBackground`` from two small
+images (one pixel per square, scaled up without smoothing), and items only for what moves
+or is few: tokens, zones, fog, templates, the path preview and the overlays.
+
+Nothing is rebuilt on a move: a change to the map updates only the items it touches, and
+the terrain images only when the terrain rows themselves change.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QWidget,
+)
+
+from futurepath_desktop.session.map_rules import area_of, visible_to_players
+from futurepath_desktop.session.state import COVER_CODES, TERRAIN_CODES, MapState, Session
+from futurepath_desktop.ui.map.items import TokenItem, token_look
+
+SQUARE = 32.0
+"""Scene units per square."""
+
+TERRAIN_COLOURS = {
+    False: ("#eef0ea", "#e3d2a6", "#a8957a", "#3d4148"),  # light: normal, difficult, half, wall
+    True: ("#2b2f35", "#5a5037", "#7a6a52", "#0e1013"),
+}
+COVER_COLOURS = ("#00000000", "#553a7bd5", "#883a7bd5", "#cc3a7bd5")
+GRID_LINE = {False: QColor(0, 0, 0, 40), True: QColor(255, 255, 255, 34)}
+
+
+def square_rect(x: int, y: int, size: int = 1) -> QRectF:
+    """A square (or a larger token's block) in scene coordinates."""
+    return QRectF(x * SQUARE, y * SQUARE, size * SQUARE, size * SQUARE)
+
+
+def square_at(point: QPointF) -> tuple[int, int]:
+    """The square under a scene point."""
+    return (int(point.x() // SQUARE), int(point.y() // SQUARE))
+
+
+def _layer_image(
+    rows: tuple[str, ...], codes: str, colours: tuple[str, ...], w: int, h: int
+) -> QImage:
+    image = QImage(w, h, QImage.Format.Format_ARGB32)
+    image.fill(QColor(colours[0]))
+    if rows:
+        palette = [QColor(c).rgba() for c in colours]
+        for y, row in enumerate(rows):
+            if row.count(".") == len(row):
+                continue
+            for x, code in enumerate(row):
+                if code != ".":
+                    image.setPixel(x, y, palette[codes.index(code)])
+    return image
+
+
+class MapScene(QGraphicsScene):
+    """Everything on the map, kept in step with the session."""
+
+    def __init__(self, parent: QWidget | None = None, *, player: bool = False) -> None:
+        super().__init__(parent)
+        self.player = player  # the players' view: fog is opaque, hidden tokens left out
+        self.dark = False
+        self.grid: MapState | None = None
+        self.session: Session | None = None
+        self.tokens: dict[str, TokenItem] = {}
+        self._terrain_rows: tuple[str, ...] | None = None
+        self._cover_rows: tuple[str, ...] | None = None
+        self._terrain_image = QImage()
+        self._cover_image = QImage()
+        self._overlays: list[QGraphicsItem] = []
+        self._areas: list[QGraphicsItem] = []
+        self._templates: dict[str, QGraphicsItem] = {}
+        self.acting_team: str | None = None
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+
+    # --- keeping in step ----------------------------------------------------------------
+
+    def set_dark(self, dark: bool) -> None:
+        """Switch the colours with the theme."""
+        if dark == self.dark and self.grid is not None:
+            return
+        self.dark = dark
+        self._terrain_rows = self._cover_rows = None
+        self.grid = None  # everything is redrawn in the new colours
+        if self.session is not None:
+            self.sync(self.session)
+        self.update()
+
+    def sync(self, session: Session) -> None:
+        """Bring the scene up to date with the session, touching only what changed."""
+        self.session = session
+        grid = session.map
+        old = self.grid
+        self.grid = grid
+        if grid is None:
+            for item in list(self.tokens.values()) + self._areas + list(self._templates.values()):
+                self.removeItem(item)
+            self.tokens.clear()
+            self._areas.clear()
+            self._templates.clear()
+            self.setSceneRect(QRectF(0, 0, 10 * SQUARE, 10 * SQUARE))
+            self.update()
+            return
+        if old is None or (old.width, old.height) != (grid.width, grid.height):
+            self.setSceneRect(QRectF(0, 0, grid.width * SQUARE, grid.height * SQUARE))
+        repaint = False
+        if grid.terrain is not self._terrain_rows:
+            self._terrain_rows = grid.terrain
+            colours = TERRAIN_COLOURS[self.dark]
+            self._terrain_image = _layer_image(
+                grid.terrain, TERRAIN_CODES, colours, grid.width, grid.height
+            )
+            repaint = True
+        if grid.cover is not self._cover_rows:
+            self._cover_rows = grid.cover
+            self._cover_image = _layer_image(
+                grid.cover, COVER_CODES, COVER_COLOURS, grid.width, grid.height
+            )
+            repaint = True
+        if repaint:
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        if old is None or old.zones is not grid.zones or old.fog is not grid.fog:
+            self._rebuild_areas(grid)
+        if old is None or old.templates is not grid.templates:
+            self._sync_templates(grid)
+        self.sync_tokens(session)
+
+    def sync_tokens(self, session: Session) -> None:
+        """Add, move, restyle or remove token items (only the ones that changed)."""
+        grid = session.map
+        if grid is None:
+            return
+        acting = session.combat.acting_team
+        self.acting_team = acting
+        seen = set()
+        for ident, token in grid.tokens.items():
+            combatant = session.combatants.get(ident)
+            if combatant is None:
+                continue
+            if self.player and not visible_to_players(session, ident):
+                continue
+            seen.add(ident)
+            look = token_look(session, combatant, acting, player=self.player)
+            item = self.tokens.get(ident)
+            if item is None:
+                item = TokenItem(ident, look, token.size * SQUARE)
+                self.tokens[ident] = item
+                self.addItem(item)
+            else:
+                item.set_look(look, token.size * SQUARE)
+            item.setPos(token.x * SQUARE, token.y * SQUARE)
+        for ident in list(self.tokens):
+            if ident not in seen:
+                self.removeItem(self.tokens.pop(ident))
+
+    def _rebuild_areas(self, grid: MapState) -> None:
+        for item in self._areas:
+            self.removeItem(item)
+        self._areas.clear()
+        names = ("", "Poor visibility", "Terrible visibility", "No vision")
+        for zone in grid.zones:
+            rect = QGraphicsRectItem(
+                square_rect(zone.x, zone.y).united(
+                    square_rect(zone.x + zone.width - 1, zone.y + zone.height - 1)
+                )
+            )
+            shade = 60 + 50 * zone.visibility
+            rect.setBrush(QBrush(QColor(120, 120, 130, shade), Qt.BrushStyle.Dense4Pattern))
+            rect.setPen(QPen(QColor(110, 110, 130), 1.5, Qt.PenStyle.DashLine))
+            rect.setZValue(1)
+            label = QGraphicsSimpleTextItem(
+                f"{zone.name or 'Zone'} ({names[zone.visibility] or 'normal'})", rect
+            )
+            label.setPos(rect.rect().topLeft() + QPointF(4, 2))
+            label.setBrush(QColor("#e8e8e8") if self.dark else QColor("#30343a"))
+            self.addItem(rect)
+            self._areas.append(rect)
+        for fog in grid.fog:
+            rect = QGraphicsRectItem(
+                square_rect(fog.x, fog.y).united(
+                    square_rect(fog.x + fog.width - 1, fog.y + fog.height - 1)
+                )
+            )
+            if self.player:
+                rect.setBrush(QColor("#15171a"))
+                rect.setPen(QPen(Qt.PenStyle.NoPen))
+                rect.setZValue(50)  # above the tokens: nothing shows through
+            else:
+                rect.setBrush(QBrush(QColor(20, 24, 30, 70), Qt.BrushStyle.BDiagPattern))
+                rect.setPen(QPen(QColor(20, 24, 30, 140), 1.0, Qt.PenStyle.DotLine))
+                rect.setZValue(1)
+                label = QGraphicsSimpleTextItem(f"Fog: {fog.name or 'hidden from players'}", rect)
+                label.setPos(rect.rect().topLeft() + QPointF(4, 2))
+                label.setBrush(QColor("#c8c8c8") if self.dark else QColor("#404448"))
+            self.addItem(rect)
+            self._areas.append(rect)
+
+    def _sync_templates(self, grid: MapState) -> None:
+        wanted = {t.id: t for t in grid.templates}
+        for ident in list(self._templates):
+            if ident not in wanted:
+                self.removeItem(self._templates.pop(ident))
+        for ident, template in wanted.items():
+            if ident in self._templates:
+                continue
+            item = QGraphicsPathItem(area_path(area_of(template)))
+            grenade = any(g.id == ident for g in grid.grenades)
+            colour = QColor("#e05545") if grenade else QColor("#e0a030")
+            fill = QColor(colour)
+            fill.setAlpha(70)
+            item.setBrush(fill)
+            item.setPen(QPen(colour, 2))
+            item.setZValue(5)
+            item.setData(0, ident)
+            label = QGraphicsSimpleTextItem(
+                template.label or f"{template.size_ft} ft {template.shape}", item
+            )
+            label.setPos(square_rect(template.x, template.y).topLeft() + QPointF(2, -16))
+            label.setBrush(colour)
+            self.addItem(item)
+            self._templates[ident] = item
+
+    # --- overlays (path preview, ruler, ranges, template ghost) ----------------------------
+
+    def clear_overlays(self) -> None:
+        """Remove the transient drawings of a tool."""
+        for item in self._overlays:
+            self.removeItem(item)
+        self._overlays.clear()
+
+    def add_overlay(self, item: QGraphicsItem) -> QGraphicsItem:
+        """Add a transient drawing, above everything but the player's fog."""
+        item.setZValue(item.zValue() or 40)
+        self.addItem(item)
+        self._overlays.append(item)
+        return item
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        rect = QRectF(rect)
+        painter.fillRect(rect, QColor("#1b1d21") if self.dark else QColor("#c9ccd1"))
+        grid = self.grid
+        if grid is None:
+            return
+        whole = self.sceneRect()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        # Only the exposed part of the one-pixel-per-square images is scaled up.
+        x0 = max(0, int(rect.left() // SQUARE))
+        y0 = max(0, int(rect.top() // SQUARE))
+        x1 = min(grid.width, int(rect.right() // SQUARE) + 1)
+        y1 = min(grid.height, int(rect.bottom() // SQUARE) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        target = QRectF(x0 * SQUARE, y0 * SQUARE, (x1 - x0) * SQUARE, (y1 - y0) * SQUARE)
+        source = QRectF(x0, y0, x1 - x0, y1 - y0)
+        painter.drawImage(target, self._terrain_image, source)
+        if grid.cover:
+            painter.drawImage(target, self._cover_image, source)
+        # Grid lines only where a square is big enough on screen to need them.
+        scale = painter.worldTransform().m11()
+        if SQUARE * scale >= 6:
+            pen = QPen(GRID_LINE[self.dark], 0)
+            painter.setPen(pen)
+            lines = [
+                QLineF(x * SQUARE, y0 * SQUARE, x * SQUARE, y1 * SQUARE) for x in range(x0, x1 + 1)
+            ]
+            lines += [
+                QLineF(x0 * SQUARE, y * SQUARE, x1 * SQUARE, y * SQUARE) for y in range(y0, y1 + 1)
+            ]
+            painter.drawLines(lines)
+        painter.setPen(QPen(QColor("#6c727a"), 0))
+        painter.drawRect(whole)
+
+
+def area_path(squares: frozenset[tuple[int, int]] | set[tuple[int, int]]) -> QPainterPath:
+    """An outline around a set of squares."""
+    path = QPainterPath()
+    for x, y in squares:
+        path.addRect(square_rect(x, y))
+    return path.simplified()

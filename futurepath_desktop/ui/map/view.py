@@ -1,0 +1,575 @@
+"""The map view: zoom with the wheel, pan with the middle or right button or the arrow keys,
+and the tools: move tokens by the rules, measure, paint terrain, lay templates, throw
+grenades, and hide or reveal regions with fog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QWidget,
+)
+
+from futurepath_desktop.core import grid as core_grid
+from futurepath_desktop.session import map_rules
+from futurepath_desktop.session.state import Template, new_id
+from futurepath_desktop.ui.map.items import TokenItem
+from futurepath_desktop.ui.map.scene import SQUARE, MapScene, area_path, square_at, square_rect
+from futurepath_desktop.ui.undo import SessionController
+
+
+class Tool(Enum):
+    """What a left click on the map does."""
+
+    MOVE = "Move"
+    RULER = "Ruler"
+    BRUSH = "Terrain brush"
+    TEMPLATE = "Template"
+    GRENADE = "Grenade"
+    FOG = "Fog"
+
+
+@dataclass
+class Drag:
+    """A token being dragged: who, from where, and the grid as it stood when it began."""
+
+    combatant_id: str
+    start: tuple[int, int]
+    grid: core_grid.Grid
+    budget_ft: int
+    hovered: tuple[int, int] | None = None
+    path: core_grid.Path | None = None
+
+
+@dataclass
+class Settings:
+    """The tools' options, set from the dock's tool row."""
+
+    move: core_grid.MoveType = core_grid.MoveType.RUN
+    brush_terrain: core_grid.Terrain | None = core_grid.Terrain.DIFFICULT
+    brush_cover: int | None = None
+    template_shape: str = "burst"
+    template_ft: int = 10
+    grenade_damage: str = "3d6"
+    grenade_radius_ft: int = 10
+    grenade_cooked: bool = False
+    show_ranges: bool = True
+    brushed: list[tuple[int, int]] = field(default_factory=list)
+
+
+ARROWS: dict[int, tuple[int, int]] = {
+    Qt.Key.Key_Left.value: (-1, 0),
+    Qt.Key.Key_Right.value: (1, 0),
+    Qt.Key.Key_Up.value: (0, -1),
+    Qt.Key.Key_Down.value: (0, 1),
+}
+PREVIEW_OK = QColor("#2e9d4f")
+PREVIEW_OVER = QColor("#d0453a")
+
+
+class MapView(QGraphicsView):
+    """Looks at a :class:`MapScene`; in the GM's window it also edits through commands."""
+
+    combatantClicked = Signal(str)
+    hovered = Signal(str)  # a line describing the square under the mouse
+    templateChosen = Signal(str)
+
+    def __init__(
+        self,
+        scene: MapScene,
+        controller: SessionController | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(scene, parent)
+        self.map_scene = scene
+        self.controller = controller
+        self.tool = Tool.MOVE
+        self.settings = Settings()
+        self.drag: Drag | None = None
+        self.selected_id: str | None = None
+        self.target_square: tuple[int, int] | None = None  # the keyboard's target square
+        self.fitted = False
+        self.place_candidate: Callable[[], str | None] = lambda: None
+        self._pan_from: QPoint | None = None
+        self._anchor: tuple[int, int] | None = None
+        self._last_square: tuple[int, int] | None = None
+        self.setObjectName("mapView")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # The path preview: one item each, updated in place as the mouse moves.
+        self._path_item = QGraphicsPathItem()
+        self._path_item.setZValue(30)
+        self._path_label = QGraphicsSimpleTextItem()
+        self._path_label.setZValue(31)
+        self._ruler_item = QGraphicsPathItem()
+        self._ruler_item.setZValue(30)
+        self._ruler_label = QGraphicsSimpleTextItem()
+        self._ruler_label.setZValue(31)
+        self._ghost = QGraphicsPathItem()
+        self._ghost.setZValue(29)
+        self._ranges = QGraphicsPathItem()
+        self._ranges.setZValue(3)
+        for item in (
+            self._path_item,
+            self._path_label,
+            self._ruler_item,
+            self._ruler_label,
+            self._ghost,
+            self._ranges,
+        ):
+            item.setVisible(False)
+            scene.addItem(item)
+
+    # --- zoom and pan --------------------------------------------------------------------
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom, staying between a whole 1000-square map and a few squares."""
+        scale = self.transform().m11() * factor
+        if 0.02 <= scale <= 8.0:
+            self.fitted = False
+            self.scale(factor, factor)
+
+    def fit(self) -> None:
+        """Fit the whole map in the view (and keep fitting it as the panel resizes)."""
+        self.fitted = True
+        self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fitted:
+            self.fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom_by(1.15**steps)
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        code = key.value if isinstance(key, Qt.Key) else int(key)
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(1.25)
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_by(0.8)
+        elif key == Qt.Key.Key_Escape:
+            self.cancel()
+        elif code in ARROWS and self._keyboard_move(ARROWS[code]):
+            pass
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.drag is not None:
+            shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            if self.target_square is not None:
+                self.drop(self.target_square, override=shift)
+        else:
+            super().keyPressEvent(event)
+
+    def _keyboard_move(self, step: tuple[int, int]) -> bool:
+        """With the Move tool and a token selected, the arrows walk a target square (the
+        path and its cost show as with the mouse) and Enter moves there; otherwise the
+        arrows pan."""
+        if self.tool is not Tool.MOVE or self.selected_id is None or self.controller is None:
+            return False
+        grid = self.controller.session.map
+        if grid is None or self.selected_id not in grid.tokens:
+            return False
+        if self.drag is None:
+            self.begin_drag(self.selected_id)
+            self.target_square = grid.tokens[self.selected_id].square
+        assert self.target_square is not None
+        target = (self.target_square[0] + step[0], self.target_square[1] + step[1])
+        if grid.inside(target):
+            self.target_square = target
+            self.preview(target)
+            self.ensureVisible(square_rect(*target), 40, 40)
+            self.hovered.emit(self.describe(target) + " — Enter moves here, Esc cancels")
+        return True
+
+    def cancel(self) -> None:
+        """Drop whatever the current tool was in the middle of."""
+        self.drag = None
+        self.target_square = None
+        self._anchor = None
+        self.settings.brushed.clear()
+        for item in (self._path_item, self._path_label, self._ghost):
+            item.setVisible(False)
+
+    # --- the mouse ---------------------------------------------------------------------------
+
+    def _token_at(self, pos: QPoint) -> TokenItem | None:
+        for item in self.items(pos):
+            if isinstance(item, TokenItem):
+                return item
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        if event.button() != Qt.MouseButton.LeftButton or self.controller is None:
+            return
+        session = self.controller.session
+        if session.map is None:
+            return
+        square = square_at(self.mapToScene(event.position().toPoint()))
+        token = self._token_at(event.position().toPoint())
+        if token is not None and self.tool in (Tool.MOVE, Tool.RULER, Tool.GRENADE):
+            self.select(token.combatant_id)
+        if self.tool is Tool.MOVE and token is not None:
+            self.begin_drag(token.combatant_id)
+        elif self.tool is Tool.MOVE:
+            self.place(square)
+        elif self.tool is Tool.RULER:
+            self._anchor = square
+            self._show_ruler(square, square)
+        elif self.tool is Tool.BRUSH:
+            self.settings.brushed[:] = [square]
+            self._show_brush()
+        elif self.tool is Tool.TEMPLATE:
+            self._anchor = square
+            self._show_template(square, square)
+        elif self.tool is Tool.FOG:
+            self._anchor = square
+            self._show_rect(square, square)
+        elif self.tool is Tool.GRENADE and token is None:
+            self.throw_at(square)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = event.position().toPoint() - self._pan_from
+            self._pan_from = event.position().toPoint()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            return
+        square = square_at(self.mapToScene(event.position().toPoint()))
+        if square == self._last_square:
+            return
+        self._last_square = square
+        self.hovered.emit(self.describe(square))
+        buttons = event.buttons()
+        if self.drag is not None:
+            self.preview(square)
+        elif self.tool is Tool.RULER and self._anchor is not None and buttons:
+            self._show_ruler(self._anchor, square)
+        elif self.tool is Tool.BRUSH and buttons and self.settings.brushed:
+            if square not in self.settings.brushed:
+                self.settings.brushed.append(square)
+                self._show_brush()
+        elif self.tool is Tool.TEMPLATE and self._anchor is not None and buttons:
+            self._show_template(self._anchor, square)
+        elif self.tool is Tool.FOG and self._anchor is not None and buttons:
+            self._show_rect(self._anchor, square)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            return
+        if event.button() != Qt.MouseButton.LeftButton or self.controller is None:
+            return
+        square = square_at(self.mapToScene(event.position().toPoint()))
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if self.drag is not None:
+            self.drop(square, override=shift)
+        elif self.tool is Tool.BRUSH and self.settings.brushed:
+            self.paint(list(self.settings.brushed))
+        elif self.tool is Tool.TEMPLATE and self._anchor is not None:
+            self.place_template(self._anchor, square)
+        elif self.tool is Tool.FOG and self._anchor is not None:
+            self.fog(self._anchor, square)
+
+    # --- moving tokens -----------------------------------------------------------------------
+
+    def select(self, combatant_id: str | None, *, notify: bool = True) -> None:
+        """Mark a token as the one the tools work with (and tell the window)."""
+        if combatant_id == self.selected_id:
+            return
+        self.selected_id = combatant_id
+        self.target_square = None
+        for ident, item in self.map_scene.tokens.items():
+            item.setSelected(ident == combatant_id)
+        if combatant_id is not None and notify:
+            self.combatantClicked.emit(combatant_id)
+        self.show_ranges()
+
+    def place(self, square: tuple[int, int]) -> bool:
+        """A click on an empty square puts the selected combatant there if it has no token."""
+        from futurepath_desktop.session.commands import PlaceToken
+
+        assert self.controller is not None
+        ident = self.place_candidate()
+        grid = self.controller.session.map
+        if ident is None or grid is None or ident in grid.tokens or not grid.inside(square):
+            return False
+        return self.controller.push(PlaceToken(ident, *square))
+
+    def begin_drag(self, combatant_id: str) -> None:
+        """Start dragging a token: the grid is taken once, not on every mouse move."""
+        assert self.controller is not None
+        session = self.controller.session
+        grid = session.map
+        assert grid is not None
+        token = grid.tokens[combatant_id]
+        self.drag = Drag(
+            combatant_id,
+            token.square,
+            map_rules.grid_for(session, combatant_id),
+            map_rules.remaining_ft(session, combatant_id, self.settings.move),
+        )
+
+    def preview(self, square: tuple[int, int]) -> core_grid.Path | None:
+        """Show the path the rules choose to ``square`` and its cost against the budget."""
+        drag = self.drag
+        if drag is None:
+            return None
+        drag.hovered = square
+        path = core_grid.find_path(drag.grid, drag.start, square)
+        drag.path = path
+        if path is None or path.steps == 0:
+            self._path_item.setVisible(False)
+            self._path_label.setVisible(False)
+            return path
+        line = QPainterPath()
+        half = SQUARE / 2
+        first = path.squares[0]
+        line.moveTo(first[0] * SQUARE + half, first[1] * SQUARE + half)
+        for x, y in path.squares[1:]:
+            line.lineTo(x * SQUARE + half, y * SQUARE + half)
+        over = path.cost_ft > drag.budget_ft
+        colour = PREVIEW_OVER if over else PREVIEW_OK
+        pen = QPen(colour, 4, Qt.PenStyle.DashLine if over else Qt.PenStyle.SolidLine)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self._path_item.setPen(pen)
+        self._path_item.setPath(line)
+        self._path_item.setVisible(True)
+        text = f"{path.cost_ft} ft of {drag.budget_ft} ft"
+        if over:
+            text += " — past the budget (Shift to override)"
+        self._path_label.setText(text)
+        self._path_label.setBrush(colour)
+        self._path_label.setPos(square[0] * SQUARE + SQUARE + 2, square[1] * SQUARE - 4)
+        self._path_label.setVisible(True)
+        return path
+
+    def drop(self, square: tuple[int, int], *, override: bool = False) -> bool:
+        """End a drag: one undoable move (or nothing, if dropped where it began)."""
+        from futurepath_desktop.session.commands import MoveToken
+
+        drag = self.drag
+        self.cancel()
+        if drag is None or square == drag.start or self.controller is None:
+            return False
+        command = MoveToken(drag.combatant_id, *square, move=self.settings.move, override=override)
+        return self.controller.push(command)
+
+    # --- the other tools -----------------------------------------------------------------------
+
+    def paint(self, squares: list[tuple[int, int]]) -> bool:
+        """Paint what the brush touched in one undoable stroke."""
+        from futurepath_desktop.session.commands import PaintTerrain
+
+        assert self.controller is not None
+        grid = self.controller.session.map
+        self.settings.brushed.clear()
+        self._ghost.setVisible(False)
+        inside = tuple(s for s in squares if grid is not None and grid.inside(s))
+        if not inside:
+            return False
+        command = PaintTerrain(
+            inside, terrain=self.settings.brush_terrain, cover=self.settings.brush_cover
+        )
+        return self.controller.push(command)
+
+    def template_for(self, anchor: tuple[int, int], towards: tuple[int, int]) -> Template:
+        """The template the tool would lay: a burst on the anchor, or a cone or line from
+        it in the direction of the mouse."""
+        dx, dy = towards[0] - anchor[0], towards[1] - anchor[1]
+        step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)) if (dx, dy) != (0, 0) else (1, 0)
+        shape = self.settings.template_shape
+        return Template(
+            new_id("tpl"),
+            "burst" if shape == "burst" else "cone" if shape == "cone" else "line",
+            anchor[0],
+            anchor[1],
+            self.settings.template_ft,
+            step[0],
+            step[1],
+        )
+
+    def place_template(self, anchor: tuple[int, int], towards: tuple[int, int]) -> bool:
+        """Lay the template and offer who is inside."""
+        from futurepath_desktop.session.commands import PlaceTemplate
+
+        assert self.controller is not None
+        self._anchor = None
+        self._ghost.setVisible(False)
+        template = self.template_for(anchor, towards)
+        if self.controller.push(PlaceTemplate(template)):
+            self.templateChosen.emit(template.id)
+            return True
+        return False
+
+    def throw_at(self, square: tuple[int, int]) -> bool:
+        """Throw a grenade from the selected token at a square (R38)."""
+        from futurepath_desktop.session.commands import ThrowGrenade
+
+        assert self.controller is not None
+        if self.selected_id is None:
+            self.controller.failed.emit("Click the thrower's token first, then the target square")
+            return False
+        settings = self.settings
+        return self.controller.push(
+            ThrowGrenade(
+                self.selected_id,
+                *square,
+                damage=settings.grenade_damage,
+                radius_ft=settings.grenade_radius_ft,
+                cooked=settings.grenade_cooked,
+            )
+        )
+
+    def fog(self, anchor: tuple[int, int], corner: tuple[int, int]) -> bool:
+        """Drag: hide a rectangle from the players. Click inside fog: reveal it."""
+        from futurepath_desktop.session.commands import AddArea, RemoveArea
+        from futurepath_desktop.session.state import Area
+
+        assert self.controller is not None
+        self._anchor = None
+        self._ghost.setVisible(False)
+        grid = self.controller.session.map
+        if grid is None:
+            return False
+        if anchor == corner:
+            hit = next((f for f in grid.fog if f.contains(anchor)), None)
+            if hit is not None:
+                return self.controller.push(RemoveArea("fog", hit.id))
+        x0, x1 = sorted((anchor[0], corner[0]))
+        y0, y1 = sorted((anchor[1], corner[1]))
+        area = Area(new_id("fog"), x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+        return self.controller.push(AddArea("fog", area))
+
+    # --- drawing the tools' ghosts ---------------------------------------------------------------
+
+    def _show_ruler(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        half = SQUARE / 2
+        path = QPainterPath(QPointF(a[0] * SQUARE + half, a[1] * SQUARE + half))
+        path.lineTo(b[0] * SQUARE + half, b[1] * SQUARE + half)
+        self._ruler_item.setPen(QPen(QColor("#4aa8ff"), 3))
+        self._ruler_item.setPath(path)
+        self._ruler_item.setVisible(True)
+        feet = core_grid.distance_ft(a, b)
+        self._ruler_label.setText(f"{feet} ft ({feet // core_grid.SQUARE_FT} squares)")
+        self._ruler_label.setBrush(QColor("#4aa8ff"))
+        self._ruler_label.setPos(b[0] * SQUARE + SQUARE + 2, b[1] * SQUARE)
+        self._ruler_label.setVisible(True)
+
+    def _show_brush(self) -> None:
+        self._ghost.setPath(area_path(set(self.settings.brushed)))
+        self._ghost.setBrush(QColor(224, 160, 48, 110))
+        self._ghost.setPen(QPen(QColor("#e0a030"), 1))
+        self._ghost.setVisible(True)
+
+    def _show_template(self, anchor: tuple[int, int], towards: tuple[int, int]) -> None:
+        area = map_rules.area_of(self.template_for(anchor, towards))
+        self._ghost.setPath(area_path(area))
+        self._ghost.setBrush(QColor(224, 160, 48, 90))
+        self._ghost.setPen(QPen(QColor("#e0a030"), 2))
+        self._ghost.setVisible(True)
+        if self.controller is not None:
+            template = self.template_for(anchor, towards)
+            names = [
+                self.controller.session.combatants[i].name
+                for i in map_rules.inside_template(self.controller.session, template)
+            ]
+            self.hovered.emit("Inside: " + (", ".join(names) or "nobody"))
+
+    def _show_rect(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        rect = square_rect(*a).united(square_rect(*b))
+        path = QPainterPath()
+        path.addRect(rect)
+        self._ghost.setPath(path)
+        self._ghost.setBrush(QColor(20, 24, 30, 80))
+        self._ghost.setPen(QPen(QColor("#30343a"), 1, Qt.PenStyle.DashLine))
+        self._ghost.setVisible(True)
+
+    def show_ranges(self) -> None:
+        """R37/R19/R38: the selected combatant's threat range, its ranged weapon's range
+        increments, and (with the grenade tool) its maximum throw."""
+        self._ranges.setVisible(False)
+        if self.controller is None or self.selected_id is None or not self.settings.show_ranges:
+            return
+        if self.tool not in (Tool.RULER, Tool.GRENADE):
+            return
+        session = self.controller.session
+        grid = session.map
+        combatant = session.combatants.get(self.selected_id)
+        if grid is None or combatant is None or combatant.id not in grid.tokens:
+            return
+        x, y = grid.tokens[combatant.id].square
+        path = QPainterPath()
+
+        def ring(feet: int) -> None:
+            n = feet // core_grid.SQUARE_FT
+            path.addRect(
+                QRectF(
+                    (x - n) * SQUARE, (y - n) * SQUARE, (2 * n + 1) * SQUARE, (2 * n + 1) * SQUARE
+                )
+            )
+
+        melee = next((w for w in combatant.weapons if not w.ranged), None)
+        ring(core_grid.threat_range_ft(melee.reach if melee else 0))
+        ranged = next((w for w in combatant.weapons if w.ranged and w.range_increment_ft), None)
+        if self.tool is Tool.GRENADE:
+            abilities = combatant.abilities
+            ring(core_grid.max_throw_ft(abilities.mod("strength"), abilities.mod("dexterity")))
+        elif ranged is not None:
+            for k in range(1, 4):
+                ring(k * ranged.range_increment_ft)
+        whole = QPainterPath()
+        whole.addRect(self.map_scene.sceneRect())
+        self._ranges.setPath(path.intersected(whole))
+        self._ranges.setPen(QPen(QColor(74, 168, 255, 110), 1.5, Qt.PenStyle.DashLine))
+        self._ranges.setBrush(Qt.BrushStyle.NoBrush)
+        self._ranges.setVisible(True)
+
+    def describe(self, square: tuple[int, int]) -> str:
+        """The status line for the square under the mouse."""
+        if self.controller is None:
+            return ""
+        grid = self.controller.session.map
+        if grid is None or not grid.inside(square):
+            return ""
+        terrain = ("normal", "difficult", "half-square", "wall")[grid.terrain_at(square)]
+        cover = ("", ", partial cover", ", heavy cover", ", full cover")[grid.cover_at(square)]
+        seen = ("", ", poor visibility", ", terrible visibility", ", no vision")[
+            grid.visibility_at(square)
+        ]
+        fog = ", fogged" if grid.fogged(square) else ""
+        return f"{map_rules.square_name(square)}: {terrain}{cover}{seen}{fog}"
+
+    def centre_on_square(self, square: tuple[int, int]) -> None:
+        """Scroll so that a square is in the middle of the view."""
+        self.centerOn(square_rect(*square).center())

@@ -1,0 +1,206 @@
+"""The Map panel driven with real mouse and key events: drag a token along the path the
+rules choose (R34-R36), undo it, paint difficult terrain and see the cost change, lay a
+burst and damage everyone inside, throw a grenade (R38), and the player view's fog."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QDialog, QInputDialog
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.core.grid import Terrain
+from futurepath_desktop.session.commands import PlaceToken, RemoveArea
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.map.scene import square_rect
+from futurepath_desktop.ui.map.view import MapView, Tool
+from tests.ui.conftest import answer_dialog
+
+
+def at(view: MapView, square: tuple[int, int]) -> QPoint:
+    """The viewport point at the middle of a square."""
+    return view.mapFromScene(square_rect(*square).center())
+
+
+def drag(
+    qtbot: QtBot,
+    view: MapView,
+    squares: list[tuple[int, int]],
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
+    """Press on the first square, move over the rest, release on the last."""
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(view, squares[0]))
+    for square in squares[1:]:
+        qtbot.mouseMove(viewport, at(view, square))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifier, at(view, squares[-1]))
+
+
+def token_square(window: MainWindow, ident: str) -> tuple[int, int]:
+    grid = window.controller.session.map
+    assert grid is not None
+    return grid.tokens[ident].square
+
+
+def big(window: MainWindow) -> MapView:
+    """The map view, large enough that every square is many pixels wide."""
+    window.resize(1600, 1000)
+    view = window.map.view
+    view.resetTransform()
+    view.fitted = False
+    view.centerOn(square_rect(8, 6).center())
+    return view
+
+
+def test_dragging_a_token_shows_the_rules_path_and_makes_one_undoable_move(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    stack = window.controller.stack
+    before = stack.count()
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(view, (3, 4)))
+    assert view.drag is not None and view.drag.combatant_id == "brandon"
+    for square in ((4, 4), (5, 4), (6, 4), (7, 4)):
+        qtbot.mouseMove(viewport, at(view, square))
+    assert view.drag.path is not None and view.drag.path.cost_ft == 20
+    assert view._path_label.text() == "20 ft of 30 ft"
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(view, (7, 4)))
+    assert token_square(window, "brandon") == (7, 4)
+    assert stack.count() == before + 1  # the whole drag is one undo step
+    assert window.controller.session.log[-1].text.startswith("Brandon moves 20 ft")
+    item = window.map.scene.tokens["brandon"]
+    assert item.pos() == square_rect(7, 4).topLeft()
+    window.actions_by_name["actionUndo"].trigger()
+    assert token_square(window, "brandon") == (3, 4)
+    assert item.pos() == square_rect(3, 4).topLeft()
+
+
+def test_past_the_budget_the_preview_warns_and_only_shift_overrides(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    far = [(3, 4), (6, 4), (9, 3), (12, 2)]  # 45 ft away: beyond a 30 ft run
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(view, far[0]))
+    for square in far[1:]:
+        qtbot.mouseMove(viewport, at(view, square))
+    assert "past the budget" in view._path_label.text()
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(view, far[-1]))
+    assert token_square(window, "brandon") == (3, 4)
+    assert "has 30 ft left" in window.statusBar().currentMessage()
+    drag(qtbot, view, far, Qt.KeyboardModifier.ShiftModifier)
+    assert token_square(window, "brandon") == (12, 2)
+    assert "rules overridden" in window.controller.session.log[-1].text
+
+
+def test_painting_difficult_terrain_changes_the_cost_of_the_same_drag(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(view, (4, 6)))
+    qtbot.mouseMove(viewport, at(view, (7, 6)))
+    assert view.drag is not None and view.drag.path is not None
+    assert view.drag.path.cost_ft == 15
+    view.cancel()
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(view, (4, 6)))
+    window.map.set_tool(Tool.BRUSH)
+    window.map.brush.setCurrentIndex(1)  # difficult terrain
+    before = window.controller.stack.count()
+    drag(qtbot, view, [(5, y) for y in range(1, 17)] + [(6, y) for y in range(16, 0, -1)])
+    assert window.controller.stack.count() == before + 1  # one stroke, one step
+    grid = window.controller.session.map
+    assert grid is not None and grid.terrain_at((5, 9)) == Terrain.DIFFICULT
+    window.map.set_tool(Tool.MOVE)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(view, (4, 6)))
+    qtbot.mouseMove(viewport, at(view, (7, 6)))
+    assert view.drag.path.cost_ft == 25  # two difficult squares entered: 10 + 10 + 5
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(view, (7, 6)))
+    assert token_square(window, "james") == (7, 6)
+
+
+def test_a_burst_lists_who_is_inside_and_damages_them_all_in_one_step(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    window.map.set_tool(Tool.TEMPLATE)
+    window.map.size_ft.setValue(10)
+    drag(qtbot, view, [(15, 5)])
+    session = window.controller.session
+    inside = window.map.inside_ids()
+    # An independent count: tokens within 2 squares of (15, 5) on the R34 metric.
+    assert session.map is not None
+    expected = [i for i, t in session.map.tokens.items() if max(abs(t.x - 15), abs(t.y - 5)) <= 2]
+    assert inside == expected and len(inside) == 3
+    assert window.initiative.selected_ids() == inside
+    assert window.map.inside.text().startswith("Inside: Space Bear 1")
+    hp = {i: session.combatants[i].hp for i in inside}
+    before = window.controller.stack.count()
+
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        dialog.setIntValue(4)
+        dialog.accept()
+
+    answer_dialog(qtbot, fill)
+    window.map.damage_inside.click()
+    qtbot.waitUntil(lambda: window.controller.stack.count() == before + 1)
+    assert all(session.combatants[i].hp == max(0, hp[i] - 4) for i in inside)
+
+
+def test_a_grenade_scatters_and_its_counter_lands_in_the_log_and_the_counters_panel(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    window.map.set_tool(Tool.GRENADE)
+    window.map.damage.setText("2d6")
+    window.map.size_ft.setValue(5)
+    drag(qtbot, view, [(3, 4)])  # the thrower: Brandon
+    assert view.selected_id == "brandon"
+    assert view._ranges.isVisible()  # R38's maximum throw is drawn
+    drag(qtbot, view, [(9, 4)])
+    session = window.controller.session
+    entry = session.log[-1]
+    assert entry.kind == "grenade" and "scatter 2d10 (" in entry.text
+    assert session.map is not None and len(session.map.grenades) == 1
+    pending = session.map.grenades[0]
+    assert pending.id in window.map.scene._templates
+    model = window.counters_model
+    names = [model.index(r, 1).data() for r in range(model.rowCount())]
+    assert "Grenade" in names
+    log = window.log_model
+    texts = [log.index(r, 3).data() for r in range(log.rowCount())]
+    assert any("throws a grenade" in str(t) for t in texts)
+
+
+def test_the_keyboard_moves_a_token_too(qtbot: QtBot, window: MainWindow) -> None:
+    view = big(window)
+    window.initiative.select(["art"])
+    assert view.selected_id == "art"
+    view.setFocus()
+    for _ in range(3):
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.drag is not None and view.drag.path is not None
+    assert view.drag.path.cost_ft == 15
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert token_square(window, "art") == (5, 8)
+
+
+def test_the_player_view_applies_fog_and_leaves_hidden_tokens_out(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.actions_by_name["actionPlayerView"].trigger()
+    view = window.player_view
+    assert view is not None
+    qtbot.waitExposed(view)
+    session = window.controller.session
+    assert {"james", "art", "bear-1"} <= set(view.map_scene.tokens)
+    hidden = [c.id for c in session.combatants.values() if c.hidden]
+    assert hidden and all(h not in view.map_scene.tokens for h in hidden)
+    window.controller.push(PlaceToken("bear-4", 22, 5))  # into the fogged side room
+    assert "bear-4" not in view.map_scene.tokens
+    assert "bear-4" in window.map.scene.tokens  # the GM still sees it
+    assert session.map is not None
+    window.controller.push(RemoveArea("fog", session.map.fog[0].id))
+    assert "bear-4" in view.map_scene.tokens
+    assert not window.controller.push(RemoveArea("fog", "nothing-here"))
