@@ -44,3 +44,32 @@ def big_session(combatants: int = 500, teams: int = 50, counters: int = 2000) ->
             custom=key.startswith("custom"),
         )
     return session
+
+
+def big_map_session(side: int = 200, tokens: int = 1000, seed: int = 11) -> Session:
+    """A ``side`` × ``side`` map with ``tokens`` combatants on it, scattered walls, rubble
+    (difficult terrain) and cover, and no combat running."""
+    import random
+
+    from futurepath_desktop.session.state import MapState, Token
+
+    rng = random.Random(seed)
+    session = big_session(combatants=tokens, teams=20, counters=tokens)
+    rows = [["."] * side for _ in range(side)]
+    cover = [["."] * side for _ in range(side)]
+    for _ in range(side * side // 12):
+        x, y = rng.randrange(side), rng.randrange(side)
+        rows[y][x] = rng.choice("dddh#")
+        if rows[y][x] == "h":
+            cover[y][x] = "p"
+    spots = rng.sample(
+        [(x, y) for x in range(side) for y in range(side) if rows[y][x] != "#"], tokens
+    )
+    session.map = MapState(
+        width=side,
+        height=side,
+        terrain=tuple("".join(r) for r in rows),
+        cover=tuple("".join(r) for r in cover),
+        tokens={f"c{n}": Token(x, y) for n, (x, y) in enumerate(spots)},
+    )
+    return session

@@ -153,8 +153,9 @@ class Path:
         return len(self.squares) - 1
 
 
-def find_path(grid: Grid, start: Square, goal: Square) -> Path | None:
-    """R36: the cheapest route from ``start`` to ``goal`` (None if there is none).
+def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = None) -> Path | None:
+    """R36: the cheapest route from ``start`` to ``goal`` (None if there is none, or none
+    within ``limit_ft``: a bound that keeps a search on a large map from flooding it).
 
     An A* search: every step costs at least 5 ft, so 5 ft per square of plain distance
     never overestimates what is left, and the first time the goal is taken from the queue
@@ -166,6 +167,9 @@ def find_path(grid: Grid, start: Square, goal: Square) -> Path | None:
         return None
     if start == goal:
         return Path((start,), 0)
+    if grid.enter_cost(goal) is None:
+        return None  # a wall, or an enemy standing there: no route ends in it
+    bound = limit_ft if limit_ft is not None else 1 << 62
     best: dict[Square, tuple[int, int]] = {start: (0, 0)}
     came: dict[Square, Square] = {}
     left = distance_squares(start, goal)
@@ -192,9 +196,11 @@ def find_path(grid: Grid, start: Square, goal: Square) -> Path | None:
                 continue
             key = (cost + step, steps + 1)
             if key < best.get(there, (1 << 62, 0)):
+                h = max(abs(there[0] - gx), abs(there[1] - gy))
+                if key[0] + SQUARE_FT * h > bound:
+                    continue
                 best[there] = key
                 came[there] = here
-                h = max(abs(there[0] - gx), abs(there[1] - gy))
                 heapq.heappush(queue, (key[0] + SQUARE_FT * h, key[1] + h, h, *key, there))
     if goal not in best:
         return None

@@ -246,3 +246,18 @@ def test_lines_and_who_is_inside() -> None:
     assert inside(burst((1, 1), 5), positions) == ["brandon", "bear-1"]
     with pytest.raises(InvalidValueError):
         cone((0, 0), (2, 0), 10)
+
+
+@settings(max_examples=60, deadline=None)
+@given(terrain_maps, on_map, on_map, st.integers(0, 120))
+def test_r36_a_bounded_search_finds_the_same_path_or_none_past_the_bound(
+    terrain, a, b, limit
+) -> None:
+    terrain.pop(a, None)
+    grid = Grid(12, 12, terrain, {})
+    free = find_path(grid, a, b)
+    bounded = find_path(grid, a, b, limit_ft=limit)
+    if free is not None and free.cost_ft <= limit:
+        assert bounded is not None and bounded.cost_ft == free.cost_ft
+    else:
+        assert bounded is None

@@ -113,7 +113,7 @@ def test_moves_off_the_map_or_through_walls_are_refused_with_the_square_named() 
     session, history = demo()
     with pytest.raises(CommandError, match="AC1 is off the 28×18 map"):
         history.push(MoveToken("brandon", 28, 0))
-    with pytest.raises(CommandError, match="cannot reach A1"):
+    with pytest.raises(CommandError, match="cannot enter A1: a wall"):
         history.push(MoveToken("brandon", 0, 0))  # a wall square
     assert at(session, "brandon") == (3, 4)
 

@@ -204,3 +204,24 @@ def test_the_player_view_applies_fog_and_leaves_hidden_tokens_out(
     window.controller.push(RemoveArea("fog", session.map.fog[0].id))
     assert "bear-4" in view.map_scene.tokens
     assert not window.controller.push(RemoveArea("fog", "nothing-here"))
+
+
+def test_the_attack_form_takes_distance_and_cover_from_the_map(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.initiative.select(["art"])
+    form = window.inspector.attack
+    form.target.setCurrentIndex(form.target.findData("bear-1"))
+    grid = window.controller.session.map
+    assert grid is not None
+    art, bear = grid.tokens["art"], grid.tokens["bear-1"]
+    assert form.distance.value() == 5 * max(abs(art.x - bear.x), abs(art.y - bear.y))
+    assert form.cover.currentIndex() == 0
+    window.controller.push(PlaceToken("bear-1", 10, 4))  # behind the crates (R32)
+    assert form.cover.currentText() == "Partial cover"
+    assert form.distance.value() == 40
+    qtbot.waitUntil(
+        lambda: any(
+            "cover" in form.sources.item(i).text().lower() for i in range(form.sources.count())
+        )
+    )

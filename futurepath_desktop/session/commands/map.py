@@ -168,13 +168,20 @@ class MoveToken:
                 "(rules overridden)",
             )
             return f"Move {who.name}"
-        path = core_grid.find_path(grid_for(session, who.id), start, goal)
+        mover_grid = grid_for(session, who.id)
+        if mover_grid.enter_cost(goal) is None:
+            raise CommandError(
+                f"{who.name} cannot enter {square_name(goal)}: a wall, or an enemy standing "
+                "there (R36); hold Shift while dropping to move anyway"
+            )
+        left = remaining_ft(session, who.id, self.move)
+        budget = core_grid.move_budget_ft(who.speed_ft, self.move)
+        path = core_grid.find_path(mover_grid, start, goal, limit_ft=max(4 * budget, left))
         if path is None:
             raise CommandError(
                 f"{who.name} cannot reach {square_name(goal)}: walls or enemies block every "
-                "way (R36); hold Shift while dropping to move anyway"
+                "way within reach (R36); hold Shift while dropping to move anyway"
             )
-        left = remaining_ft(session, who.id, self.move)
         if path.cost_ft > left:
             raise CommandError(
                 f"{who.name} needs {path.cost_ft} ft to reach {square_name(goal)} but has "

@@ -106,6 +106,8 @@ class TokenItem(QGraphicsItem):
             painter.drawLine(disc.topRight() + QPointF(-5, 5), disc.bottomLeft() + QPointF(5, -5))
         initials = "".join(part[0] for part in look.name.split()[:2]).upper()
         painter.setPen(QColor("white"))
+        if detail * disc.height() < 12:
+            return  # too small on screen for letters to be read
         if detail < 0.6:
             # Zoomed out: initials big enough to read at this scale, and no name plate.
             font = QFont(_NAME_FONT)

@@ -346,11 +346,17 @@ class MapView(QGraphicsView):
         if drag is None:
             return None
         drag.hovered = square
-        path = core_grid.find_path(drag.grid, drag.start, square)
+        # Past four runs' worth nothing is worth showing, and the bound keeps a search on a
+        # large map (a walled-in goal) from flooding it on every mouse move.
+        limit = max(4 * drag.budget_ft, 4 * core_grid.SQUARE_FT)
+        path = core_grid.find_path(drag.grid, drag.start, square, limit_ft=limit)
         drag.path = path
         if path is None or path.steps == 0:
             self._path_item.setVisible(False)
-            self._path_label.setVisible(False)
+            self._path_label.setVisible(path is None)
+            self._path_label.setText("No way there within reach (R36)")
+            self._path_label.setBrush(PREVIEW_OVER)
+            self._path_label.setPos(square[0] * SQUARE + SQUARE + 2, square[1] * SQUARE - 4)
             return path
         line = QPainterPath()
         half = SQUARE / 2
