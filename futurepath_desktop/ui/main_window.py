@@ -411,7 +411,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.log, self.history)
         self.log.raise_()
         self.resizeDocks(
-            [self.initiative, self.map, self.inspector], [430, 470, 380], Qt.Orientation.Horizontal
+            [self.initiative, self.map, self.inspector], [400, 500, 380], Qt.Orientation.Horizontal
         )
         self.resizeDocks([self.initiative, self.counters], [470, 230], Qt.Orientation.Vertical)
         self.resizeDocks([self.inspector, self.log], [430, 270], Qt.Orientation.Vertical)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from futurepath_desktop.session.map_rules import SECRET_CONDITIONS
 from futurepath_desktop.session.state import Combatant, Session
@@ -50,87 +50,132 @@ _NAME_FONT.setPixelSize(10)
 _BADGE_FONT = QFont()
 _BADGE_FONT.setPixelSize(8)
 _BADGE_FONT.setBold(True)
+_INITIALS_FONT = QFont()
+_INITIALS_FONT.setBold(True)
 
 
-class TokenItem(QGraphicsItem):
-    """One combatant's token; the view moves it, the session decides where it stands."""
+def short_label(name: str) -> str:
+    """What fits on a token: ``Space Bear 3`` → ``SB3``, ``Brandon`` → ``Br``."""
+    words = name.split()
+    if not words:
+        return "?"
+    number = words[-1] if words[-1].isdigit() and len(words) > 1 else ""
+    letters = [w[0].upper() for w in words if w[0].isalpha()]
+    if len(letters) == 1:
+        return (words[0][:2].capitalize() + number)[:4]
+    return ("".join(letters[:2]) + number)[:4]
 
-    def __init__(self, combatant_id: str, look: TokenLook, side: float) -> None:
-        super().__init__()
-        self.combatant_id = combatant_id
-        self.look = look
-        self.side = side
-        self.setZValue(10)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
-        self.setAcceptHoverEvents(False)
-        self.setToolTip(look.name)
 
-    def set_look(self, look: TokenLook, side: float) -> None:
-        """Restyle (repaints only if something visible changed)."""
-        if look == self.look and side == self.side:
-            return
-        if side != self.side:
-            self.prepareGeometryChange()
-        self.look, self.side = look, side
-        self.setToolTip(look.name)
-        self.update()
+RATIO = 2.0
+"""Token pictures are drawn at twice the scene's resolution, so they stay sharp at 2×."""
+MARGIN_X, MARGIN_TOP, PLATE = 16.0, 2.0, 12.0
+_pictures: dict[tuple[TokenLook, float, bool, bool], QPixmap] = {}
 
-    def boundingRect(self) -> QRectF:
-        return QRectF(-2, -2, self.side + 4, self.side + 14)
 
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        look = self.look
-        detail = option.levelOfDetailFromTransform(painter.worldTransform())
-        inset = 3.0
-        disc = QRectF(inset, inset, self.side - 2 * inset, self.side - 2 * inset)
-        colour = QColor(look.colour)
-        if look.down:
-            colour = QColor("#8a8f96")
-        if look.hidden:
-            colour.setAlpha(120)
-        if detail < 0.25:  # far out: a plain square is all the eye can see
-            painter.fillRect(disc, colour)
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        edge = QColor("#ffd54a") if look.acting else QColor(20, 20, 20, 160)
-        if self.isSelected():
-            edge = QColor("#4aa8ff")
-        painter.setPen(QPen(edge, 3.0 if (look.acting or self.isSelected()) else 1.2))
-        painter.setBrush(colour)
-        painter.drawEllipse(disc)
-        if look.down:
-            painter.setPen(QPen(QColor("#d0453a"), 2.5))
-            painter.drawLine(disc.topLeft() + QPointF(5, 5), disc.bottomRight() - QPointF(5, 5))
-            painter.drawLine(disc.topRight() + QPointF(-5, 5), disc.bottomLeft() + QPointF(5, -5))
-        initials = "".join(part[0] for part in look.name.split()[:2]).upper()
-        painter.setPen(QColor("white"))
-        if detail * disc.height() < 12:
-            return  # too small on screen for letters to be read
-        if detail < 0.6:
-            # Zoomed out: initials big enough to read at this scale, and no name plate.
-            font = QFont(_NAME_FONT)
-            font.setPixelSize(max(10, min(int(disc.height() * 0.55), int(8 / detail))))
-            font.setBold(True)
-            painter.setFont(font)
-            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials)
-            return
+def token_picture(look: TokenLook, side: float, selected: bool, near: bool) -> QPixmap:
+    """The token drawn once into a pixmap (shared by every token that looks the same).
+
+    ``near``: the full picture with the name plate and condition badges; far out, a disc
+    with large initials only, which stay legible when the map is zoomed out.
+    """
+    key = (look, side, selected, near)
+    found = _pictures.get(key)
+    if found is not None:
+        return found
+    if len(_pictures) > 4096:
+        _pictures.clear()
+    width, height = side + 2 * MARGIN_X, side + MARGIN_TOP + PLATE
+    pixmap = QPixmap(int(width * RATIO), int(height * RATIO))
+    pixmap.setDevicePixelRatio(RATIO)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.translate(MARGIN_X, MARGIN_TOP)
+    inset = 3.0
+    disc = QRectF(inset, inset, side - 2 * inset, side - 2 * inset)
+    colour = QColor("#8a8f96") if look.down else QColor(look.colour)
+    if look.hidden:
+        colour.setAlpha(120)
+    edge = QColor("#ffd54a") if look.acting else QColor(20, 20, 20, 160)
+    if selected:
+        edge = QColor("#4aa8ff")
+    painter.setPen(QPen(edge, 3.0 if (look.acting or selected) else 1.2))
+    painter.setBrush(colour)
+    painter.drawEllipse(disc)
+    if look.down:
+        painter.setPen(QPen(QColor("#d0453a"), 2.5))
+        painter.drawLine(disc.topLeft() + QPointF(5, 5), disc.bottomRight() - QPointF(5, 5))
+        painter.drawLine(disc.topRight() + QPointF(-5, 5), disc.bottomLeft() + QPointF(5, -5))
+    initials = short_label(look.name)
+    painter.setPen(QColor("white"))
+    font = QFont(_INITIALS_FONT if not near else _NAME_FONT)
+    font.setPixelSize(
+        int(disc.height() * (0.5 if not near else 0.36) * (1 if len(initials) < 3 else 0.8))
+    )
+    painter.setFont(font)
+    painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials)
+    if near:
         painter.setFont(_NAME_FONT)
-        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials)
-        label = QRectF(-16, self.side - 1, self.side + 32, 12)
+        label = QRectF(-MARGIN_X, side - 1, side + 2 * MARGIN_X, PLATE)
+        width_needed = painter.fontMetrics().horizontalAdvance(look.name) + 8
+        plate_width = min(label.width(), float(width_needed))
+        plate = QRectF(label.center().x() - plate_width / 2, label.top(), plate_width, PLATE)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 150))
-        width = min(label.width(), 6.0 * len(look.name) + 6)
-        plate = QRectF(label.center().x() - width / 2, label.top(), width, label.height())
+        painter.setBrush(QColor(0, 0, 0, 160))
         painter.drawRoundedRect(plate, 3, 3)
         painter.setPen(QColor("white"))
         painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, look.name)
         painter.setFont(_BADGE_FONT)
         for index, badge in enumerate(look.badges):
-            box = QRectF(self.side - 14, -2 + 10 * index, 16, 10)
+            box = QRectF(side - 14, -2 + 10 * index, 16, 10)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor("#b35c00"))
             painter.drawRoundedRect(box, 2, 2)
             painter.setPen(QColor("white"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, badge)
+    painter.end()
+    _pictures[key] = pixmap
+    return pixmap
+
+
+class TokenItem(QGraphicsPixmapItem):
+    """One combatant's token: a cached picture, so a repaint is a blit and no Python runs
+    while the map is painted; the session decides where it stands."""
+
+    def __init__(self, combatant_id: str, look: TokenLook, side: float, near: bool = True) -> None:
+        super().__init__()
+        self.combatant_id = combatant_id
+        self.look = look
+        self.side = side
+        self.near = near
+        self.chosen = False
+        self.setZValue(10)
+        self.setOffset(-MARGIN_X, -MARGIN_TOP)
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+        self.setToolTip(look.name)
+        self._draw()
+
+    def _draw(self) -> None:
+        self.setPixmap(token_picture(self.look, self.side, self.chosen, self.near))
+
+    def set_look(self, look: TokenLook, side: float) -> None:
+        """Restyle (redraws only if something visible changed)."""
+        if look == self.look and side == self.side:
+            return
+        self.look, self.side = look, side
+        self.setToolTip(look.name)
+        self._draw()
+
+    def set_chosen(self, chosen: bool) -> None:
+        """Ring the token the map's tools work with."""
+        if chosen != self.chosen:
+            self.chosen = chosen
+            self._draw()
+
+    def set_near(self, near: bool) -> None:
+        """Switch between the full picture and the zoomed-out one."""
+        if near != self.near:
+            self.near = near
+            self._draw()

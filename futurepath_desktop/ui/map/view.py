@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QFrame,
+    QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsSimpleTextItem,
     QGraphicsView,
@@ -116,6 +117,10 @@ class MapView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # The scene paints every pixel (drawBackground fills first), so the viewport need
+        # not clear itself before each paint.
+        self.viewport().setAutoFillBackground(False)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -132,6 +137,13 @@ class MapView(QGraphicsView):
         self._ghost.setZValue(29)
         self._ranges = QGraphicsPathItem()
         self._ranges.setZValue(3)
+        for label in (self._path_label, self._ruler_label):
+            # Readable at any zoom: the text keeps its size on screen.
+            label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+            font = label.font()
+            font.setPointSizeF(font.pointSizeF() * 1.1)
+            font.setBold(True)
+            label.setFont(font)
         for item in (
             self._path_item,
             self._path_label,
@@ -151,11 +163,17 @@ class MapView(QGraphicsView):
         if 0.02 <= scale <= 8.0:
             self.fitted = False
             self.scale(factor, factor)
+            self._zoomed()
 
     def fit(self) -> None:
         """Fit the whole map in the view (and keep fitting it as the panel resizes)."""
         self.fitted = True
         self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._zoomed()
+
+    def _zoomed(self) -> None:
+        # Name plates need about 0.85 of the scene's scale to be read.
+        self.map_scene.set_near(self.transform().m11() >= 0.85)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -310,7 +328,7 @@ class MapView(QGraphicsView):
         self.selected_id = combatant_id
         self.target_square = None
         for ident, item in self.map_scene.tokens.items():
-            item.setSelected(ident == combatant_id)
+            item.set_chosen(ident == combatant_id)
         if combatant_id is not None and notify:
             self.combatantClicked.emit(combatant_id)
         self.show_ranges()
