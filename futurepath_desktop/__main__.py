@@ -20,11 +20,12 @@ def run_and_exit() -> None:
     streams is all that matters. Python's own teardown of thousands of Qt wrappers would
     only make the GM wait for a window that has already gone.
     """
-    import logging
     import os
 
     code = main()
-    logging.shutdown()
+    logging = sys.modules.get("logging")  # loaded once the window has painted, if at all
+    if logging is not None:
+        logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

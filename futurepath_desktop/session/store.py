@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -91,6 +90,8 @@ def atomic_write(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
             try:
                 os.link(path, staged)
             except OSError:  # no hard links here (FAT, some network drives): copy instead
+                import shutil  # only when a backup is made: off the start-up path
+
                 shutil.copy2(path, staged)
             os.replace(staged, backup_path(path))
         os.replace(temporary, path)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 import time
 from pathlib import Path
@@ -13,8 +12,6 @@ from futurepath_desktop.resources import demo_path
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import load_session
-
-log = logging.getLogger("futurepath_desktop")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -52,7 +49,14 @@ def first_session(args: argparse.Namespace) -> tuple[Session, Path | None]:
     return Session(name="New session"), None
 
 
-def _configure_logging() -> None:
+def configure_logging() -> None:
+    """Log to a file in the platform's log folder (after the first paint: nothing is
+    logged before it, and the logging module is not needed to show the window)."""
+    import logging
+
+    log = logging.getLogger("futurepath_desktop")
+    if log.handlers:
+        return
     try:
         handler: logging.Handler = logging.FileHandler(
             paths.logs_dir(create=True) / "futurepath-desktop.log"
@@ -95,8 +99,10 @@ def smoke_check(window: object) -> list[str]:
     ):
         if name not in window.widgets():
             problems.append(f"{name} is missing")
-    image = window.grab()
-    if image.isNull() or image.width() < 200:
+    # The first frame itself was painted (window.painted); a small grab also proves that
+    # widgets render off-screen, without drawing the whole window a second time.
+    image = window.phase_indicator.grab()
+    if not window.painted or image.isNull() or image.width() < 100:
         problems.append("the window did not paint")
     return problems
 
@@ -105,7 +111,6 @@ def main(argv: list[str] | None = None) -> int:
     """Run the app; returns the exit code."""
     started = time.perf_counter()
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    _configure_logging()
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -151,8 +156,10 @@ def main(argv: list[str] | None = None) -> int:
             app.quit()
 
         window.first_painted.connect(check)
+        window.first_painted.connect(configure_logging)
         QTimer.singleShot(10_000, check)  # report, rather than hang, if no frame ever comes
         app.exec()
         return result[0] if result else 1
+    window.first_painted.connect(configure_logging)
     QTimer.singleShot(0, window.files.offer_recovery)
     return int(app.exec())

@@ -7,7 +7,6 @@ exact inverse is pushed. Undo and redo replay inverses; nothing is rolled twice.
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,8 +19,6 @@ from futurepath_desktop.session.state import Session
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.autosave import Autosave
-
-log = logging.getLogger(__name__)
 
 
 class SessionUndoCommand(QUndoCommand):
@@ -90,7 +87,9 @@ class SessionController(QObject):
             try:
                 self.autosave.record(applied)
             except OSError as error:  # never lose the table over a full disk
-                log.error("autosave failed: %s", error)
+                import logging
+
+                logging.getLogger(__name__).error("autosave failed: %s", error)
         self.changed.emit(applied.change)
 
     def replace(self, session: Session, path: Path | None) -> None:
