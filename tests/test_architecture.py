@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 # Rulings the rules core covers (ground combat and the grid); space combat joins later.
-CORE_RULINGS = [*range(1, 41)]
+CORE_RULINGS = [*range(1, 48)]
 
 
 def run_lint_imports(project: Path) -> subprocess.CompletedProcess[str]:

@@ -31,9 +31,11 @@ from futurepath_desktop.session.state import (
     Combatant,
     CombatState,
     LogEntry,
+    MapState,
     Options,
     RngState,
     Session,
+    SpaceState,
     Team,
     new_id,
 )
@@ -55,9 +57,9 @@ class Patch(msgspec.Struct, frozen=True, omit_defaults=True):
     combat: CombatState | None = None
     options: Options | None = None
     name: str | None = None
-    map: Any = None
+    map: MapState | None = None
     map_changed: bool = False
-    ships: tuple[dict[str, Any], ...] | None = None
+    space: SpaceState | None = None
     rng: RngState | None = None
     log_keep: int = 0
     log_append: tuple[LogEntry, ...] = ()
@@ -84,7 +86,7 @@ def forward_patch(session: Session, applied: Applied) -> Patch:
         name=session.name if change.name else None,
         map=session.map if change.map else None,
         map_changed=change.map,
-        ships=session.ships if change.ships else None,
+        space=session.space if change.space else None,
         rng=RngState.of(session.seed, session.rng) if change.rng else None,
         log_keep=keep,
         log_append=tuple(session.log[keep:]),
@@ -102,7 +104,7 @@ def apply_patch(session: Session, patch: Patch) -> None:
         options=patch.options if patch.options is not None else missing,
         name=patch.name if patch.name is not None else missing,
         map=patch.map if patch.map_changed else missing,
-        ships=patch.ships if patch.ships is not None else missing,
+        space=patch.space if patch.space is not None else missing,
         rng=patch.rng if patch.rng is not None else missing,
         log_keep=patch.log_keep,
         log_append=patch.log_append,

@@ -14,9 +14,12 @@ from futurepath_desktop.session.state import (
     Abilities,
     Area,
     Combatant,
+    CrewSlot,
     MapState,
     RngState,
     Session,
+    Ship,
+    SpaceState,
     Team,
     Token,
     WeaponSpec,
@@ -138,7 +141,54 @@ def demo_session() -> Session:
     for combatant in [*players, *(_bear(n) for n in range(1, 5))]:
         session.combatants[combatant.id] = combatant
     session.map = demo_map()
+    session.space = demo_space()
     return session
+
+
+def demo_space() -> SpaceState:
+    """The players' ship and the bears' raider, for the bridge (R41-R47)."""
+    return SpaceState(
+        ships=(
+            Ship(
+                id="wayfarer",
+                name="Wayfarer",
+                side="players",
+                size="small",
+                hard_points=4,
+                weapons=1,
+                sensors=2,
+                shields=0,
+                structure=0,
+                crew={
+                    "captain": CrewSlot("brandon"),
+                    "science": CrewSlot(None, "Ilsa Varn"),
+                    "helm": CrewSlot(None, "Mara Quill"),
+                    "sensors": CrewSlot("james"),
+                    "weapons": CrewSlot("art"),
+                    "medical": CrewSlot(None, "Doc Ives"),
+                    "engineer": CrewSlot("katie"),
+                },
+                notes="A light freighter with more guns than it admits to.",
+            ),
+            Ship(
+                id="bear-hunter",
+                name="Bear Hunter",
+                side="enemies",
+                size="small",
+                hard_points=4,
+                structure=0,
+                shields=1,
+                crew={
+                    "captain": CrewSlot("bear-1"),
+                    "helm": CrewSlot("bear-2"),
+                    "sensors": CrewSlot("bear-3"),
+                    "weapons": CrewSlot("bear-4"),
+                    "engineer": CrewSlot(None, "Grizzled mechanic"),
+                },
+                notes="The bears' raider, patched together from three wrecks.",
+            ),
+        )
+    )
 
 
 def demo_map() -> MapState:

@@ -24,6 +24,7 @@ from futurepath_desktop.session.state import (
     RngState,
     RollRecord,
     Session,
+    SpaceState,
     Team,
 )
 
@@ -52,7 +53,7 @@ class Change:
     options: bool = False
     name: bool = False
     map: bool = False
-    ships: bool = False
+    space: bool = False
     rng: bool = False
     log_appended: int = 0
     log_truncated: bool = False
@@ -77,7 +78,7 @@ class Change:
             or self.options
             or self.name
             or self.map
-            or self.ships
+            or self.space
             or self.log_appended
             or self.log_truncated
         )
@@ -117,7 +118,7 @@ class Edit:
         self._options: Any = UNSET
         self._name: Any = UNSET
         self._map: Any = UNSET
-        self._ships: Any = UNSET
+        self._space: Any = UNSET
         self._rng: Any = UNSET
         self._log_keep = len(session.log)
         self._log_removed: list[LogEntry] = []
@@ -189,11 +190,11 @@ class Edit:
             self._map = self.session.map
         self.session.map = value
 
-    def set_ships(self, value: tuple[dict[str, Any], ...]) -> None:
-        """Replace the ships' state."""
-        if self._ships is UNSET:
-            self._ships = self.session.ships
-        self.session.ships = value
+    def set_space(self, value: SpaceState) -> None:
+        """Replace the ships and the space round."""
+        if self._space is UNSET:
+            self._space = self.session.space
+        self.session.space = value
 
     def set_rng(self, state: RngState) -> None:
         """Put the generator in a given state (used by undo)."""
@@ -279,7 +280,7 @@ class Edit:
             options=self._options,
             name=self._name,
             map=self._map,
-            ships=self._ships,
+            space=self._space,
             rng=self._rng,
             log_keep=self._log_keep,
             log_append=tuple(self._log_removed),
@@ -293,7 +294,7 @@ class Edit:
             options=self._options is not UNSET and self._options != s.options,
             name=self._name is not UNSET and self._name != s.name,
             map=self._map is not UNSET,
-            ships=self._ships is not UNSET,
+            space=self._space is not UNSET,
             rng=self._rng is not UNSET,
             log_appended=len(new_log),
             log_truncated=self._log_truncated,
@@ -327,7 +328,7 @@ class Restore:
     options: Any = UNSET
     name: Any = UNSET
     map: Any = UNSET
-    ships: Any = UNSET
+    space: Any = UNSET
     rng: Any = UNSET
     log_keep: int = 0
     log_append: tuple[LogEntry, ...] = ()
@@ -353,8 +354,8 @@ class Restore:
             edit.set_name(self.name)
         if self.map is not UNSET:
             edit.set_map(self.map)
-        if self.ships is not UNSET:
-            edit.set_ships(self.ships)
+        if self.space is not UNSET:
+            edit.set_space(self.space)
         if self.rng is not UNSET:
             edit.set_rng(self.rng)
         edit.truncate_log(self.log_keep)

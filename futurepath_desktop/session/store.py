@@ -318,8 +318,13 @@ def check_map(grid: MapState, combatants: set[str], source: str) -> None:
 
 @upgrade(1)
 def _version_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
-    """Format 2 gave the map (reserved and always empty in format 1) its own schema."""
-    return {**document, "format_version": 2}
+    """Format 2 gave the map and the ships (reserved, and always empty, in format 1) their
+    schemas: ``ships`` became ``space``. Anything a format 1 file held there was never
+    written by the app, and is refused with its place named rather than dropped."""
+    upgraded = {**document, "format_version": 2}
+    if upgraded.get("ships") in ([], None):
+        upgraded.pop("ships", None)
+    return upgraded
 
 
 def export_schema() -> dict[str, Any]:

@@ -11,18 +11,24 @@ from pathlib import Path
 
 import pytest
 
+from futurepath_desktop.core.grid import Terrain
 from futurepath_desktop.session import autosave
 from futurepath_desktop.session.autosave import Autosave, discard, find_unclean, recover
 from futurepath_desktop.session.commands import (
     AddCondition,
     Damage,
+    Fire,
+    MoveToken,
+    NextSpacePhase,
     NextTurn,
+    PaintTerrain,
     ResolveAttack,
     StartCombat,
+    StartSpaceCombat,
 )
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import History
-from futurepath_desktop.session.state import Session
+from futurepath_desktop.session.state import MapState, Session, SpaceState
 
 
 def test_every_command_undo_and_redo_is_journaled_and_recovered(private_home: Path) -> None:
@@ -50,6 +56,30 @@ def test_every_command_undo_and_redo_is_journaled_and_recovered(private_home: Pa
     saver.record(redone)
     saver.close()
     assert find_unclean() == [], "a clean exit leaves nothing to recover"
+
+
+def test_map_and_space_changes_are_journaled_and_recovered(private_home: Path) -> None:
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session, Path("fight.fpsession"))
+    for command in (
+        MoveToken("brandon", 6, 4),
+        PaintTerrain(((5, 5), (6, 6)), terrain=Terrain.DIFFICULT),
+        StartSpaceCombat(),
+        NextSpacePhase(),
+        Fire("wayfarer", "bear-hunter", 4),
+        NextSpacePhase(),
+    ):
+        saver.record(history.push(command))
+    undone = history.undo()
+    assert undone is not None
+    saver.record(undone)
+    saver.flush()
+    (found,) = find_unclean()
+    recovered = recover(found)
+    assert recovered == session
+    assert isinstance(recovered.map, MapState) and isinstance(recovered.space, SpaceState)
+    saver.close()
 
 
 def test_checkpoints_fold_the_journal(private_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,7 +118,7 @@ from futurepath_desktop.session.autosave import Autosave
 from futurepath_desktop.session.commands import Damage, NextTurn, StartCombat
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import History
-from futurepath_desktop.session.state import Session
+from futurepath_desktop.session.state import MapState, Session, SpaceState
 
 session = demo_session()
 history = History(session)

@@ -1,0 +1,249 @@
+"""Space combat in the session (R41-R47): stations once a round in their phase, scans and
+volleys, Battle Damage taking effect in the Response phase, chart effects as counters,
+repairs, adrift and exploding ships, swarms, specified targeting, surprise, the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from futurepath_desktop.core.starship import Flying, Position, SpacePhase
+from futurepath_desktop.session import store
+from futurepath_desktop.session.commands import (
+    AddShip,
+    AssignCrew,
+    CrewAction,
+    DeclareOptional,
+    Fire,
+    MedicalCare,
+    NextSpacePhase,
+    Repair,
+    Scan,
+    SetChartRow,
+    StartSpaceCombat,
+    Swarm,
+)
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.edit import History
+from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.state import ChartRow, Session, Ship
+from tests.helpers import ScriptedRandom
+
+
+def fight() -> tuple[Session, History]:
+    session = demo_session()
+    history = History(session)
+    history.push(StartSpaceCombat())
+    return session, history
+
+
+def dice(session: Session, *faces: int) -> ScriptedRandom:
+    """The next rolls fall exactly so (and the script must be used up)."""
+    script = ScriptedRandom(faces)
+    session.rng = script
+    return script
+
+
+def ship(session: Session, ident: str) -> Ship:
+    return session.space.ship(ident)
+
+
+def without_rng(session: Session) -> object:
+    """The session's file record, without the generator (the tests swap it for scripts)."""
+    record = session.to_file()
+    return msgspec.structs.replace(record, rng=msgspec.structs.replace(record.rng, internal=()))
+
+
+def test_r41_each_station_acts_once_and_only_in_its_phase() -> None:
+    session, history = fight()
+    assert session.space.round.phase == SpacePhase.SUPPORT
+    with pytest.raises(CombatFlowError, match=r"Weapons Officer acts in the Action phase.*R41"):
+        history.push(Fire("wayfarer", "bear-hunter", 4))
+    history.push(CrewAction("wayfarer", Position.CAPTAIN, "orders the helm: evasive"))
+    with pytest.raises(CombatFlowError, match="has acted this round"):
+        history.push(CrewAction("wayfarer", Position.CAPTAIN, "again"))
+    history.push(NextSpacePhase())
+    # R41: the Chief Engineer may act in the Action phase, declared before any roll,
+    # and then forfeits the Response phase.
+    history.push(DeclareOptional("wayfarer", Position.ENGINEER))
+    history.push(CrewAction("wayfarer", Position.ENGINEER, "grapples the raider"))
+    history.push(CrewAction("wayfarer", Position.HELM, "", flying=Flying.DEFENSIVE))
+    assert ship(session, "wayfarer").flying == "defensively"
+    with pytest.raises(CombatFlowError, match="declared before any roll"):
+        history.push(DeclareOptional("wayfarer", Position.SCIENCE))
+    history.push(NextSpacePhase())
+    with pytest.raises(CombatFlowError, match="forfeits the Response phase this round"):
+        history.push(Repair("wayfarer", "nothing"))
+    history.push(NextSpacePhase())  # round 2: flying is back to normal, stations reset
+    assert session.space.round.round == 2 and ship(session, "wayfarer").flying == "normal"
+    assert session.space.round.stations == ()
+
+
+def test_r42_r44_a_scan_adds_the_sensor_mod_and_flying_changes_the_count() -> None:
+    session, history = fight()
+    history.push(NextSpacePhase())
+    james_int = session.combatants["james"].abilities.mod("intelligence")
+    dice(session, 15 - james_int)  # exactly the Scan DC
+    history.push(Scan("wayfarer", "bear-hunter"))
+    assert session.space.round.scanned == ("wayfarer",)
+    assert "+2 to each d10 this round (R44)" in session.log[-1].text
+    # Bear Hunter: Shields +1 → 4,5. With the +2 scan, a 3 counts. Weapons Mod 1: one
+    # re-roll of a success. 3 3 3 2 → 3 successes; the re-roll 1 fails: 3 < 4, no damage.
+    dice(session, 3, 3, 3, 2, 1)
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    entry = session.log[-1]
+    assert "4d10 (3✓, 3✓, 3✓, 2), re-rolls (1), +2 scan vs 5+: 3 success(es)" in entry.text
+    assert "3 of 4 successes needed (BD-DC 4,5): no Battle Damage" in entry.text
+
+
+def test_the_three_round_duel_from_scan_to_explosion_and_back_by_undo() -> None:
+    session = demo_session()
+    history = History(session)
+    start = without_rng(session)
+    history.push(StartSpaceCombat())
+    # --- Round 1 -----------------------------------------------------------------------
+    history.push(CrewAction("wayfarer", Position.CAPTAIN, "orders: all power to weapons"))
+    history.push(NextSpacePhase())
+    dice(session, 17)
+    history.push(Scan("wayfarer", "bear-hunter"))  # success: +2 on every d10
+    dice(session, 9, 8, 7, 6, 5, 3, 2)  # 4 successes, re-roll 5 ✓; chart 3+2 = 5: shaken
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    assert "Battle Damage on Bear Hunter! Chart 2d6 = 5: Ship rocked" in session.log[-1].text
+    dice(session, 9, 9, 9, 9, 4, 5)  # the bears: 4 successes vs 4,4; chart 9: actuator
+    history.push(Fire("bear-hunter", "wayfarer", 4))
+    # R45: nothing has taken effect yet.
+    assert ship(session, "bear-hunter").battle_damage == 0
+    assert len(session.space.round.pending) == 2
+    history.push(NextSpacePhase())  # Response: the damage lands
+    assert ship(session, "bear-hunter").battle_damage == 1
+    assert ship(session, "wayfarer").battle_damage == 1
+    shaken = [c for c in session.conditions.values() if c.key == "shaken"]
+    assert sorted(c.bearer_id for c in shaken) == ["bear-1", "bear-2", "bear-3", "bear-4"]
+    actuator = [c for c in session.conditions.values() if c.name == "Misaligned actuator"]
+    assert actuator == []  # the Wayfarer's pilot is an NPC: no combatant to bear it
+    history.push(NextSpacePhase())  # round 2: the counters from the chart run out
+    assert not [c for c in session.conditions.values() if c.key == "shaken"]
+    # --- Round 2 -----------------------------------------------------------------------
+    history.push(NextSpacePhase())
+    dice(session, 9, 9, 9, 9, 9, 1, 1)  # 4 ✓, re-roll ✓; chart 1+1 = 2: plasma failure
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    dice(session, 8, 8, 8, 8, 3, 4)  # chart 7: ruptured valve, DC 7
+    history.push(Fire("bear-hunter", "wayfarer", 4))
+    history.push(NextSpacePhase())
+    hunter, wayfarer = ship(session, "bear-hunter"), ship(session, "wayfarer")
+    assert hunter.battle_damage == 2 and hunter.adrift_from_round == 3
+    assert wayfarer.battle_damage == 2 and wayfarer.adrift_from_round == 3
+    # Katie repairs the ruptured valve (DC 7) and saves the Wayfarer (R45).
+    valve = next(d for d in wayfarer.damage if d.name == "Ruptured valve")
+    katie_int = session.combatants["katie"].abilities.mod("intelligence")
+    dice(session, 7 - katie_int)
+    history.push(Repair("wayfarer", valve.id))
+    assert "stays in the fight (R45)" in session.log[-1].text
+    # The bears' mechanic fails against DC 27 (plasma failure).
+    plasma = next(d for d in hunter.damage if d.name == "Plasma failure")
+    dice(session, 5)
+    history.push(Repair("bear-hunter", plasma.id))
+    assert "not yet (attempt 1" in session.log[-1].text
+    history.push(NextSpacePhase())  # round 3
+    assert ship(session, "wayfarer").state == "operational"
+    assert ship(session, "bear-hunter").state == "adrift"
+    with pytest.raises(CombatFlowError, match="adrift: its crew cannot act"):
+        history.push(CrewAction("bear-hunter", Position.CAPTAIN, "rallies"))
+    # --- Round 3: damage on an adrift ship: it explodes within 1 round -------------------
+    history.push(NextSpacePhase())
+    dice(session, 9, 9, 9, 9, 9, 6, 6)
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    history.push(NextSpacePhase())
+    assert ship(session, "bear-hunter").state == "exploding"
+    history.push(NextSpacePhase())  # round 4 begins
+    history.push(NextSpacePhase())
+    history.push(NextSpacePhase())
+    history.push(NextSpacePhase())  # round 5: the explosion is due
+    assert ship(session, "bear-hunter").state == "destroyed"
+    assert any("Bear Hunter explodes (R45)" in e.text for e in session.log)
+    # --- Undo all of it ------------------------------------------------------------------
+    while history.undo() is not None:
+        pass
+    assert without_rng(session) == start
+
+
+def test_r45_at_most_one_battle_damage_per_ship_per_round() -> None:
+    session, history = fight()
+    history.push(
+        AddShip(Ship(id="skiff", name="Skiff", side="players", size="tiny", hard_points=4))
+    )
+    history.push(AssignCrew("skiff", Position.WEAPONS, None, "Gunner Pell"))
+    history.push(NextSpacePhase())
+    with pytest.raises(CommandError, match="a volley uses 1 to 4"):
+        history.push(Fire("skiff", "bear-hunter", 5))
+    dice(session, 9, 9, 9, 9, 9, 3, 4)
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    dice(session, 9, 9, 9, 9)
+    history.push(Fire("skiff", "bear-hunter", 4))
+    assert "already takes Battle Damage this round (at most 1, R45)" in session.log[-1].text
+    assert len(session.space.round.pending) == 1
+
+
+def test_swarms_pool_successes_with_the_size_penalty() -> None:
+    session, history = fight()
+    history.push(
+        AddShip(Ship(id="skiff", name="Skiff", side="players", size="tiny", hard_points=2))
+    )
+    history.push(NextSpacePhase())
+    # Wayfarer (small) and Skiff (tiny) against the Bear Hunter (small), 4,5:
+    # Wayfarer 9 9 2 2 → 2 ✓ (+ re-roll 1 ✗); Skiff 8 9 → 2 ✓ − 1 (one size step) = 1.
+    dice(session, 9, 9, 2, 2, 1, 8, 9)
+    history.push(Swarm(("wayfarer", "skiff"), "bear-hunter", (4, 2)))
+    assert "Swarm on Bear Hunter (2 ships, −1 per size step smaller): 3 success(es)" in (
+        session.log[-1].text
+    )
+
+
+def test_specified_targeting_damages_a_system_at_most_five_a_round() -> None:
+    session, history = fight()
+    history.push(NextSpacePhase())
+    dice(session, 9, 9, 9, 9, 9, 9)  # 4 ✓, re-roll ✓ (and that one ✓ too, but the mod is 1)
+    history.push(Fire("wayfarer", "bear-hunter", 4, system="engines"))
+    assert ship(session, "bear-hunter").systems == {"engines": 5}
+    assert "5 damage to Bear Hunter's engines (disabled)" in session.log[-1].text
+
+
+def test_r47_unseen_ships_fire_once_before_round_one() -> None:
+    session = demo_session()
+    history = History(session)
+    history.push(StartSpaceCombat(("bear-hunter",)))
+    assert session.space.round.phase == SpacePhase.SURPRISE
+    with pytest.raises(CombatFlowError, match="surprise"):
+        history.push(Fire("wayfarer", "bear-hunter", 4))
+    dice(session, 2, 2, 2, 2)
+    history.push(Fire("bear-hunter", "wayfarer", 4))
+    history.push(NextSpacePhase())
+    assert (session.space.round.round, session.space.round.phase) == (1, SpacePhase.SUPPORT)
+
+
+def test_the_medical_officer_treats_the_crew_and_the_chart_is_editable() -> None:
+    session, history = fight()
+    history.push(AssignCrew("wayfarer", Position.MEDICAL, "james"))
+    history.push(NextSpacePhase())
+    history.push(NextSpacePhase())
+    before = session.combatants["art"].hp
+    with pytest.raises(CommandError, match="choose healing"):
+        history.push(MedicalCare("wayfarer", "art"))
+    history.push(MedicalCare("wayfarer", "art", amount=3))
+    assert session.combatants["art"].hp == min(before + 3, session.combatants["art"].max_hp)
+    history.push(SetChartRow(ChartRow(7, 9, "Ruptured valve", "Steam in the corridors", "none")))
+    row = next(r for r in session.space.chart if r.roll == 7)
+    assert (row.dc, row.effect) == (9, "Steam in the corridors")
+
+
+def test_ships_and_the_round_survive_the_file(tmp_path: Path) -> None:
+    session, history = fight()
+    history.push(NextSpacePhase())
+    dice(session, 9, 9, 9, 9, 9, 3, 4)
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    path = tmp_path / "space.fpsession"
+    store.save_session(session, path)
+    again = store.load_session(path)
+    assert again.space == session.space
