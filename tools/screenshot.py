@@ -3,7 +3,7 @@
     QT_QPA_PLATFORM=offscreen python tools/screenshot.py OUT_DIR
 
 Writes main-<width>x<height>-<theme>.png for 1280×800 and 1920×1080 in light and dark,
-and player-view-<theme>.png.
+player-view-<theme>.png and bridge-1280x800-<theme>.png.
 """
 
 from __future__ import annotations
@@ -50,6 +50,32 @@ def mid_fight(window: MainWindow) -> None:
     window.map.view.preview((9, 2))
 
 
+def mid_space_fight(window: MainWindow) -> None:
+    """Two rounds of the Wayfarer against the Bear Hunter, stopped in round 2's Response."""
+    push = window.controller.push
+    push(c.StartSpaceCombat())
+    push(c.CrewAction("wayfarer", c.space.rules.Position.CAPTAIN, "orders: weapons free"))
+    push(c.NextSpacePhase())
+    push(c.Scan("wayfarer", "bear-hunter"))
+    push(c.Fire("wayfarer", "bear-hunter", 4))
+    push(c.Fire("bear-hunter", "wayfarer", 4))
+    push(c.NextSpacePhase())
+    push(c.NextSpacePhase())
+    push(c.CrewAction("bear-hunter", c.space.rules.Position.CAPTAIN, "roars at the crew"))
+    push(c.NextSpacePhase())
+    push(
+        c.CrewAction(
+            "wayfarer", c.space.rules.Position.HELM, "", flying=c.space.rules.Flying.OFFENSIVE
+        )
+    )
+    push(c.Scan("wayfarer", "bear-hunter"))
+    push(c.Fire("wayfarer", "bear-hunter", 4))
+    push(c.Fire("bear-hunter", "wayfarer", 4))
+    push(c.NextSpacePhase())
+    window.bridge.show()
+    window.bridge.raise_()
+
+
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
@@ -78,6 +104,20 @@ def main() -> None:
                 window.player_view.close()
             window.controller.stack.setClean()
             window.close()
+        window = MainWindow(demo_session(), autosave=False)
+        window.settings.setValue("theme", scheme)
+        window.apply_palette()
+        window.resize(1280, 800)
+        window.show()
+        mid_space_fight(window)
+        for _ in range(5):
+            app.processEvents()
+        window.bridge.target.setCurrentIndex(window.bridge.target.findData("bear-hunter"))
+        window.bridge.update_odds()
+        app.processEvents()
+        window.grab().save(str(out / f"bridge-1280x800-{scheme}.png"))
+        window.controller.stack.setClean()
+        window.close()
     print(f"screenshots in {out}")
 
 

@@ -91,6 +91,7 @@ def smoke_check(window: object) -> list[str]:
     for name in (
         "initiativeDock",
         "mapDock",
+        "bridgeDock",
         "countersDock",
         "inspectorDock",
         "logDock",

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QSizePolicy,
+    QTabBar,
     QToolBar,
     QUndoView,
     QWidget,
@@ -24,6 +25,7 @@ from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
 from futurepath_desktop.ui.docks.counters_dock import CountersDock
 from futurepath_desktop.ui.docks.initiative_dock import InitiativeDock
 from futurepath_desktop.ui.docks.inspector_dock import InspectorDock
@@ -392,6 +394,7 @@ class MainWindow(QMainWindow):
         )
         self.inspector = InspectorDock(self.controller, self)
         self.map = MapDock(self.controller, self)
+        self.bridge = BridgeDock(self.controller, self)
         for action in [*self.map.tool_actions.values(), self.map.fit_action]:
             self.actions_by_name[action.objectName()] = action
         self.log = LogDock(self.log_model, self)
@@ -410,6 +413,9 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.inspector, self.log, Qt.Orientation.Vertical)
         self.tabifyDockWidget(self.log, self.history)
         self.log.raise_()
+        self.addDockWidget(left, self.bridge)
+        self.tabifyDockWidget(self.map, self.bridge)
+        self.map.raise_()
         self.resizeDocks(
             [self.initiative, self.map, self.inspector], [400, 500, 380], Qt.Orientation.Horizontal
         )
@@ -582,9 +588,37 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
 
+    def hide_stray_tab_bars(self) -> None:
+        """Hide the tab bars Qt leaves behind after nesting splits and tab groups.
+
+        QMainWindow sometimes keeps a shown, orphaned copy of a dock group's tab bar at a
+        place where no dock of that group is; it shows as a second "Map | Bridge" strip
+        over another panel. A real tab bar always sits under one of its own docks.
+        """
+        docks = {dock.windowTitle(): dock for dock in self.docks()}
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is not self or not bar.isVisible():
+                continue
+            own = [docks[bar.tabText(i)] for i in range(bar.count()) if bar.tabText(i) in docks]
+            if own and not any(
+                dock.isVisible()
+                and dock.geometry().left() <= bar.geometry().center().x() <= dock.geometry().right()
+                and abs(dock.geometry().bottom() - bar.geometry().top()) <= 4
+                for dock in own
+            ):
+                bar.hide()
+
     def docks(self) -> tuple[QDockWidget, ...]:
         """Every panel, in the order the View menu lists them."""
-        return (self.initiative, self.map, self.counters, self.inspector, self.log, self.history)
+        return (
+            self.initiative,
+            self.map,
+            self.bridge,
+            self.counters,
+            self.inspector,
+            self.log,
+            self.history,
+        )
 
     def reset_layout(self) -> None:
         """The docks as they were first laid out."""
@@ -592,6 +626,7 @@ class MainWindow(QMainWindow):
             dock.setFloating(False)
             dock.show()
         self.restoreState(self._default_state)
+        QTimer.singleShot(0, self.hide_stray_tab_bars)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before unsaved changes are lost; remember the layout; close autosave cleanly."""
@@ -615,6 +650,7 @@ class MainWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     def _after_first_paint(self) -> None:
+        self.hide_stray_tab_bars()
         self.first_painted.emit()
         if not self.isVisible():
             return  # closed by whoever waited for the frame (the smoke test)

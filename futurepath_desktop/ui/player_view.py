@@ -81,6 +81,12 @@ class PlayerView(QWidget):
         font.setBold(True)
         self.header.setFont(font)
         layout.addWidget(self.header)
+        self.space = QLabel("")
+        self.space.setObjectName("playerSpace")
+        space_font = self.space.font()
+        space_font.setPointSizeF(space_font.pointSizeF() * 1.3)
+        self.space.setFont(space_font)
+        layout.addWidget(self.space)
         self.tree = QTreeWidget()
         self.tree.setObjectName("playerTree")
         self.tree.setColumnCount(3)
@@ -120,6 +126,12 @@ class PlayerView(QWidget):
         """Redraw from the session (small: one line per visible combatant)."""
         session = self.controller.session
         self.header.setText(status_line(session))
+        from futurepath_desktop.ui.docks.bridge_dock import ship_summary, space_status
+
+        if session.space.ships and session.space.round.active:
+            lines = [space_status(session), *(ship_summary(s) for s in session.space.ships)]
+            self.space.setText("\n".join(lines))
+        self.space.setVisible(bool(session.space.ships and session.space.round.active))
         self.map_scene.set_dark(self.palette().color(self.palette().ColorRole.Window).value() < 128)
         self.map_scene.sync(session)
         self.map_view.setVisible(session.map is not None)
