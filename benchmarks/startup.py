@@ -28,8 +28,19 @@ def _time(command: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - started
 
 
+def compile_package() -> None:
+    """Write the package's bytecode, as an installed app has it (pip and the installers
+    compile on install; a checkout run with PYTHONDONTWRITEBYTECODE would not)."""
+    import compileall
+
+    import futurepath_desktop
+
+    compileall.compile_dir(Path(futurepath_desktop.__file__).parent, quiet=1)
+
+
 def measure(repeats: int = 5, session: Path | None = None) -> dict[str, float]:
     """Median seconds from process start to exit after the first paint, both ways."""
+    compile_package()
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     env.pop("FUTUREPATH_HOME", None)
     home = tempfile.mkdtemp(prefix="fp-bench-")
@@ -57,3 +68,29 @@ if __name__ == "__main__":
         f"app {figures['app'] * 1000:.0f} ms, bare window {figures['baseline'] * 1000:.0f} ms, "
         f"ratio {figures['app'] / figures['baseline']:.2f}"
     )
+
+
+PEAK = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True, capture_output=True)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(peak * (1 if sys.platform == "darwin" else 1024))
+"""
+
+
+def peak_memory(session: Path | None = None) -> dict[str, float]:
+    """Peak resident memory (bytes) of the app's smoke test and of the bare window, each
+    measured in a process of its own (POSIX only)."""
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    env["FUTUREPATH_HOME"] = tempfile.mkdtemp(prefix="fp-bench-")
+    app = [sys.executable, "-m", "futurepath_desktop", "--smoke-test"]
+    app += [str(session)] if session else ["--demo"]
+    bare = [sys.executable, "-c", BARE]
+
+    def peak(command: list[str]) -> float:
+        done = subprocess.run(
+            [sys.executable, "-c", PEAK, *command], check=True, env=env, capture_output=True
+        )
+        return float(done.stdout.decode().split()[-1])
+
+    return {"app": peak(app), "baseline": peak(bare)}

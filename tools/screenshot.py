@@ -95,6 +95,18 @@ def main() -> None:
             window.map.view.fit()
             app.processEvents()
             window.grab().save(str(out / f"main-{width}x{height}-{scheme}.png"))
+            if width == 1920:
+                window.initiative.select(["art"])
+                window.inspector.attack.target.setCurrentIndex(
+                    window.inspector.attack.target.findData("bear-2")
+                )
+                for tab, name in ((0, "attack"), (2, "fight")):
+                    window.show_chart(tab)
+                    for _ in range(5):
+                        app.processEvents()
+                    window.odds.refresh()
+                    app.processEvents()
+                    window.odds.grab().save(str(out / f"charts-{name}-{scheme}.png"))
             if width == 1280:
                 window.show_player_view()
                 assert window.player_view is not None
@@ -116,6 +128,13 @@ def main() -> None:
         window.bridge.update_odds()
         app.processEvents()
         window.grab().save(str(out / f"bridge-1280x800-{scheme}.png"))
+        window.resize(1920, 1080)
+        window.show_chart(1)
+        for _ in range(5):
+            app.processEvents()
+        window.odds.refresh()
+        app.processEvents()
+        window.odds.grab().save(str(out / f"charts-battle-damage-{scheme}.png"))
         window.controller.stack.setClean()
         window.close()
     print(f"screenshots in {out}")

@@ -222,9 +222,12 @@ class Edit:
         """Append a log entry stamped with the round, phase and acting team."""
         combat = self.session.combat
         seq = self.session.log[-1].seq + 1 if self.session.log else 0
+        space = self.session.space.round
+        # Out of a ground fight, a space fight's round stamps the entry.
+        stamp = combat.round if combat.active else space.round if space.active else 0
         entry = LogEntry(
             seq=seq,
-            round=combat.round if combat.active else 0,
+            round=stamp,
             phase=combat.phase if combat.active else 0,
             team_id=combat.acting_team,
             kind=kind,

@@ -92,6 +92,7 @@ def smoke_check(window: object) -> list[str]:
         "initiativeDock",
         "mapDock",
         "bridgeDock",
+        "oddsDock",
         "countersDock",
         "inspectorDock",
         "logDock",

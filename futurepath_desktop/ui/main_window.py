@@ -35,6 +35,7 @@ from futurepath_desktop.ui.map.map_dock import MapDock
 from futurepath_desktop.ui.models.counters_model import CountersModel
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.log_model import LogModel
+from futurepath_desktop.ui.plots.odds_dock import OddsDock
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.phase_indicator import PhaseIndicator
 
@@ -395,6 +396,12 @@ class MainWindow(QMainWindow):
         self.inspector = InspectorDock(self.controller, self)
         self.map = MapDock(self.controller, self)
         self.bridge = BridgeDock(self.controller, self)
+        self.odds = OddsDock(
+            self.controller,
+            lambda: (self.inspector.attack.plan, self.inspector.attack.command()),
+            lambda: self.bridge.volley() if self.bridge.built else None,
+            self,
+        )
         for action in [*self.map.tool_actions.values(), self.map.fit_action]:
             self.actions_by_name[action.objectName()] = action
         self.log = LogDock(self.log_model, self)
@@ -415,6 +422,7 @@ class MainWindow(QMainWindow):
         self.log.raise_()
         self.addDockWidget(left, self.bridge)
         self.tabifyDockWidget(self.map, self.bridge)
+        self.tabifyDockWidget(self.bridge, self.odds)
         self.map.raise_()
         self.resizeDocks(
             [self.initiative, self.map, self.inspector], [400, 500, 380], Qt.Orientation.Horizontal
@@ -442,6 +450,10 @@ class MainWindow(QMainWindow):
         self.log.rollRequested.connect(self._roll)
         self.map.view.combatantClicked.connect(lambda ident: self.initiative.select([ident]))
         self.map.selectInside.connect(self.initiative.select)
+        self.inspector.attack.planned.connect(self.odds.schedule)
+        self.bridge.volleyChanged.connect(self.odds.schedule)
+        self.inspector.attack.chartRequested.connect(lambda: self.show_chart(0))
+        self.bridge.chartRequested.connect(lambda: self.show_chart(1))
         self.map.view.place_candidate = self.initiative.current_id
 
     @property
@@ -578,6 +590,7 @@ class MainWindow(QMainWindow):
         self.phase_indicator.show_session(self.controller.session)
         self.initiative.view.viewport().update()
         self.map.scene.set_dark(dark)
+        self.odds.set_dark(dark)
 
     def restore_layout(self) -> None:
         """Put the window and docks back where they were last time."""
@@ -587,6 +600,15 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         if isinstance(state, QByteArray):
             self.restoreState(state)
+
+    def show_chart(self, tab: int) -> None:
+        """Bring the Odds and Charts panel up at one of its tabs."""
+        self.odds.show()
+        self.odds.raise_()
+        if not self.odds.built:
+            self.odds.build()
+        self.odds.tabs.setCurrentIndex(tab)
+        self.odds.schedule()
 
     def hide_stray_tab_bars(self) -> None:
         """Hide the tab bars Qt leaves behind after nesting splits and tab groups.
@@ -614,6 +636,7 @@ class MainWindow(QMainWindow):
             self.initiative,
             self.map,
             self.bridge,
+            self.odds,
             self.counters,
             self.inspector,
             self.log,

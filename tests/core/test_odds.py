@@ -14,7 +14,7 @@ import pytest
 from futurepath_desktop.core.attacks import AttackSetup, Weapon
 from futurepath_desktop.core.dice import ADVANTAGE_LADDER, AdvantageSource
 from futurepath_desktop.core.errors import TooMuchDisadvantageError
-from futurepath_desktop.core.odds import attack_damage_odds, attack_odds, odds_for
+from futurepath_desktop.core.odds import attack_damage_odds, attack_odds, hit_chances, odds_for
 
 TOLERANCE = 1e-12
 
@@ -146,3 +146,17 @@ def test_icepool_is_imported_only_when_odds_are_computed() -> None:
         "assert 'icepool' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(
+    ("bonus", "net", "die", "crit_min"),
+    [(3, 0, "1d2", 20), (5, 3, "2d12", 17), (-2, -3, "1d8", 19), (0, 2, "2d8", 20)],
+)
+def test_hit_chances_for_many_acs_equal_attack_odds_one_ac_at_a_time(
+    bonus: int, net: int, die: str, crit_min: int
+) -> None:
+    acs = list(range(0, 45, 3))
+    together = hit_chances(bonus, net, die, acs, crit_min)
+    for ac, chance in zip(acs, together, strict=True):
+        one = attack_odds(bonus, net, die, ac, crit_min).exact
+        assert chance == one["hit"] + one["critical"]

@@ -46,7 +46,9 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
         dialog.setTextValue("all power to the guns")
         dialog.accept()
 
-    bridge.stations.setCurrentItem(bridge.stations.topLevelItem(0))
+    captain = bridge.stations.topLevelItem(0)
+    assert captain is not None
+    bridge.stations.setCurrentItem(captain)
     answer_dialog(qtbot, order)
     qtbot.mouseClick(bridge.act_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: station_status(window, "Captain").startswith("✓"))
@@ -100,4 +102,4 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
 def test_no_stray_tab_bars_over_other_panels(qtbot: QtBot, window: MainWindow) -> None:
     shown = [b for b in window.findChildren(QTabBar) if b.parent() is window and b.isVisible()]
     groups = sorted(tuple(b.tabText(i) for i in range(b.count())) for b in shown)
-    assert groups == [("Log", "History"), ("Map", "Bridge")]
+    assert groups == [("Log", "History"), ("Map", "Bridge", "Odds and Charts")]

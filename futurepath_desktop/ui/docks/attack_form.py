@@ -3,10 +3,9 @@ rolling, then resolve it with the full breakdown and apply the damage in one ste
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -41,9 +40,8 @@ ACTIONS = (
 COVERS = ("No cover", "Partial cover", "Heavy cover", "Full cover")
 
 
-@lru_cache(maxsize=256)
 def _cached_odds(setup: AttackSetup) -> DamageOdds:
-    """Exact odds of a setup; the same setup is not worked out twice."""
+    """Exact odds of a setup (``odds_for`` keeps them: the chart asks for the same ones)."""
     from futurepath_desktop.core.odds import odds_for
 
     return odds_for(setup)
@@ -51,6 +49,9 @@ def _cached_odds(setup: AttackSetup) -> DamageOdds:
 
 class AttackForm(QGroupBox):
     """The attack form of the inspector: attacker is the inspected combatant."""
+
+    planned = Signal()  # the plan (and its odds) changed: the charts follow
+    chartRequested = Signal()
 
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__("Attack", parent)
@@ -118,7 +119,14 @@ class AttackForm(QGroupBox):
         form.addRow(self.odds)
         self.roll = QPushButton("Roll attack")
         self.roll.setObjectName("rollAttackButton")
-        form.addRow(self.roll)
+        self.chart = QPushButton("Chart the odds")
+        self.chart.setObjectName("attackChartButton")
+        self.chart.setToolTip("Show the outcome distribution and hit chance by AC")
+        self.chart.clicked.connect(self.chartRequested.emit)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.roll, 1)
+        buttons.addWidget(self.chart)
+        form.addRow(buttons)
         self.result = QLabel("")
         self.result.setObjectName("attackResult")
         self.result.setWordWrap(True)
@@ -289,6 +297,7 @@ class AttackForm(QGroupBox):
 
     def _show(self, sources: list[str], odds: str) -> None:
         """Update the sources and odds only where they changed (no needless repaints)."""
+        self.planned.emit()
         shown = [self.sources.item(i).text() for i in range(self.sources.count())]
         if shown != sources:
             self.sources.clear()

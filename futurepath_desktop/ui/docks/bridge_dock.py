@@ -8,7 +8,7 @@ the medical bay. The panel is built the first time it is shown.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QComboBox,
@@ -138,6 +138,9 @@ class ShipCard(QFrame):
 class BridgeDock(QDockWidget):
     """Space combat from the bridge."""
 
+    volleyChanged = Signal()
+    chartRequested = Signal()
+
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__("Bridge", parent)
         self.setObjectName("bridgeDock")
@@ -265,13 +268,18 @@ class BridgeDock(QDockWidget):
         self.fire_button = QPushButton("Fire")
         self.fire_button.setObjectName("bridgeFire")
         self.fire_button.clicked.connect(self.fire)
+        self.chart_button = QPushButton("Chart")
+        self.chart_button.setObjectName("bridgeChart")
+        self.chart_button.setToolTip("Chart the chance of Battle Damage by hard points")
+        self.chart_button.clicked.connect(self.chartRequested.emit)
         form.addWidget(QLabel("Target"), 0, 0)
         form.addWidget(self.target, 0, 1)
         form.addWidget(QLabel("Hard points"), 0, 2)
         form.addWidget(self.hard_points, 0, 3)
         form.addWidget(QLabel("Aim"), 1, 0)
         form.addWidget(self.aim, 1, 1)
-        form.addWidget(self.fire_button, 1, 2, 1, 2)
+        form.addWidget(self.fire_button, 1, 2)
+        form.addWidget(self.chart_button, 1, 3)
         form.addWidget(self.odds, 2, 0, 1, 4)
         for widget in (self.target, self.aim):
             widget.currentIndexChanged.connect(self.schedule_odds)
@@ -453,6 +461,7 @@ class BridgeDock(QDockWidget):
         from futurepath_desktop.session.commands.space import scan_bonus, volley_dc
 
         chosen = self.volley()
+        self.volleyChanged.emit()
         if chosen is None:
             self.odds.setText("")
             return

@@ -35,8 +35,10 @@ class CountersDock(QDockWidget):
         self.view = QTableView()
         self.view.setObjectName("countersView")
         self.view.setModel(self.proxy)
+        # Unsorted until the GM clicks a header: setting the indicator first keeps
+        # setSortingEnabled from sorting thousands of counters by column 0 at start-up.
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.view.setSortingEnabled(True)
-        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.verticalHeader().setVisible(False)

@@ -1,0 +1,215 @@
+"""``python -m benchmarks [--quick] [--out FILE]``: measure every hot path against its
+baseline from the same run, print a table, and write benchmarks/results.json.
+
+Nothing here fails for being slow: a row is marked ``miss`` and the run goes on. Only a
+benchmark that crashes makes the command fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("FUTUREPATH_HOME", tempfile.mkdtemp(prefix="fp-bench-"))
+
+FRAME_MS = 1000 / 60
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass
+class Row:
+    """One line of the table."""
+
+    what: str
+    figure: float
+    unit: str
+    baseline: float | None
+    baseline_what: str
+    ratio: float
+    budget: str
+    ok: bool
+
+
+def _ratio_row(
+    what: str, figure: float, baseline: float, unit: str, baseline_what: str, limit: float
+) -> Row:
+    ratio = figure / baseline if baseline else float("inf")
+    return Row(what, figure, unit, baseline, baseline_what, ratio, f"≤ {limit:g}×", ratio <= limit)
+
+
+def _absolute_row(what: str, figure: float, unit: str, limit: float) -> Row:
+    return Row(
+        what, figure, unit, None, "—", figure / limit, f"≤ {limit:g} {unit}", figure <= limit
+    )
+
+
+def startup_rows(quick: bool) -> list[Row]:
+    from benchmarks import startup
+    from benchmarks.fixtures import big_session
+    from futurepath_desktop.session.store import save_session
+
+    repeats = 3 if quick else 7
+    demo = startup.measure(repeats)
+    big_path = Path(tempfile.mkdtemp(prefix="fp-bench-")) / "500.fpsession"
+    save_session(big_session(), big_path)
+    big = startup.measure(repeats, big_path)
+    rows = [
+        _ratio_row(
+            "cold start to first paint, demo",
+            demo["app"] * 1000,
+            demo["baseline"] * 1000,
+            "ms",
+            "bare QMainWindow",
+            2.0,
+        ),
+        _ratio_row(
+            "cold start, 500-combatant session",
+            big["app"] * 1000,
+            big["baseline"] * 1000,
+            "ms",
+            "bare QMainWindow",
+            3.0,
+        ),
+    ]
+    if sys.platform != "win32":
+        memory = startup.peak_memory()
+        rows.append(
+            _ratio_row(
+                "peak memory at start, demo",
+                memory["app"] / 2**20,
+                memory["baseline"] / 2**20,
+                "MiB",
+                "bare QMainWindow",
+                1.6,
+            )
+        )
+    return rows
+
+
+def window_rows(quick: bool) -> list[Row]:
+    from benchmarks import map_view, next_turn
+
+    turns = next_turn.measure(turns=20 if quick else 60)
+    rows = [
+        _ratio_row(
+            "Next Turn, 500 combatants / 2,000 counters",
+            turns["median_ms"],
+            FRAME_MS,
+            "ms",
+            "60 Hz frame",
+            0.5,
+        )
+    ]
+    figures = map_view.measure(repeats=10 if quick else 40)
+    for zoom in map_view.ZOOMS:
+        row = figures[f"pan repaint @ {zoom}"]
+        ratio_row = _ratio_row(
+            f"map repaint after a pan @ {zoom}",
+            row["app_median_ms"],
+            row["bare_median_ms"],
+            "ms",
+            "bare QGraphicsView",
+            1.5,
+        )
+        ratio_row.ok = ratio_row.ok and row["app_median_ms"] <= FRAME_MS
+        ratio_row.budget = "≤ 1.5× and ≤ 1 frame"
+        rows.append(ratio_row)
+    drag = figures["drag: work per mouse move"]
+    rows.append(
+        _ratio_row(
+            "path preview per mouse move (worst)",
+            drag["app_worst_ms"],
+            FRAME_MS,
+            "ms",
+            "60 Hz frame",
+            0.12,
+        )
+    )
+    return rows
+
+
+def core_rows(quick: bool) -> list[Row]:
+    from benchmarks import hot_paths
+
+    undo = hot_paths.undo_redo(2_000 if quick else 10_000)
+    rows = [
+        _absolute_row(
+            f"undo + redo of {'2,000' if quick else '10,000'} mixed commands",
+            undo["total_s"],
+            "s",
+            0.2 if quick else 1.0,
+        )
+    ]
+    saved = hot_paths.save_load(3 if quick else 5)
+    rows.append(
+        _ratio_row(
+            "save + load, 1,000 combatants / 20,000 log lines",
+            saved["app_s"] * 1000,
+            saved["baseline_s"] * 1000,
+            "ms",
+            "stdlib json of the same dicts",
+            1.0,
+        )
+    )
+    attack = hot_paths.attack_odds_worst(3 if quick else 7)
+    rows.append(_absolute_row("attack odds, worst case", attack["worst_ms"], "ms", 10.0))
+    bd = hot_paths.battle_damage_odds_worst(3 if quick else 7)
+    rows.append(
+        _absolute_row("Battle Damage odds, 12 hard points, 3 re-rolls", bd["worst_ms"], "ms", 20.0)
+    )
+    charts = hot_paths.attack_chart_recompute(3 if quick else 7)
+    rows.append(
+        _absolute_row("attack chart recompute after a toggle", charts["worst_ms"], "ms", 10.0)
+    )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repeats, for CI")
+    parser.add_argument("--out", type=Path, default=HERE / "results.json")
+    args = parser.parse_args(argv)
+    rows: list[Row] = []
+    crashed: list[str] = []
+    started = time.perf_counter()
+    groups: list[Callable[[bool], list[Row]]] = [core_rows, window_rows, startup_rows]
+    for group in groups:
+        try:
+            rows.extend(group(args.quick))
+        except Exception:
+            crashed.append(group.__name__)
+            traceback.print_exc()
+    width = max(len(r.what) for r in rows) if rows else 10
+    print(f"{'what':{width}}  {'figure':>12}  {'baseline':>12}  {'ratio':>7}  budget")
+    for row in rows:
+        base = f"{row.baseline:10.2f} {row.unit}" if row.baseline is not None else "—"
+        mark = "pass" if row.ok else "MISS"
+        print(
+            f"{row.what:{width}}  {row.figure:9.2f} {row.unit:>3}  {base:>12}  "
+            f"{row.ratio:6.2f}×  {row.budget:22} {mark}"
+        )
+    document = {
+        "quick": args.quick,
+        "seconds": round(time.perf_counter() - started, 1),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "rows": [asdict(r) for r in rows],
+        "crashed": crashed,
+    }
+    args.out.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 1 if crashed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

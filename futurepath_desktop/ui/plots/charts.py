@@ -1,0 +1,239 @@
+"""pyqtgraph charts: themed, with exact values on hover and PNG/CSV export.
+
+This module imports pyqtgraph; import it only when a chart is first shown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from futurepath_desktop.session.store import atomic_write
+
+pg.setConfigOptions(antialias=True)
+
+PALETTE = ("#3a7bd5", "#c0392b", "#2e9d4f", "#d08a10", "#8e44ad", "#16a085", "#7f8c8d")
+
+
+class Chart(QWidget):
+    """One plot with a title, axis labels, hover read-out and export buttons.
+
+    ``series`` keeps what is drawn as plain numbers: (name, xs, ys), so that tests and the
+    CSV export read back exactly what the chart shows.
+    """
+
+    def __init__(
+        self,
+        title: str,
+        x_label: str,
+        y_label: str,
+        parent: QWidget | None = None,
+        *,
+        percent: bool = False,
+    ):
+        super().__init__(parent)
+        self.title = title
+        # Chances are kept as probabilities in ``series`` and drawn as percentages.
+        self.scale = 100.0 if percent else 1.0
+        self.plot = pg.PlotWidget()
+        self.plot.setTitle(title)
+        self.plot.setLabel("bottom", x_label)
+        self.plot.setLabel("left", y_label)
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.getAxis("left").enableAutoSIPrefix(False)
+        self.plot.getAxis("bottom").enableAutoSIPrefix(False)
+        if percent:
+            self.plot.setLabel("left", f"{y_label} (%)")
+            self.plot.setYRange(0, 100, padding=0.02)
+        legend = self.plot.addLegend(offset=(-8, 8))
+        legend.setBrush(pg.mkBrush(128, 128, 128, 40))
+        self.series: list[tuple[str, list[float], list[float]]] = []
+        self._items: dict[tuple[str, str], Any] = {}
+        self._used: set[tuple[str, str]] = set()
+        self.hover = pg.TextItem(anchor=(0, 1))
+        self.hover.setZValue(100)
+        self.plot.addItem(self.hover, ignoreBounds=True)
+        self.plot.scene().sigMouseMoved.connect(self._moved)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        png = QPushButton("Export PNG…")
+        png.clicked.connect(lambda: self._ask("PNG image (*.png)", self.export_png))
+        data = QPushButton("Export CSV…")
+        data.clicked.connect(lambda: self._ask("CSV table (*.csv)", self.export_csv))
+        for button in (png, data):
+            button.setFlat(True)
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.dark = False
+
+    def set_dark(self, dark: bool) -> None:
+        """Follow the light or dark scheme."""
+        self.dark = dark
+        background, foreground = ("#1b1d21", "#e6e6e6") if dark else ("#ffffff", "#1d2126")
+        self.plot.setBackground(background)
+        for side in ("left", "bottom"):
+            axis = self.plot.getAxis(side)
+            axis.setPen(pg.mkPen(foreground))
+            axis.setTextPen(pg.mkPen(foreground))
+        self.plot.setTitle(self.title, color=foreground)
+        self.hover.setColor(QColor(foreground))
+        legend = self.plot.plotItem.legend
+        if legend is not None:
+            legend.setLabelTextColor(foreground)
+
+    def begin(self) -> None:
+        """Start a redraw: series drawn before :meth:`end` are kept (their items updated in
+        place), the others are removed then. Nothing is rebuilt on a toggle."""
+        self.series = []
+        self._used = set()
+
+    def end(self) -> None:
+        """Finish a redraw: drop what was not drawn this time."""
+        legend = self.plot.plotItem.legend
+        for key in [k for k in self._items if k not in self._used]:
+            item = self._items.pop(key)
+            if legend is not None and key[0] != "mark":
+                legend.removeItem(item)
+            self.plot.removeItem(item)
+        if not self.series:
+            self.hover.setText("")
+
+    def clear(self) -> None:
+        """Remove every series (the hover label stays)."""
+        self.begin()
+        self.end()
+
+    def _item(self, kind: str, name: str) -> Any:
+        self._used.add((kind, name))
+        return self._items.get((kind, name))
+
+    def line(
+        self, name: str, xs: Sequence[float], ys: Sequence[float], colour: str, width: float = 2
+    ) -> None:
+        """A line with its points marked."""
+        self.series.append((name, list(xs), list(ys)))
+        item = self._item("line", name)
+        drawn = [y * self.scale for y in ys]
+        if item is None:
+            item = self.plot.plot(
+                list(xs),
+                drawn,
+                name=name,
+                pen=pg.mkPen(colour, width=width),
+                symbol="o",
+                symbolSize=5,
+                symbolBrush=colour,
+                symbolPen=None,
+            )
+            self._items[("line", name)] = item
+        else:
+            item.setData(list(xs), drawn)
+
+    def bars(
+        self,
+        name: str,
+        xs: Sequence[float],
+        ys: Sequence[float],
+        colour: str,
+        width: float = 0.8,
+        offset: float = 0.0,
+    ) -> None:
+        """A set of bars."""
+        self.series.append((name, list(xs), list(ys)))
+        shifted = [x + offset for x in xs]
+        drawn = [y * self.scale for y in ys]
+        item = self._item("bars", name)
+        if item is None:
+            item = pg.BarGraphItem(
+                x=shifted, height=drawn, width=width, brush=colour, pen=None, name=name
+            )
+            self.plot.addItem(item)  # a named item joins the legend by itself
+            self._items[("bars", name)] = item
+        else:
+            item.setOpts(x=shifted, height=drawn, width=width)
+
+    def whole_x(self, last: int) -> None:
+        """Whole-number ticks from 0 to ``last`` (rounds are not fractions)."""
+        step = max(1, last // 15)
+        self.ticks([(n, str(n)) for n in range(0, max(1, last) + 1, step)])
+        self.plot.setXRange(-0.5, max(1, last) + 0.5, padding=0)
+
+    def ticks(self, labels: Sequence[tuple[float, str]]) -> None:
+        """Name some places on the x axis (the miss and critical-failure bars)."""
+        self.plot.getAxis("bottom").setTicks([list(labels)])
+
+    def mark_x(self, x: float, label: str, colour: str = "#d08a10", key: str = "marker") -> None:
+        """A vertical marker (the expected damage, the current target's AC)."""
+        item = self._item("mark", key)
+        if item is None:
+            item = pg.InfiniteLine(
+                pos=x,
+                angle=90,
+                pen=pg.mkPen(colour, width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
+                label=label,
+                labelOpts={"color": colour, "position": 0.92},
+            )
+            self.plot.addItem(item, ignoreBounds=True)
+            self._items[("mark", key)] = item
+        else:
+            item.setPos(x)
+            item.label.setFormat(label)
+
+    def _moved(self, position: QPointF) -> None:
+        view = self.plot.plotItem.vb
+        if not self.plot.sceneBoundingRect().contains(position) or not self.series:
+            return
+        point = view.mapSceneToView(position)
+        (x0, x1), (y0, y1) = view.viewRange()
+        width, height = max(x1 - x0, 1e-9), max(y1 - y0, 1e-9)
+        best = None
+        for name, xs, ys in self.series:
+            for x, y in zip(xs, ys, strict=True):
+                # Nearest on screen: both axes measured in fractions of the view.
+                distance = abs(x - point.x()) / width + abs(y * self.scale - point.y()) / height
+                if best is None or distance < best[0]:
+                    best = (distance, name, x, y)
+        if best is None or best[0] > 0.08:
+            self.hover.setText("")
+            return
+        _, name, x, y = best
+        shown = f"{y:.4%}" if self.scale == 100.0 else f"{y:g}"
+        self.hover.setText(f"{name}\n{x:g}: {shown}")
+        self.hover.setPos(point)
+
+    def export_png(self, path: Path) -> None:
+        """Save the chart as a PNG picture (written atomically, like every user file)."""
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        self.plot.grab().save(buffer, "PNG")
+        buffer.close()
+        atomic_write(Path(path), bytes(data.data()))
+
+    def export_csv(self, path: Path) -> None:
+        """Save the numbers behind the chart as CSV: series, x, y."""
+        text = io.StringIO()
+        writer = csv.writer(text)
+        writer.writerow(["series", "x", "y"])
+        for name, xs, ys in self.series:
+            for x, y in zip(xs, ys, strict=True):
+                writer.writerow([name, x, y])
+        atomic_write(Path(path), text.getvalue().encode("utf-8"))
+
+    def _ask(self, kind: str, save: object) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, f"Export {self.title}", self.title, kind)
+        if path and callable(save):
+            save(Path(path))

@@ -1,0 +1,228 @@
+"""The Odds & Charts panel: the attack being set up, the weapons console's volley, and the
+fight so far. pyqtgraph loads the first time the panel is shown, never at start-up."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
+
+from futurepath_desktop.session.edit import Change
+from futurepath_desktop.ui.undo import SessionController
+
+if TYPE_CHECKING:
+    from futurepath_desktop.session.attack_plan import AttackPlan
+    from futurepath_desktop.session.state import Ship
+    from futurepath_desktop.ui.plots.charts import Chart
+
+
+class OddsDock(QDockWidget):
+    """Charts a GM would rather see than read."""
+
+    def __init__(
+        self,
+        controller: SessionController,
+        attack: Callable[[], tuple[AttackPlan | None, Any]],
+        volley: Callable[[], tuple[Ship, Ship] | None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Odds and Charts", parent)
+        self.setObjectName("oddsDock")
+        self.controller = controller
+        self.attack = attack
+        self.volley = volley
+        self.built = False
+        self.dark = False
+        placeholder = QLabel("Charts of the attack's odds, the volley and the fight so far.")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setWidget(placeholder)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.refresh)
+        self.visibilityChanged.connect(self._on_visible)
+        controller.changed.connect(self._on_change)
+        controller.sessionReplaced.connect(self.schedule)
+
+    def _on_visible(self, visible: bool) -> None:
+        if visible and not self.built:
+            self.build()
+        if visible:
+            self.schedule()
+
+    def build(self) -> None:
+        """Import pyqtgraph and make the charts."""
+        from futurepath_desktop.ui.plots.charts import Chart
+
+        self.built = True
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("oddsTabs")
+        attack = QWidget()
+        layout = QVBoxLayout(attack)
+        self.outcomes = Chart("Attack outcomes", "Damage", "Chance", percent=True)
+        self.by_ac = Chart("Hit chance by target AC", "Target AC", "Chance to hit", percent=True)
+        layout.addWidget(self.outcomes)
+        layout.addWidget(self.by_ac)
+        self.tabs.addTab(attack, "Attack")
+        self.battle = Chart(
+            "Battle Damage by hard points", "Hard points", "Chance of Battle Damage", percent=True
+        )
+        self.tabs.addTab(self.battle, "Battle Damage")
+        fight = QWidget()
+        layout = QVBoxLayout(fight)
+        self.health = Chart("Health over rounds", "Round", "HP / Health")
+        self.damage = Chart("Damage per team per round", "Round", "Damage")
+        self.ships = Chart("Battle Damage over rounds", "Round", "Battle Damage")
+        for chart in (self.health, self.damage, self.ships):
+            layout.addWidget(chart)
+        self.tabs.addTab(fight, "Fight so far")
+        self.tabs.currentChanged.connect(self.schedule)
+        self.setWidget(self.tabs)
+        self.set_dark(self.dark)
+
+    def charts(self) -> list[Chart]:
+        """Every chart of the panel."""
+        if not self.built:
+            return []
+        return [self.outcomes, self.by_ac, self.battle, self.health, self.damage, self.ships]
+
+    def set_dark(self, dark: bool) -> None:
+        """Follow the colour scheme."""
+        self.dark = dark
+        for chart in self.charts():
+            chart.set_dark(dark)
+        self.schedule()
+
+    def _on_change(self, change: Change) -> None:
+        if self.built and self.isVisible():
+            self.schedule()
+
+    def schedule(self, *_args: object) -> None:
+        """Redraw once the burst of changes is over."""
+        self._timer.start(0)
+
+    def refresh(self) -> None:
+        """Redraw the charts of the tab in view."""
+        if not self.built:
+            return
+        index = self.tabs.currentIndex()
+        if index == 0:
+            self.draw_attack()
+        elif index == 1:
+            self.draw_battle_damage()
+        else:
+            self.draw_fight()
+
+    # --- the charts ------------------------------------------------------------------------
+
+    def draw_attack(self) -> None:
+        """The attack as the attack form has it set up."""
+
+        plan, command = self.attack()
+        for chart in (self.outcomes, self.by_ac):
+            chart.begin()
+        try:
+            if plan is None:
+                self.outcomes.plot.setTitle("Attack outcomes: set up an attack in the Inspector")
+                return
+            self._draw_attack(plan, command)
+        finally:
+            for chart in (self.outcomes, self.by_ac):
+                chart.end()
+
+    def _draw_attack(self, plan: AttackPlan, command: Any) -> None:
+        from futurepath_desktop.ui.plots import data
+        from futurepath_desktop.ui.plots.charts import PALETTE
+
+        bars = data.outcome_bars(plan.setup)
+        self.outcomes.plot.setTitle(
+            f"{plan.attacker.name} → {plan.target.name} with {plan.weapon.name}"
+        )
+        self.outcomes.bars("miss", [-2], [bars.miss], "#7f8c8d")
+        self.outcomes.bars("critical failure", [-1], [bars.critical_failure], "#8e44ad")
+        self.outcomes.bars("hit", list(bars.hit), list(bars.hit.values()), PALETTE[0], 0.4, -0.2)
+        self.outcomes.bars(
+            "critical", list(bars.critical), list(bars.critical.values()), PALETTE[1], 0.4, 0.2
+        )
+        self.outcomes.mark_x(bars.expected, f"expected {bars.expected:.2f}")
+        highest = max([0, *bars.hit, *bars.critical])
+        step = max(1, highest // 12)
+        self.outcomes.ticks(
+            [(-2, "miss"), (-1, "crit. fail"), *((d, str(d)) for d in range(0, highest + 1, step))]
+        )
+        session = self.controller.session
+        for index, weapon in enumerate(plan.attacker.weapons):
+            variant = dataclasses.replace(command, weapon_index=index)
+            try:
+                setup = variant.plan(session).setup
+            except Exception:  # a weapon that cannot make this attack has no line
+                continue
+            curve = data.hit_chance_by_ac(setup)
+            self.by_ac.line(
+                weapon.name, [a for a, _ in curve], [p for _, p in curve], PALETTE[index % 7]
+            )
+        self.by_ac.mark_x(plan.setup.target_ac, f"{plan.target.name}: AC {plan.setup.target_ac}")
+
+    def draw_battle_damage(self) -> None:
+        """The weapons console's volley."""
+        from futurepath_desktop.ui.plots import data
+        from futurepath_desktop.ui.plots.charts import PALETTE
+
+        self.battle.begin()
+        chosen = self.volley()
+        if chosen is None:
+            self.battle.end()
+            self.battle.plot.setTitle("Battle Damage: pick a ship and a target on the Bridge")
+            return
+        ship, target = chosen
+        curve = data.battle_damage_curve(ship, target)
+        self.battle.plot.setTitle(f"{ship.name} → {target.name}, BD-DC {curve.dc}")
+        self.battle.line("without a scan", curve.hard_points, curve.without_scan, PALETTE[0])
+        self.battle.line(
+            f"with a scan (+{curve.scan_bonus})", curve.hard_points, curve.with_scan, PALETTE[2]
+        )
+        self.battle.end()
+
+    def draw_fight(self) -> None:
+        """The fight so far, from the log."""
+        from futurepath_desktop.ui.plots import data
+        from futurepath_desktop.ui.plots.charts import PALETTE
+
+        history = data.fight_history(self.controller.session)
+        for chart in (self.health, self.damage, self.ships):
+            chart.begin()
+        changed = [name for name, points in history.health.items() if len(points) > 1]
+        for index, name in enumerate(changed):
+            points = history.health[name]
+            self.health.line(
+                name, [r for r, _ in points], [v for _, v in points], PALETTE[index % 7]
+            )
+        teams = sorted(set(history.dealt) | set(history.taken))
+        width = 0.8 / max(1, 2 * len(teams))
+        for index, team in enumerate(teams):
+            for kind, table, shift in (("dealt", history.dealt, 0), ("taken", history.taken, 1)):
+                rows = table.get(team, {})
+                if rows:
+                    offset = (2 * index + shift) * width - 0.4 + width / 2
+                    self.damage.bars(
+                        f"{team} {kind}",
+                        list(rows),
+                        list(rows.values()),
+                        PALETTE[(2 * index + shift) % 7],
+                        width,
+                        offset,
+                    )
+        for index, (ship, points) in enumerate(history.battle_damage.items()):
+            self.ships.line(
+                ship, [r for r, _ in points], [v for _, v in points], PALETTE[index % 7]
+            )
+        last = max(
+            [0]
+            + [r for points in history.health.values() for r, _ in points]
+            + [r for points in history.battle_damage.values() for r, _ in points]
+        )
+        for chart in (self.health, self.damage, self.ships):
+            chart.end()
+            chart.whole_x(last)

@@ -1,0 +1,179 @@
+"""The Odds and Charts panel: pyqtgraph loads only when it is shown, and what each chart
+draws is read back and checked against the exact odds (core.odds, battle_damage_odds)
+and against the log."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.core.odds import attack_damage_odds, attack_odds
+from futurepath_desktop.core.starship import battle_damage_odds
+from futurepath_desktop.session.commands import Damage
+from futurepath_desktop.session.commands.space import volley_dc
+from futurepath_desktop.ui.main_window import MainWindow
+
+
+def test_opening_the_window_leaves_pyqtgraph_unloaded_until_the_charts_show(
+    tmp_path: Path,
+) -> None:
+    script = textwrap.dedent(
+        """
+        import sys
+        from PySide6.QtWidgets import QApplication
+        from futurepath_desktop.session.demo import demo_session
+        from futurepath_desktop.ui.main_window import MainWindow
+        app = QApplication([])
+        window = MainWindow(demo_session(), autosave=False)
+        window.show()
+        for _ in range(20):
+            app.processEvents()
+        print("before", "pyqtgraph" in sys.modules)
+        window.show_chart(0)
+        for _ in range(5):
+            app.processEvents()
+        print("after", "pyqtgraph" in sys.modules)
+        window.controller.stack.setClean()
+        """
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FUTUREPATH_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "before False" in done.stdout and "after True" in done.stdout
+
+
+def series(chart: object, name: str) -> tuple[list[float], list[float]]:
+    for label, xs, ys in chart.series:  # type: ignore[attr-defined]
+        if label == name:
+            return xs, ys
+    raise AssertionError(f"no series {name}")
+
+
+def test_the_attack_chart_draws_exactly_the_odds(qtbot: QtBot, window: MainWindow) -> None:
+    window.initiative.select(["art"])
+    form = window.inspector.attack
+    form.target.setCurrentIndex(form.target.findData("bear-2"))
+    form.fiat_adv.setValue(2)
+    form.recompute()
+    window.show_chart(0)
+    dock = window.odds
+    dock.refresh()
+    plan = form.plan
+    assert plan is not None
+    setup = plan.setup
+    tally = setup.tally()
+    exact = attack_damage_odds(
+        setup.accuracy_modifier + tally.flat,
+        tally.net,
+        setup.advantage_die,
+        setup.target_ac,
+        setup.damage_die,
+        setup.damage_modifier,
+        setup.weapon.crit_min,
+        setup.weapon.crit_multiplier,
+    )
+    drawn: dict[int, float] = {}
+    for name in ("hit", "critical"):
+        xs, ys = series(dock.outcomes, name)
+        for x, y in zip(xs, ys, strict=True):
+            drawn[int(x)] = drawn.get(int(x), 0.0) + y
+    (_, (miss,)), (_, (fail,)) = (
+        series(dock.outcomes, "miss"),
+        series(dock.outcomes, "critical failure"),
+    )
+    drawn[0] = drawn.get(0, 0.0) + miss + fail
+    assert drawn.keys() == exact.distribution.keys()
+    for value, chance in exact.distribution.items():
+        assert abs(drawn[value] - float(chance)) < 1e-12
+    xs, ys = series(dock.by_ac, plan.weapon.name)
+    for ac, p in zip(xs, ys, strict=True):
+        expected = attack_odds(
+            setup.accuracy_modifier + tally.flat,
+            tally.net,
+            setup.advantage_die,
+            int(ac),
+            setup.weapon.crit_min,
+        ).hit
+        assert abs(p - expected) < 1e-12
+    # A toggle in the form redraws the chart with the new sources.
+    form.fiat_adv.setValue(0)
+    form.recompute()
+    dock.refresh()
+    again = form.plan
+    assert again is not None and again.setup.tally().net == tally.net - 2
+    new = again.setup.tally()
+    xs, toggled = series(dock.by_ac, plan.weapon.name)
+    assert toggled == [
+        attack_odds(
+            again.setup.accuracy_modifier + new.flat,
+            new.net,
+            again.setup.advantage_die,
+            int(ac),
+            again.setup.weapon.crit_min,
+        ).hit
+        for ac in xs
+    ]
+    assert toggled != ys
+
+
+def test_the_battle_damage_chart_matches_the_exact_odds(qtbot: QtBot, window: MainWindow) -> None:
+    window.bridge.show()
+    window.bridge.raise_()
+    qtbot.waitUntil(lambda: window.bridge.built)
+    window.bridge.target.setCurrentIndex(window.bridge.target.findData("bear-hunter"))
+    window.show_chart(1)
+    window.odds.refresh()
+    session = window.controller.session
+    ship, target = session.space.ship("wayfarer"), session.space.ship("bear-hunter")
+    dc = volley_dc(ship, target)
+    xs, ys = series(window.odds.battle, "without a scan")
+    assert xs == list(range(1, ship.hard_points + 1))
+    for n, p in zip(xs, ys, strict=True):
+        assert p == battle_damage_odds(int(n), dc.count, dc.threshold, ship.weapons, 0)
+    xs, ys = series(window.odds.battle, f"with a scan (+{ship.sensors})")
+    for n, p in zip(xs, ys, strict=True):
+        assert p == battle_damage_odds(int(n), dc.count, dc.threshold, ship.weapons, ship.sensors)
+    assert all(
+        b >= a for a, b in zip(series(window.odds.battle, "without a scan")[1], ys, strict=True)
+    )
+
+
+def test_the_fight_so_far_follows_the_log_and_undo(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.show_chart(2)
+    window.controller.push(Damage(("bear-1",), 5))
+    window.controller.push(Damage(("bear-1",), 3))
+    window.odds.refresh()
+    _xs, ys = series(window.odds.health, "Space Bear 1")
+    assert ys == [16, 11, 8]
+    window.controller.stack.undo()
+    window.odds.refresh()
+    assert series(window.odds.health, "Space Bear 1")[1] == [16, 11]
+    # Exports: the CSV holds the same numbers; the PNG is a picture.
+    window.odds.health.export_csv(tmp_path / "health.csv")
+    text = (tmp_path / "health.csv").read_text(encoding="utf-8")
+    assert "Space Bear 1,0,16" in text and "Space Bear 1,0,11" in text
+    window.odds.health.export_png(tmp_path / "health.png")
+    assert (tmp_path / "health.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_charts_follow_the_scheme(qtbot: QtBot, window: MainWindow, dark: bool) -> None:
+    window.show_chart(2)
+    window.odds.set_dark(dark)
+    background = window.odds.health.plot.backgroundBrush().color()
+    assert (background.lightness() < 128) is dark
