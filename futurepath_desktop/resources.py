@@ -17,3 +17,8 @@ def resources_dir() -> Path:
 def demo_path() -> Path:
     """The demo session file (the combat chapter's Space Bears)."""
     return resources_dir() / "demo" / "space-bears.fpsession"
+
+
+def icon_path() -> Path:
+    """The application icon (PNG, 256 px)."""
+    return resources_dir() / "icons" / "futurepath-desktop-256.png"

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from futurepath_desktop import __version__, paths
-from futurepath_desktop.resources import demo_path
+from futurepath_desktop.resources import demo_path, icon_path
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import load_session
@@ -25,6 +25,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument(
         "--smoke-test", action="store_true", help="open, paint one frame, check the panels, exit"
+    )
+    parser.add_argument(
+        "--smoke-charts",
+        action="store_true",
+        help="with --smoke-test: also draw every chart (loads the odds engine and pyqtgraph)",
     )
     parser.add_argument(
         "--theme",
@@ -109,6 +114,35 @@ def smoke_check(window: object) -> list[str]:
     return problems
 
 
+def chart_check(window: object) -> list[str]:
+    """Draw every chart of the Odds and Charts panel; what is wrong (empty if nothing).
+
+    This is what proves that a bundle carries the odds engine and the plotting library.
+    """
+    from futurepath_desktop.ui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    problems = []
+    combatants = list(window.controller.session.combatants)
+    if combatants:
+        window.initiative.select([combatants[0]])
+        window.inspector.attack.set_ready()
+        window.inspector.attack.recompute()
+    window.bridge.show()
+    window.bridge.raise_()
+    if not window.bridge.built:
+        window.bridge.build()
+    for tab in range(3):
+        window.show_chart(tab)
+        window.odds.refresh()
+    drawn = sum(len(chart.series) for chart in window.odds.charts())
+    if drawn == 0:
+        problems.append("no chart drew anything")
+    if window.odds.grab().isNull():
+        problems.append("the charts did not paint")
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app; returns the exit code."""
     started = time.perf_counter()
@@ -124,6 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("Future Path Desktop")
     app.setOrganizationName("FuturePath")
     app.setApplicationVersion(__version__)
+    icon = icon_path()
+    if icon.exists():
+        from PySide6.QtGui import QIcon
+
+        app.setWindowIcon(QIcon(str(icon)))
     theme.apply_theme(app, args.theme or str(settings().value("theme", theme.SYSTEM)))
     try:
         session, path = first_session(args)
@@ -145,6 +184,11 @@ def main(argv: list[str] | None = None) -> int:
             if result:
                 return
             problems = smoke_check(window)
+            if args.smoke_charts and not problems:
+                try:
+                    problems = chart_check(window)
+                except Exception as error:  # a missing library in a bundle, say
+                    problems = [f"the charts failed: {type(error).__name__}: {error}"]
             for problem in problems:
                 print(f"smoke test failed: {problem}", file=sys.stderr)
             if not problems:
