@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
@@ -17,7 +17,7 @@ from futurepath_desktop import paths
 from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError, SessionLoadError
-from futurepath_desktop.session.state import Combatant, Session, Team, new_id
+from futurepath_desktop.session.state import Combatant, CrewSlot, Session, Ship, Team, new_id
 from futurepath_desktop.session.store import atomic_write
 
 TemplateKind = Literal["character", "npc", "monster", "ship", "encounter"]
@@ -43,7 +43,7 @@ class Template(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     format_version: int = LIBRARY_FORMAT_VERSION
     combatant: Combatant | None = None
     teams: tuple[EncounterTeam, ...] = ()
-    ship: dict[str, Any] | None = None
+    ship: Ship | None = None
     notes: str = ""
 
 
@@ -80,6 +80,25 @@ def encounter_template(session: Session, team_ids: list[str], name: str) -> Temp
     return Template(kind="encounter", id=new_id("tpl"), name=name, teams=teams)
 
 
+def ship_template(ship: Ship) -> Template:
+    """A template from a ship as built (no damage, no effects; crew positions keep only the
+    NPC names, since combatants belong to their session)."""
+    crew = {p: CrewSlot(None, slot.name) for p, slot in ship.crew.items() if slot.name}
+    fresh = msgspec.structs.replace(
+        ship,
+        damage=(),
+        state="operational",
+        adrift_from_round=None,
+        explodes_round=None,
+        systems={},
+        bays={},
+        effects=(),
+        crew=crew,
+        flying="normal",
+    )
+    return Template(kind="ship", id=new_id("tpl"), name=ship.name, ship=fresh)
+
+
 def parse_template(data: bytes, source: str) -> Template:
     """Read one template file, or raise :class:`SessionLoadError` saying what and where."""
     if len(data) > MAX_TEMPLATE_BYTES:
@@ -98,6 +117,8 @@ def parse_template(data: bytes, source: str) -> Template:
         raise SessionLoadError(source, "an encounter needs at least one team", "$.teams")
     if template.kind in ("character", "npc", "monster") and template.combatant is None:
         raise SessionLoadError(source, "a character template needs its combatant", "$.combatant")
+    if template.kind == "ship" and template.ship is None:
+        raise SessionLoadError(source, "a ship template needs its ship", "$.ship")
     return template
 
 
@@ -159,6 +180,12 @@ class AddFromLibrary:
     def perform(self, session: Session, edit: Edit) -> str:
         template = self.template
         joining = session.combat.active
+        if template.ship is not None:
+            from futurepath_desktop.session.commands.space import AddShip
+
+            ship = msgspec.structs.replace(template.ship, id=new_id("ship"))
+            AddShip(ship).perform(session, edit)
+            return f"Add ship {ship.name} from the library"
         if template.combatant is not None:
             if self.team_id is None:
                 raise CommandError("choose the team the new combatant joins")

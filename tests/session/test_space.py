@@ -21,13 +21,17 @@ from futurepath_desktop.session.commands import (
     NextSpacePhase,
     Repair,
     Scan,
+    SetChart,
     SetChartRow,
+    SetSpaceRules,
     StartSpaceCombat,
     Swarm,
 )
+from futurepath_desktop.session.commands.space import default_chart
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.library import AddFromLibrary, Library, ship_template
 from futurepath_desktop.session.state import ChartRow, Session, Ship
 from tests.helpers import ScriptedRandom
 
@@ -247,3 +251,30 @@ def test_ships_and_the_round_survive_the_file(tmp_path: Path) -> None:
     store.save_session(session, path)
     again = store.load_session(path)
     assert again.space == session.space
+
+
+def test_the_whole_chart_and_the_house_rules_are_edited_in_one_step_each(tmp_path: Path) -> None:
+    session, history = fight()
+    rows = tuple(msgspec.structs.replace(r, dc=12) if r.roll == 7 else r for r in default_chart())
+    history.push(SetChart(rows))
+    assert next(r for r in session.space.chart if r.roll == 7).dc == 12
+    with pytest.raises(CommandError, match="one line for each 2d6 total"):
+        history.push(SetChart(rows[:-1]))
+    history.push(SetSpaceRules(2, 18))
+    assert (session.space.swarm_penalty, session.space.scan_dc) == (2, 18)
+    history.undo()
+    history.undo()
+    assert session.space.chart == default_chart() and session.space.scan_dc == 15
+
+
+def test_ship_templates_live_in_the_prep_library(tmp_path: Path) -> None:
+    session, history = fight()
+    library = Library(tmp_path / "library")
+    library.save(ship_template(session.space.ship("bear-hunter")))
+    (template,) = library.entries("ship")
+    assert template.ship is not None and template.ship.damage == ()
+    # Crew positions keep NPC names only: combatants belong to their session.
+    assert all(slot.combatant_id is None for slot in template.ship.crew.values())
+    history.push(AddFromLibrary(template))
+    added = session.space.ships[-1]
+    assert added.name == "Bear Hunter" and added.id != "bear-hunter"

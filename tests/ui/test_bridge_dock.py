@@ -35,7 +35,9 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     bridge = window.bridge
     session = window.controller.session
     assert bridge.start_button.isEnabled() and not bridge.next_button.isEnabled()
+    answer_dialog(qtbot, lambda dialog: dialog.accept())  # no ship unseen (R47)
     qtbot.mouseClick(bridge.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: session.space.round.active)
     assert bridge.status.text() == "Space round 1 · 1 Support"
     assert station_status(window, "Captain") == "▶ acts now"
     assert station_status(window, "Weapons Officer") == ""
@@ -103,3 +105,56 @@ def test_no_stray_tab_bars_over_other_panels(qtbot: QtBot, window: MainWindow) -
     shown = [b for b in window.findChildren(QTabBar) if b.parent() is window and b.isVisible()]
     groups = sorted(tuple(b.tabText(i) for i in range(b.count())) for b in shown)
     assert groups == [("Log", "History"), ("Map", "Bridge", "Odds and Charts")]
+
+
+def test_unseen_ships_the_chart_and_house_rules_through_their_dialogs(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.ui.dialogs.space_dialogs import (
+        ChartDialog,
+        SpaceRulesDialog,
+        SurpriseDialog,
+    )
+
+    open_bridge(qtbot, window)
+    bridge = window.bridge
+    session = window.controller.session
+
+    def unseen(dialog: QDialog) -> None:
+        assert isinstance(dialog, SurpriseDialog)
+        for row in range(dialog.list.count()):
+            item = dialog.list.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == "bear-hunter":
+                item.setCheckState(Qt.CheckState.Checked)
+        dialog.accept()
+
+    answer_dialog(qtbot, unseen)
+    qtbot.mouseClick(bridge.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: session.space.round.active)
+    assert session.space.round.surprise == ("bear-hunter",)
+    assert bridge.status.text().startswith("Before round 1")
+
+    def cheaper_valve(dialog: QDialog) -> None:
+        assert isinstance(dialog, ChartDialog)
+        for row in range(dialog.table.rowCount()):
+            total = dialog.table.item(row, 0)
+            if total is not None and total.text() == "7":
+                cell = dialog.table.item(row, 1)
+                assert cell is not None
+                cell.setText("5")
+        dialog.accept()
+
+    answer_dialog(qtbot, cheaper_valve)
+    qtbot.mouseClick(bridge.chart_rows_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: any(r.roll == 7 and r.dc == 5 for r in session.space.chart))
+
+    def rules(dialog: QDialog) -> None:
+        assert isinstance(dialog, SpaceRulesDialog)
+        dialog.penalty.setValue(2)
+        dialog.scan_dc.setValue(12)
+        dialog.accept()
+
+    answer_dialog(qtbot, rules)
+    qtbot.mouseClick(bridge.rules_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: session.space.scan_dc == 12)
+    assert session.space.swarm_penalty == 2

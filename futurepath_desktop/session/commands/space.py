@@ -206,6 +206,50 @@ class SetChartRow:
         return f"Edit chart line {row.roll}"
 
 
+@dataclass(frozen=True, slots=True)
+class SetChart:
+    """Replace the session's Battle Damage Chart (R46) in one step: a line per 2d6 total."""
+
+    rows: tuple[ChartRow, ...]
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        try:
+            rows = tuple(msgspec.convert(msgspec.to_builtins(r), ChartRow) for r in self.rows)
+        except msgspec.ValidationError as error:
+            raise CommandError(f"the chart is not valid: {error}") from None
+        if sorted(r.roll for r in rows) != list(range(2, 13)):
+            raise CommandError("the chart has one line for each 2d6 total, 2 to 12")
+        old = {r.roll: r for r in chart_of(session.space)}
+        changed = [r.roll for r in rows if old.get(r.roll) != r]
+        edit.set_space(replace(session.space, chart=tuple(sorted(rows, key=lambda r: r.roll))))
+        edit.log("space", f"Battle Damage Chart edited: lines {changed or 'none'} (R46)")
+        return "Edit the Battle Damage Chart"
+
+
+@dataclass(frozen=True, slots=True)
+class SetSpaceRules:
+    """The GM's house rules of space combat: the swarm penalty per size step smaller than
+    the target, and the Scan DC (R44)."""
+
+    swarm_penalty: int
+    scan_dc: int
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        if not 0 <= self.swarm_penalty <= 10:
+            raise CommandError("the swarm penalty is 0 to 10 successes per size step")
+        if not 0 <= self.scan_dc <= 60:
+            raise CommandError("the Scan DC is 0 to 60")
+        edit.set_space(
+            replace(session.space, swarm_penalty=self.swarm_penalty, scan_dc=self.scan_dc)
+        )
+        edit.log(
+            "options",
+            f"Space house rules: swarm penalty {self.swarm_penalty} per size step, "
+            f"Scan DC {self.scan_dc}",
+        )
+        return "Space house rules"
+
+
 # --- the space round (R41, R45, R47) --------------------------------------------------------------
 
 

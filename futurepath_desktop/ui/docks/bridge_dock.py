@@ -8,10 +8,13 @@ the medical bay. The panel is built the first time it is shown.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QDockWidget,
     QFormLayout,
     QFrame,
@@ -33,6 +36,9 @@ from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Session, Ship
 from futurepath_desktop.ui.undo import SessionController
+
+if TYPE_CHECKING:
+    from futurepath_desktop.session.library import Library
 
 STATE_COLOURS = {
     "operational": "#3c9a40",
@@ -190,6 +196,29 @@ class BridgeDock(QDockWidget):
         for button in (self.start_button, self.next_button, self.end_button):
             top.addWidget(button)
         outer.addLayout(top)
+        tools = QHBoxLayout()
+        self.add_ship_button = QPushButton("Ship from library…")
+        self.add_ship_button.setObjectName("bridgeAddShip")
+        self.add_ship_button.clicked.connect(self.add_from_library)
+        self.save_ship_button = QPushButton("Save ship to library")
+        self.save_ship_button.setObjectName("bridgeSaveShip")
+        self.save_ship_button.clicked.connect(self.save_to_library)
+        self.chart_rows_button = QPushButton("Battle Damage Chart…")
+        self.chart_rows_button.setObjectName("bridgeEditChart")
+        self.chart_rows_button.clicked.connect(self.edit_chart)
+        self.rules_button = QPushButton("House rules…")
+        self.rules_button.setObjectName("bridgeRules")
+        self.rules_button.clicked.connect(self.edit_rules)
+        for button in (
+            self.add_ship_button,
+            self.save_ship_button,
+            self.chart_rows_button,
+            self.rules_button,
+        ):
+            button.setFlat(True)
+            tools.addWidget(button)
+        tools.addStretch(1)
+        outer.addLayout(tools)
         # Ship cards.
         self.card_row = QHBoxLayout()
         self.card_row.setSpacing(6)
@@ -481,9 +510,69 @@ class BridgeDock(QDockWidget):
     # --- actions ------------------------------------------------------------------------
 
     def start(self) -> None:
+        """Start the fight, asking which ships fire first unseen (R47)."""
         from futurepath_desktop.session.commands import StartSpaceCombat
+        from futurepath_desktop.ui.dialogs.space_dialogs import SurpriseDialog
 
-        self.controller.push(StartSpaceCombat())
+        dialog = SurpriseDialog(self.controller.session.space.ships, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.controller.push(StartSpaceCombat(dialog.unseen()))
+
+    def library(self) -> Library:
+        """The prep library (the main window's, when docked in one)."""
+        window = self.window()
+        found = getattr(window, "library", None)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        from futurepath_desktop.session.library import Library
+
+        return Library()
+
+    def add_from_library(self) -> None:
+        """Add a ship template from the prep library."""
+        from futurepath_desktop.session.library import AddFromLibrary
+
+        ships = self.library().entries("ship")
+        if not ships:
+            self.controller.failed.emit("The library has no ships yet: Save ship to library")
+            return
+        names = [t.name for t in ships]
+        name, ok = QInputDialog.getItem(self, "Ship from library", "Ship:", names, 0, False)
+        if ok:
+            self.controller.push(AddFromLibrary(ships[names.index(name)]))
+
+    def save_to_library(self) -> None:
+        """Keep the selected ship as a template (without its damage or its session crew)."""
+        from futurepath_desktop.session.library import ship_template
+
+        ship = self.ship()
+        if ship is None:
+            self.controller.failed.emit("Pick a ship first")
+            return
+        path = self.library().save(ship_template(ship))
+        self.controller.failed.emit(f"Saved {ship.name} to the library ({path.name})")
+
+    def edit_chart(self) -> None:
+        """Edit the session's Battle Damage Chart (R46)."""
+        from futurepath_desktop.session.commands import SetChart
+        from futurepath_desktop.session.commands.space import chart_of
+        from futurepath_desktop.ui.dialogs.space_dialogs import ChartDialog
+
+        dialog = ChartDialog(chart_of(self.controller.session.space), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            rows = dialog.rows()
+            if rows is not None:
+                self.controller.push(SetChart(rows))
+
+    def edit_rules(self) -> None:
+        """The swarm penalty and the Scan DC."""
+        from futurepath_desktop.session.commands import SetSpaceRules
+        from futurepath_desktop.ui.dialogs.space_dialogs import SpaceRulesDialog
+
+        space = self.controller.session.space
+        dialog = SpaceRulesDialog(space.swarm_penalty, space.scan_dc, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.controller.push(SetSpaceRules(dialog.penalty.value(), dialog.scan_dc.value()))
 
     def next_phase(self) -> None:
         from futurepath_desktop.session.commands import NextSpacePhase

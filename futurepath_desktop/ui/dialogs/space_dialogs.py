@@ -1,0 +1,128 @@
+"""Dialogs of the bridge: who fires unseen (R47), the Battle Damage Chart (R46) and the
+space house rules."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.session.state import ChartRow, Ship
+from futurepath_desktop.ui.dialogs import ok_cancel
+
+
+class SurpriseDialog(QDialog):
+    """R47: tick the ships no passive sensor detects and no scan looks for."""
+
+    def __init__(self, ships: tuple[Ship, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("surpriseDialog")
+        self.setWindowTitle("Start space combat")
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            QLabel(
+                "Which ships fire first, unseen? (R47: not detectable by passive sensors, "
+                "and no active scan for them.) Leave all unticked for no surprise."
+            )
+        )
+        self.list = QListWidget()
+        self.list.setObjectName("surpriseShips")
+        for ship in ships:
+            item = QListWidgetItem(f"{ship.name} ({ship.side})")
+            item.setData(Qt.ItemDataRole.UserRole, ship.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.list.addItem(item)
+        layout.addWidget(self.list)
+        layout.addWidget(ok_cancel(self, "Start"))
+
+    def unseen(self) -> tuple[str, ...]:
+        """The ticked ships' ids."""
+        found = []
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            if item.checkState() == Qt.CheckState.Checked:
+                found.append(str(item.data(Qt.ItemDataRole.UserRole)))
+        return tuple(found)
+
+
+class ChartDialog(QDialog):
+    """R46: the session's Battle Damage Chart, one line per 2d6 total, editable."""
+
+    COLUMNS = ("2d6", "Repair DC", "Name", "Effect", "Key")
+
+    def __init__(self, rows: tuple[ChartRow, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chartDialog")
+        self.setWindowTitle("Battle Damage Chart (R46)")
+        self.resize(760, 420)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("An empty repair DC means the line needs a critical fix."))
+        self.table = QTableWidget(len(rows), len(self.COLUMNS))
+        self.table.setObjectName("chartTable")
+        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for r, row in enumerate(rows):
+            values = (str(row.roll), "" if row.dc is None else str(row.dc), row.name, row.effect)
+            for c, value in enumerate((*values, row.key)):
+                item = QTableWidgetItem(value)
+                if c in (0, 4):  # the total and the effect's key are not edited here
+                    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.table.setItem(r, c, item)
+        layout.addWidget(self.table)
+        self.problem = QLabel("")
+        self.problem.setStyleSheet("color: #d0453a")
+        layout.addWidget(self.problem)
+        layout.addWidget(ok_cancel(self))
+
+    def rows(self) -> tuple[ChartRow, ...] | None:
+        """The lines as edited, or None (with the problem shown) if a DC is not a number."""
+        found = []
+        for r in range(self.table.rowCount()):
+            cells = [self._text(r, c) for c in range(len(self.COLUMNS))]
+            if cells[1] and not cells[1].isdigit():
+                self.problem.setText(f"Line {cells[0]}: a repair DC is a whole number or empty")
+                return None
+            dc = int(cells[1]) if cells[1] else None
+            found.append(ChartRow(int(cells[0]), dc, cells[2], cells[3], cells[4]))
+        return tuple(found)
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text().strip() if item is not None else ""
+
+    def accept(self) -> None:
+        if self.rows() is not None:
+            super().accept()
+
+
+class SpaceRulesDialog(QDialog):
+    """The swarm penalty per size step and the Scan DC."""
+
+    def __init__(self, swarm_penalty: int, scan_dc: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("spaceRulesDialog")
+        self.setWindowTitle("Space house rules")
+        form = QFormLayout(self)
+        self.penalty = QSpinBox()
+        self.penalty.setRange(0, 10)
+        self.penalty.setValue(swarm_penalty)
+        self.penalty.setSuffix(" success(es) per size step")
+        self.scan_dc = QSpinBox()
+        self.scan_dc.setRange(0, 60)
+        self.scan_dc.setValue(scan_dc)
+        form.addRow("Swarm penalty", self.penalty)
+        form.addRow("Scan DC (R44)", self.scan_dc)
+        form.addRow(ok_cancel(self))
