@@ -4,6 +4,8 @@ burst and damage everyone inside, throw a grenade (R38), and the player view's f
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDialog, QInputDialog
 from pytestqt.qtbot import QtBot
@@ -11,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.core.grid import Terrain
 from futurepath_desktop.session.commands import PlaceToken, RemoveArea
 from futurepath_desktop.ui.main_window import MainWindow
-from futurepath_desktop.ui.map.scene import square_rect
+from futurepath_desktop.ui.map.scene import MapScene, square_rect
 from futurepath_desktop.ui.map.view import MapView, Tool
 from tests.ui.conftest import answer_dialog
 
@@ -225,3 +227,67 @@ def test_the_attack_form_takes_distance_and_cover_from_the_map(
             "cover" in form.sources.item(i).text().lower() for i in range(form.sources.count())
         )
     )
+
+
+def missing(scene: MapScene) -> str | None:
+    """The background the scene could not find (read afresh each time)."""
+    return scene.background_missing
+
+
+def test_a_background_image_is_kept_relative_and_a_missing_one_only_warns(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from PySide6.QtGui import QColor, QImage
+
+    from futurepath_desktop.session import store
+    from futurepath_desktop.session.commands import SetMapBackground
+
+    folder = tmp_path / "campaign"
+    (folder / "maps").mkdir(parents=True)
+    image = QImage(280, 180, QImage.Format.Format_RGB32)
+    image.fill(QColor("#336633"))
+    assert image.save(str(folder / "maps" / "bay.png"))
+    session_path = folder / "fight.fpsession"
+    window.controller.set_path(session_path)
+    assert window.controller.push(SetMapBackground("maps/bay.png"))
+    scene = window.map.scene
+    assert not scene.background.isNull() and missing(scene) is None
+    store.save_session(window.controller.session, session_path)
+    assert '"background":"maps/bay.png"' in session_path.read_text().replace(" ", "")
+    # The image goes missing: the session still opens, the map shows, the panel says so.
+    (folder / "maps" / "bay.png").unlink()
+    again = store.load_session(session_path)
+    assert again.map is not None and again.map.background == "maps/bay.png"
+    window.controller.replace(again, session_path)
+    assert scene.background.isNull() and missing(scene) == "maps/bay.png"
+    assert "missing" in window.map.status.text()
+    assert window.map.scene.tokens  # the rest of the map is there
+
+
+def test_visibility_zones_are_drawn_and_removed_with_the_zone_tool(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    window.map.set_tool(Tool.ZONE)
+    session = window.controller.session
+    assert session.map is not None
+    before = len(session.map.zones)
+    assert view.zone((8, 2), (11, 5), visibility=3)
+    zone = session.map.zones[-1]
+    assert (zone.x, zone.y, zone.width, zone.height, zone.visibility) == (8, 2, 4, 4, 3)
+    assert "no vision" in view.describe((9, 3))
+    assert view.zone((9, 3), (9, 3))  # a click inside removes it
+    assert len(session.map.zones) == before
+
+
+def test_the_fog_tool_hides_a_region_and_a_click_reveals_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    session = window.controller.session
+    assert session.map is not None
+    fogged = len(session.map.fog)
+    assert view.fog((2, 2), (4, 3))
+    assert session.map.fogged((3, 3)) and len(session.map.fog) == fogged + 1
+    assert view.fog((3, 2), (3, 2))
+    assert not session.map.fogged((3, 3)) and len(session.map.fog) == fogged

@@ -177,3 +177,19 @@ def test_charts_follow_the_scheme(qtbot: QtBot, window: MainWindow, dark: bool) 
     window.odds.set_dark(dark)
     background = window.odds.health.plot.backgroundBrush().color()
     assert (background.lightness() < 128) is dark
+
+
+def test_under_health_and_fatigue_the_fight_chart_draws_both(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.session.commands import SetOptions
+    from futurepath_desktop.session.state import Options
+
+    window.controller.push(SetOptions(Options(vitality="health-fatigue")))
+    window.show_chart(2)
+    window.controller.push(Damage(("bear-1",), 20))  # past its Health: Fatigue rises (R27)
+    window.odds.refresh()
+    bear = window.controller.session.combatants["bear-1"]
+    health = series(window.odds.health, "Space Bear 1")[1]
+    fatigue = series(window.odds.health, "Space Bear 1 fatigue")[1]
+    assert health[-1] == bear.health and fatigue[-1] == bear.fatigue > 0

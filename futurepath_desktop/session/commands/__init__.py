@@ -36,6 +36,7 @@ from futurepath_desktop.session.commands.map import (
     RemoveArea,
     RemoveTemplate,
     RemoveToken,
+    SetMapBackground,
     SetMapSize,
     ThrowGrenade,
 )
@@ -121,6 +122,7 @@ __all__ = [
     "Scan",
     "SetChart",
     "SetChartRow",
+    "SetMapBackground",
     "SetMapSize",
     "SetOptions",
     "SetSpaceRules",

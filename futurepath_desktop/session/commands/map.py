@@ -96,6 +96,26 @@ class SetMapSize:
 
 
 @dataclass(frozen=True, slots=True)
+class SetMapBackground:
+    """Lay an image under the grid (its path relative to the session file), or take it off
+    (``path`` None). A missing image is the panel's warning, never a load failure."""
+
+    path: str | None
+    opacity: float = 0.6
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        grid = _map(session)
+        if not 0.0 <= self.opacity <= 1.0:
+            raise CommandError("the background's opacity is 0 to 1")
+        path = self.path.strip().replace("\\", "/") if self.path else None
+        if path is not None and (not path or len(path) > 1000 or path.startswith("/")):
+            raise CommandError("the background image is kept as a path relative to the session")
+        edit.set_map(replace(grid, background=path, background_opacity=self.opacity))
+        edit.log("map", f"Map background: {path}" if path else "Map background removed")
+        return "Map background"
+
+
+@dataclass(frozen=True, slots=True)
 class PlaceToken:
     """Put a combatant's token on a square (or move it there without the movement rules)."""
 

@@ -83,6 +83,11 @@ class MapDock(QDockWidget):
         self.fit_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.fit_action.triggered.connect(self.view.fit)
         self.tools.addAction(self.fit_action)
+        self.background_action = QAction("Background…", self)
+        self.background_action.setObjectName("mapBackground")
+        self.background_action.setToolTip("Lay an image under the grid (or take it off)")
+        self.background_action.triggered.connect(self.choose_background)
+        self.tools.addAction(self.background_action)
         self.new_map_action = QAction("Map size…", self)
         self.new_map_action.setObjectName("mapSize")
         self.new_map_action.triggered.connect(self.ask_size)
@@ -169,6 +174,7 @@ class MapDock(QDockWidget):
         self.view.templateChosen.connect(self.choose_template)
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(self.refresh)
+        controller.pathChanged.connect(self.refresh)  # the background is relative to it
         self.set_tool(Tool.MOVE)
         self.refresh()
 
@@ -176,7 +182,11 @@ class MapDock(QDockWidget):
 
     def refresh(self) -> None:
         """Show the session's map afresh (a new or reopened session)."""
+        path = self.controller.path
+        self.scene.folder = path.parent if path is not None else None
+        self.scene.forget_background()  # read the image again: it may have moved or gone
         self.scene.sync(self.controller.session)
+        self._warn_background()
         self.template_id = None
         self._show_inside()
         if self.controller.session.map is None:
@@ -186,6 +196,7 @@ class MapDock(QDockWidget):
         session = self.controller.session
         if change.map:
             self.scene.sync(session)
+            self._warn_background()
         elif change.touched("combatants") or change.touched("conditions") or change.combat:
             self.scene.sync_tokens(session)
         self._show_inside()
@@ -212,6 +223,7 @@ class MapDock(QDockWidget):
             },
             Tool.GRENADE: {self.labels["damage"], self.damage, self.size_ft, self.cooked},
             Tool.FOG: set(),
+            Tool.ZONE: set(),
         }[tool]
         for widget in self.options.findChildren(QWidget):
             widget.setVisible(widget in shown)
@@ -223,6 +235,8 @@ class MapDock(QDockWidget):
             Tool.TEMPLATE: "Click for a burst; drag for a cone or a line's direction.",
             Tool.GRENADE: "Click the thrower, then the target square (R38).",
             Tool.FOG: "Drag to hide a region from the players; click inside fog to reveal it.",
+            Tool.ZONE: "Drag a zone of poor, terrible or no visibility (R31); click one to "
+            "remove it.",
         }
         self.status.setText(hints[tool])
         self.view.show_ranges()
@@ -292,6 +306,37 @@ class MapDock(QDockWidget):
         if self.template_id is not None and self.controller.push(RemoveTemplate(self.template_id)):
             self.template_id = None
             self._show_inside()
+
+    def _warn_background(self) -> None:
+        if self.scene.background_missing:
+            self.status.setText(
+                f"⚠ The background image {self.scene.background_missing} is missing; the map "
+                "shows without it (Background… picks another)."
+            )
+
+    def choose_background(self) -> None:
+        """Pick the image under the grid; it is kept relative to the session file."""
+        import os
+
+        from PySide6.QtWidgets import QFileDialog
+
+        from futurepath_desktop.session.commands import SetMapBackground
+
+        if self.controller.session.map is None:
+            self.controller.failed.emit("Create the map first (Map size…)")
+            return
+        path = self.controller.path
+        if path is None:
+            self.controller.failed.emit(
+                "Save the session first: the image is kept relative to the session file"
+            )
+            return
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, "Background image", str(path.parent), "Images (*.png *.jpg *.jpeg *.webp)"
+        )
+        if chosen:
+            relative = os.path.relpath(chosen, path.parent).replace(os.sep, "/")
+            self.controller.push(SetMapBackground(relative))
 
     def ask_size(self) -> None:
         """Create the map or change its size."""

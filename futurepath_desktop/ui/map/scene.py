@@ -8,6 +8,8 @@ the terrain images only when the terrain rows themselves change.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
@@ -77,7 +79,12 @@ class MapScene(QGraphicsScene):
         self._terrain_rows: tuple[str, ...] | None = None
         self._cover_rows: tuple[str, ...] | None = None
         self._terrain_image = QPixmap()
+        self._terrain_overlay = QPixmap()  # the same, with normal ground see-through
         self._cover_image = QPixmap()
+        self.folder: Path | None = None  # the session file's folder (for the background)
+        self._background_key: tuple[Path | None, str | None] | None = None
+        self.background = QPixmap()
+        self.background_missing: str | None = None
         self._overlays: list[QGraphicsItem] = []
         self._areas: list[QGraphicsItem] = []
         self._templates: dict[str, QGraphicsItem] = {}
@@ -129,6 +136,13 @@ class MapScene(QGraphicsScene):
             self._terrain_image = _layer_image(
                 grid.terrain, TERRAIN_CODES, colours, grid.width, grid.height
             )
+            see_through = ("#00000000", *(c + "" for c in colours[1:]))
+            self._terrain_overlay = _layer_image(
+                grid.terrain, TERRAIN_CODES, see_through, grid.width, grid.height
+            )
+            repaint = True
+        if (self.folder, grid.background) != self._background_key:
+            self._load_background(grid)
             repaint = True
         if grid.cover is not self._cover_rows:
             self._cover_rows = grid.cover
@@ -143,6 +157,25 @@ class MapScene(QGraphicsScene):
         if old is None or old.templates is not grid.templates:
             self._sync_templates(grid)
         self.sync_tokens(session)
+
+    def forget_background(self) -> None:
+        """Load the background image again on the next sync."""
+        self._background_key = None
+
+    def _load_background(self, grid: MapState) -> None:
+        """The image under the grid, from its path relative to the session file; a missing
+        or unreadable image leaves the map without it and says so."""
+        self._background_key = (self.folder, grid.background)
+        self.background = QPixmap()
+        self.background_missing = None
+        if not grid.background:
+            return
+        where = (self.folder / grid.background) if self.folder else Path(grid.background)
+        image = QPixmap(str(where)) if where.is_file() else QPixmap()
+        if image.isNull():
+            self.background_missing = grid.background
+        else:
+            self.background = image
 
     def sync_tokens(self, session: Session) -> None:
         """Add, move, restyle or remove token items (only the ones that changed)."""
@@ -276,7 +309,19 @@ class MapScene(QGraphicsScene):
             return
         target = QRectF(x0 * SQUARE, y0 * SQUARE, (x1 - x0) * SQUARE, (y1 - y0) * SQUARE)
         source = QRectF(x0, y0, x1 - x0, y1 - y0)
-        painter.drawPixmap(target, self._terrain_image, source)
+        if not self.background.isNull():
+            # The image under everything, then the terrain that is not plain ground.
+            painter.setOpacity(grid.background_opacity if grid.background else 1.0)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            fx = self.background.width() / grid.width
+            fy = self.background.height() / grid.height
+            part = QRectF(x0 * fx, y0 * fy, (x1 - x0) * fx, (y1 - y0) * fy)
+            painter.drawPixmap(target, self.background, part)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+            painter.setOpacity(1.0)
+            painter.drawPixmap(target, self._terrain_overlay, source)
+        else:
+            painter.drawPixmap(target, self._terrain_image, source)
         if grid.cover:
             painter.drawPixmap(target, self._cover_image, source)
         # Grid lines only where a square is big enough on screen to need them.

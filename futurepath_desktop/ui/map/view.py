@@ -45,6 +45,7 @@ class Tool(Enum):
     TEMPLATE = "Template"
     GRENADE = "Grenade"
     FOG = "Fog"
+    ZONE = "Zone"
 
 
 @dataclass
@@ -269,7 +270,7 @@ class MapView(QGraphicsView):
         elif self.tool is Tool.TEMPLATE:
             self._anchor = square
             self._show_template(square, square)
-        elif self.tool is Tool.FOG:
+        elif self.tool in (Tool.FOG, Tool.ZONE):
             self._anchor = square
             self._show_rect(square, square)
         elif self.tool is Tool.GRENADE and token is None:
@@ -298,7 +299,7 @@ class MapView(QGraphicsView):
                 self._show_brush()
         elif self.tool is Tool.TEMPLATE and self._anchor is not None and buttons:
             self._show_template(self._anchor, square)
-        elif self.tool is Tool.FOG and self._anchor is not None and buttons:
+        elif self.tool in (Tool.FOG, Tool.ZONE) and self._anchor is not None and buttons:
             self._show_rect(self._anchor, square)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -318,6 +319,8 @@ class MapView(QGraphicsView):
             self.place_template(self._anchor, square)
         elif self.tool is Tool.FOG and self._anchor is not None:
             self.fog(self._anchor, square)
+        elif self.tool is Tool.ZONE and self._anchor is not None:
+            self.zone(self._anchor, square)
 
     # --- moving tokens -----------------------------------------------------------------------
 
@@ -475,25 +478,60 @@ class MapView(QGraphicsView):
             )
         )
 
-    def fog(self, anchor: tuple[int, int], corner: tuple[int, int]) -> bool:
-        """Drag: hide a rectangle from the players. Click inside fog: reveal it."""
-        from futurepath_desktop.session.commands import AddArea, RemoveArea
-        from futurepath_desktop.session.state import Area
+    def _area_drop(
+        self, layer: str, anchor: tuple[int, int], corner: tuple[int, int]
+    ) -> tuple[bool, tuple[int, int, int, int] | None]:
+        """End a rectangle drag on ``fog`` or ``zones``: a click inside an area removes it
+        (returns whether it did, and no rectangle); a drag gives the rectangle x, y, w, h."""
+        from futurepath_desktop.session.commands import RemoveArea
 
         assert self.controller is not None
         self._anchor = None
         self._ghost.setVisible(False)
         grid = self.controller.session.map
         if grid is None:
-            return False
+            return False, None
         if anchor == corner:
-            hit = next((f for f in grid.fog if f.contains(anchor)), None)
+            hit = next((a for a in getattr(grid, layer) if a.contains(anchor)), None)
             if hit is not None:
-                return self.controller.push(RemoveArea("fog", hit.id))
+                return self.controller.push(RemoveArea(layer, hit.id)), None
         x0, x1 = sorted((anchor[0], corner[0]))
         y0, y1 = sorted((anchor[1], corner[1]))
-        area = Area(new_id("fog"), x0, y0, x1 - x0 + 1, y1 - y0 + 1)
-        return self.controller.push(AddArea("fog", area))
+        return False, (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+
+    def fog(self, anchor: tuple[int, int], corner: tuple[int, int]) -> bool:
+        """Drag: hide a rectangle from the players. Click inside fog: reveal it."""
+        from futurepath_desktop.session.commands import AddArea
+        from futurepath_desktop.session.state import Area
+
+        removed, rect = self._area_drop("fog", anchor, corner)
+        if rect is None or self.controller is None:
+            return removed
+        return self.controller.push(AddArea("fog", Area(new_id("fog"), *rect)))
+
+    def zone(
+        self, anchor: tuple[int, int], corner: tuple[int, int], visibility: int | None = None
+    ) -> bool:
+        """Drag: a visibility zone (R31), its level asked for. Click inside one: remove it."""
+        from futurepath_desktop.session.commands import AddArea
+        from futurepath_desktop.session.state import Area
+
+        removed, rect = self._area_drop("zones", anchor, corner)
+        if rect is None or self.controller is None:
+            return removed
+        if visibility is None:
+            from PySide6.QtWidgets import QInputDialog
+
+            levels = ["Poor (R31)", "Terrible (R31)", "No vision (R31)"]
+            chosen, ok = QInputDialog.getItem(
+                self, "Visibility zone", "Visibility:", levels, 1, False
+            )
+            if not ok:
+                return False
+            visibility = levels.index(chosen) + 1
+        name = ("", "Dim", "Smoke", "Darkness")[visibility]
+        area = Area(new_id("zone"), *rect, visibility=visibility, name=name)
+        return self.controller.push(AddArea("zones", area))
 
     # --- drawing the tools' ghosts ---------------------------------------------------------------
 

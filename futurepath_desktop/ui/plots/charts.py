@@ -119,9 +119,15 @@ class Chart(QWidget):
         return self._items.get((kind, name))
 
     def line(
-        self, name: str, xs: Sequence[float], ys: Sequence[float], colour: str, width: float = 2
+        self,
+        name: str,
+        xs: Sequence[float],
+        ys: Sequence[float],
+        colour: str,
+        width: float = 2,
+        dashed: bool = False,
     ) -> None:
-        """A line with its points marked."""
+        """A line with its points marked (dashed for a second measure of the same thing)."""
         self.series.append((name, list(xs), list(ys)))
         item = self._item("line", name)
         drawn = [y * self.scale for y in ys]
@@ -130,7 +136,13 @@ class Chart(QWidget):
                 list(xs),
                 drawn,
                 name=name,
-                pen=pg.mkPen(colour, width=width),
+                pen=pg.mkPen(
+                    colour,
+                    width=width,
+                    style=pg.QtCore.Qt.PenStyle.DashLine
+                    if dashed
+                    else pg.QtCore.Qt.PenStyle.SolidLine,
+                ),
                 symbol="o",
                 symbolSize=5,
                 symbolBrush=colour,

@@ -196,9 +196,17 @@ class OddsDock(QDockWidget):
         changed = [name for name, points in history.health.items() if len(points) > 1]
         for index, name in enumerate(changed):
             points = history.health[name]
-            self.health.line(
-                name, [r for r, _ in points], [v for _, v in points], PALETTE[index % 7]
-            )
+            colour = PALETTE[index % 7]
+            self.health.line(name, [r for r, _ in points], [v for _, v in points], colour)
+            fatigue = history.fatigue.get(name)
+            if fatigue:  # R27: Fatigue beside Health, dashed, in the same colour
+                self.health.line(
+                    f"{name} fatigue",
+                    [r for r, _ in fatigue],
+                    [v for _, v in fatigue],
+                    colour,
+                    dashed=True,
+                )
         teams = sorted(set(history.dealt) | set(history.taken))
         width = 0.8 / max(1, 2 * len(teams))
         for index, team in enumerate(teams):
