@@ -31,10 +31,12 @@ rm -rf "$BUILD/dist"
 "$BUILD/venv/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$BUILD/dist" --workpath "$BUILD/work" "$ROOT/packaging/futurepath.spec"
 BUNDLE="$BUILD/dist/futurepath-desktop"
-# libpython and CPython's own extension modules carry debug symbols; nothing else is
-# stripped (numpy's OpenBLAS, patched by auditwheel, does not survive it).
+# libpython and CPython's own extension modules carry debug symbols; numpy's libraries are
+# never stripped (its OpenBLAS, patched by auditwheel, does not survive it).
 find "$BUNDLE/_internal" -maxdepth 1 -name 'libpython3*.so*' -type f -exec strip --strip-unneeded {} +
 find "$BUNDLE/_internal" -path '*/lib-dynload/*.so' -type f -exec strip --strip-unneeded {} +
+# Qt's ICU libraries ship with their symbol tables (4 MB of them); they strip cleanly.
+find "$BUNDLE/_internal/PySide6/Qt/lib" -name 'libicu*.so*' -type f -exec strip --strip-unneeded {} +
 du -sb "$BUNDLE" | awk '{printf "bundle: %.1f MB unpacked\n", $1 / 1e6}'
 
 echo "== tar.gz"
@@ -70,7 +72,7 @@ Architecture: $ARCH
 Installed-Size: $INSTALLED_KB
 Maintainer: Future Path Desktop developers <futurepath-desktop@users.noreply.github.com>
 Homepage: https://github.com/futurepath/futurepath-desktop
-Depends: libc6, libstdc++6, libgl1, libegl1, libfontconfig1, libfreetype6, libharfbuzz0b, libpng16-16, libglib2.0-0, libdbus-1-3, libxkbcommon0, libxkbcommon-x11-0, libx11-6, libx11-xcb1, libxext6, libxrender1, libxcb1, libxcb-cursor0, libxcb-icccm4, libxcb-image0, libxcb-keysyms1, libxcb-randr0, libxcb-render-util0, libxcb-shape0, libxcb-xinerama0, libxcb-xkb1, libxcb-xfixes0, libxcb-sync1, libxcb-shm0, libxcb-render0, libwayland-client0, libwayland-cursor0, libwayland-egl1, zlib1g, libzstd1
+Depends: libc6, libstdc++6, libgl1, libegl1, libfontconfig1, libfreetype6, libharfbuzz0b, libpng16-16, libglib2.0-0, libdbus-1-3, libxkbcommon0, libxkbcommon-x11-0, libx11-6, libx11-xcb1, libxext6, libxrender1, libxcb1, libxcb-cursor0, libxcb-icccm4, libxcb-image0, libxcb-keysyms1, libxcb-randr0, libxcb-render-util0, libxcb-shape0, libxcb-xinerama0, libxcb-xkb1, libxcb-xfixes0, libxcb-sync1, libxcb-shm0, libxcb-render0, libgcc-s1, zlib1g, libzstd1
 Description: Battle tracker for game masters of the Future Path RPG
  Runs a whole Future Path fight at the table: team initiative and the surprise
  round, condition counters, attacks with Advantage Dice and exact odds, health,
