@@ -15,12 +15,14 @@ from futurepath_desktop.session.attack_plan import plan_attack
 from futurepath_desktop.session.commands import (
     AddArea,
     Damage,
+    Detonate,
     MoveToken,
     NextTurn,
     PaintTerrain,
     PlaceTemplate,
     PlaceToken,
     RemoveCombatant,
+    RemoveCondition,
     SetMapSize,
     StartCombat,
     ThrowGrenade,
@@ -266,3 +268,31 @@ def test_a_damaged_map_names_what_is_wrong_and_where(
         store.load_session(path)
     assert message in str(caught.value)
     assert where in str(caught.value)
+
+
+def test_r38_the_gm_may_set_a_waiting_grenade_off_at_once() -> None:
+    session, history = demo()
+    history.push(PlaceToken("brandon", 8, 4))
+    session.rng = ScriptedRandom([5, 5])  # on target
+    history.push(ThrowGrenade("brandon", 14, 4, damage="2d6", radius_ft=5))
+    assert session.map is not None
+    (pending,) = session.map.grenades
+    hp = session.combatants["bear-1"].hp
+    session.rng = ScriptedRandom([6, 6])
+    history.push(Detonate(pending.id))
+    assert session.combatants["bear-1"].hp == hp - 12
+    assert not session.map.grenades and pending.condition_id not in session.conditions
+    with pytest.raises(CommandError, match="no grenade"):
+        history.push(Detonate(pending.id))
+
+
+def test_ending_a_grenade_counter_takes_the_grenade_off_the_map() -> None:
+    session, history = demo()
+    history.push(PlaceToken("brandon", 8, 4))
+    session.rng = ScriptedRandom([5, 5])
+    history.push(ThrowGrenade("brandon", 14, 4))
+    assert session.map is not None
+    (pending,) = session.map.grenades
+    history.push(RemoveCondition(pending.condition_id))
+    assert not session.map.grenades
+    assert all(t.id != pending.id for t in session.map.templates)

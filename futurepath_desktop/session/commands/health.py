@@ -239,7 +239,8 @@ class ExtendCondition:
 
 @dataclass(frozen=True, slots=True)
 class RemoveCondition:
-    """End a condition now."""
+    """End a condition now (ending a grenade's counter takes the grenade off the map: a
+    dud, or one kicked away)."""
 
     condition_id: str
 
@@ -247,5 +248,15 @@ class RemoveCondition:
         held = _held(session, self.condition_id)
         bearer = session.combatant(held.bearer_id)
         edit.remove("conditions", held.id)
+        grid = session.map
+        if grid is not None and any(g.condition_id == held.id for g in grid.grenades):
+            gone = {g.id for g in grid.grenades if g.condition_id == held.id}
+            edit.set_map(
+                msgspec.structs.replace(
+                    grid,
+                    grenades=tuple(g for g in grid.grenades if g.id not in gone),
+                    templates=tuple(t for t in grid.templates if t.id not in gone),
+                )
+            )
         edit.log("condition", f"{bearer.name} is no longer {held.name}")
         return f"{bearer.name} is no longer {held.name}"

@@ -3,7 +3,7 @@ fog, templates and grenades. Every one of them is undoable like any other comman
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -508,8 +508,3 @@ class Detonate:
             raise CommandError(f"there is no grenade {self.grenade_id!r} waiting on the map")
         explode(session, edit, pending)
         return "Detonate grenade"
-
-
-def squares_of(rows: Sequence[Square]) -> tuple[Square, ...]:
-    """Squares as a tuple of pairs, duplicates dropped, order kept (for brush strokes)."""
-    return tuple(dict.fromkeys((int(x), int(y)) for x, y in rows))

@@ -631,7 +631,3 @@ class MapView(QGraphicsView):
         ]
         fog = ", fogged" if grid.fogged(square) else ""
         return f"{map_rules.square_name(square)}: {terrain}{cover}{seen}{fog}"
-
-    def centre_on_square(self, square: tuple[int, int]) -> None:
-        """Scroll so that a square is in the middle of the view."""
-        self.centerOn(square_rect(*square).center())
