@@ -116,13 +116,14 @@ class PlayerView(QWidget):
         self.refresh()
 
     def _on_change(self, change: Change) -> None:
-        self.refresh()
+        self.map_scene.apply(self.controller.session, change)
+        self.refresh(map_too=False)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.map_view.fit()
 
-    def refresh(self) -> None:
+    def refresh(self, map_too: bool = True) -> None:
         """Redraw from the session (small: one line per visible combatant)."""
         session = self.controller.session
         self.header.setText(status_line(session))
@@ -132,8 +133,10 @@ class PlayerView(QWidget):
             lines = [space_status(session), *(ship_summary(s) for s in session.space.ships)]
             self.space.setText("\n".join(lines))
         self.space.setVisible(bool(session.space.ships and session.space.round.active))
-        self.map_scene.set_dark(self.palette().color(self.palette().ColorRole.Window).value() < 128)
-        self.map_scene.sync(session)
+        if map_too:
+            dark = self.palette().color(self.palette().ColorRole.Window).value() < 128
+            self.map_scene.set_dark(dark)
+            self.map_scene.sync(session)
         self.map_view.setVisible(session.map is not None)
         self.tree.clear()
         acting = session.combat.acting_team

@@ -193,12 +193,9 @@ class MapDock(QDockWidget):
             self.status.setText("This session has no map. Map size… creates one.")
 
     def _on_change(self, change: Change) -> None:
-        session = self.controller.session
+        self.scene.apply(self.controller.session, change)
         if change.map:
-            self.scene.sync(session)
             self._warn_background()
-        elif change.touched("combatants") or change.touched("conditions") or change.combat:
-            self.scene.sync_tokens(session)
         self._show_inside()
         self.view.show_ranges()
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import area_of, visible_to_players
 from futurepath_desktop.session.state import COVER_CODES, TERRAIN_CODES, MapState, Session
 from futurepath_desktop.ui.map.items import TokenItem, token_look
@@ -89,6 +90,7 @@ class MapScene(QGraphicsScene):
         self._areas: list[QGraphicsItem] = []
         self._templates: dict[str, QGraphicsItem] = {}
         self.acting_team: str | None = None
+        self._bearers: dict[str, str] = {}  # condition id → bearer, to restyle on removal
         self.near = True  # full token pictures; False when the view is zoomed far out
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
 
@@ -177,21 +179,48 @@ class MapScene(QGraphicsScene):
         else:
             self.background = image
 
-    def sync_tokens(self, session: Session) -> None:
-        """Add, move, restyle or remove token items (only the ones that changed)."""
+    def apply(self, session: Session, change: Change) -> None:
+        """Follow one command: the whole map if it changed, else only the tokens whose look
+        can have changed (their combatant, their conditions, or the acting team's turn).
+        A Next Turn on a 1,000-token map restyles a team's tokens, not all of them."""
+        if change.map:
+            self.sync(session)
+            return
+        ids = set(change.touched("combatants"))
+        for ident in change.touched("conditions"):
+            held = session.conditions.get(ident)
+            bearer = held.bearer_id if held is not None else self._bearers.pop(ident, None)
+            if held is not None:
+                self._bearers[ident] = held.bearer_id
+            if bearer is not None:
+                ids.add(bearer)
+        acting = session.combat.acting_team
+        if acting != self.acting_team:
+            for team in (acting, self.acting_team):
+                if team is not None:
+                    ids.update(m.id for m in session.members(team))
+        if ids:
+            self.sync_tokens(session, ids)
+
+    def sync_tokens(self, session: Session, only: set[str] | None = None) -> None:
+        """Add, move, restyle or remove token items: all of them, or those of ``only``."""
         grid = session.map
         if grid is None:
             return
         acting = session.combat.acting_team
         self.acting_team = acting
-        seen = set()
-        for ident, token in grid.tokens.items():
+        if only is None:
+            self._bearers = {c.id: c.bearer_id for c in session.conditions.values()}
+        for ident in grid.tokens if only is None else only:
+            token = grid.tokens.get(ident)
             combatant = session.combatants.get(ident)
-            if combatant is None:
+            shown = token is not None and combatant is not None
+            if shown and self.player:
+                shown = visible_to_players(session, ident)
+            if not shown or token is None or combatant is None:
+                if ident in self.tokens:
+                    self.removeItem(self.tokens.pop(ident))
                 continue
-            if self.player and not visible_to_players(session, ident):
-                continue
-            seen.add(ident)
             look = token_look(session, combatant, acting, player=self.player)
             item = self.tokens.get(ident)
             if item is None:
@@ -201,8 +230,8 @@ class MapScene(QGraphicsScene):
             else:
                 item.set_look(look, token.size * SQUARE)
             item.setPos(token.x * SQUARE, token.y * SQUARE)
-        for ident in list(self.tokens):
-            if ident not in seen:
+        if only is None:
+            for ident in [i for i in self.tokens if i not in grid.tokens]:
                 self.removeItem(self.tokens.pop(ident))
 
     def _rebuild_areas(self, grid: MapState) -> None:
