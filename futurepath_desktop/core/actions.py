@@ -9,8 +9,10 @@ raises :class:`ActionNotAllowedError` with the reason.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from enum import StrEnum
+
+import msgspec
+from msgspec.structs import replace
 
 from futurepath_desktop.core.errors import ActionNotAllowedError, BonusAttackNotAllowedError
 
@@ -28,8 +30,7 @@ class ActionType(StrEnum):
     DELAY = "delay/ready"  # sacrifices the turn (R18)
 
 
-@dataclass(frozen=True, slots=True)
-class ActionSpec:
+class ActionSpec(msgspec.Struct, frozen=True):
     """One action a combatant can declare: its name, type and whether it ends the turn."""
 
     name: str
@@ -93,16 +94,14 @@ def action(name: str) -> ActionSpec:
         ) from None
 
 
-@dataclass(frozen=True, slots=True)
-class Declared:
+class Declared(msgspec.Struct, frozen=True):
     """An action declared this turn, with its target where that matters (R16)."""
 
     spec: ActionSpec
     target: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEconomy:
+class TurnEconomy(msgspec.Struct, frozen=True):
     """What one combatant has used of its turn so far (R15-R18)."""
 
     declared: tuple[Declared, ...] = ()
@@ -288,8 +287,7 @@ def validate_turn(actions: Iterable[ActionSpec | str | tuple[str, str | None]]) 
     return turn
 
 
-@dataclass(frozen=True, slots=True)
-class ReadiedAction:
+class ReadiedAction(msgspec.Struct, frozen=True):
     """R18: a turn given up to act when a stated trigger happens."""
 
     combatant_id: str

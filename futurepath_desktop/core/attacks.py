@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
+
+import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from futurepath_desktop.core.dice import (
     DEFAULT_ADVANTAGE_DIE,
@@ -51,8 +54,7 @@ class WeightClass(StrEnum):
     HEAVY = "heavy"
 
 
-@dataclass(frozen=True, slots=True)
-class Weapon:
+class Weapon(msgspec.Struct, frozen=True):
     """A weapon as the rules read it: level, accuracy, critical range and multiplier, range."""
 
     name: str
@@ -131,8 +133,7 @@ def range_source(weapon: Weapon, distance_ft: int) -> AdvantageSource | None:
 # --- Bonus Attack (R17) -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class OffHand:
+class OffHand(msgspec.Struct, frozen=True):
     """What R17 changes for a Bonus Attack with an off-hand weapon."""
 
     can_gain_advantage: bool
@@ -179,8 +180,7 @@ def check_bonus_attack(weapon: Weapon, proficient: bool, feats: Iterable[str] = 
 # --- Setting up and resolving an attack ----------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AttackSetup:
+class AttackSetup(msgspec.Struct, frozen=True):
     """Everything an attack needs: who, with what, against which AC, with which sources."""
 
     attacker: str
@@ -228,8 +228,7 @@ class AttackSetup:
         return tally_advantage(self.all_sources(), can_gain_advantage=can_gain)
 
 
-@dataclass(frozen=True, slots=True)
-class DamageRoll:
+class DamageRoll(msgspec.Struct, frozen=True):
     """One damage roll: the dice (multiplied on a critical), modifiers and the total."""
 
     roll: DiceRoll
@@ -265,8 +264,7 @@ def roll_damage(roller: Roller, setup: AttackSetup, critical: bool, label: str =
     return DamageRoll(roller.roll(expression), critical, label)
 
 
-@dataclass(frozen=True, slots=True)
-class AttackResult:
+class AttackResult(msgspec.Struct, frozen=True):
     """A resolved attack with its full breakdown."""
 
     setup: AttackSetup
@@ -425,8 +423,7 @@ def resolve_full_attack(
 # --- Coup de grace (R24) and objects (R25) ----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class CoupDeGraceSave:
+class CoupDeGraceSave(msgspec.Struct, frozen=True):
     """R24: the helpless target's CON save against DC = damage dealt."""
 
     check: CheckRoll
@@ -473,8 +470,7 @@ def coup_de_grace_save(
     return CoupDeGraceSave(check, damage_dealt)
 
 
-@dataclass(frozen=True, slots=True)
-class ObjectAttackResult:
+class ObjectAttackResult(msgspec.Struct, frozen=True):
     """R25: damage against an object's Hardness; it breaks below zero."""
 
     damage: DamageRoll

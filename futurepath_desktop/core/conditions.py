@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
+
+import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.errors import InvalidValueError
@@ -34,8 +37,7 @@ class RollTag(StrEnum):
     ATTENTION = "attention"  # actions that need the bearer's attention (R29, Nauseated)
 
 
-@dataclass(frozen=True, slots=True)
-class ConditionEffects:
+class ConditionEffects(msgspec.Struct, frozen=True):
     """The mechanical effects of a condition, as the resolver and tracker read them."""
 
     disadvantage: tuple[tuple[RollTag, int], ...] = ()
@@ -61,8 +63,7 @@ class ConditionEffects:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class ConditionDef:
+class ConditionDef(msgspec.Struct, frozen=True):
     """One entry of the catalog of R29 (or a GM's custom condition)."""
 
     key: str
@@ -327,8 +328,7 @@ def sources_against(
     return tuple(sources)
 
 
-@dataclass(frozen=True, slots=True)
-class ArmorClass:
+class ArmorClass(msgspec.Struct, frozen=True):
     """A target's AC after its conditions, with the reasons it changed."""
 
     value: int
@@ -367,8 +367,7 @@ def effective_ac(
 # --- Round counters (R13, R30) -----------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class RoundCounter:
+class RoundCounter(msgspec.Struct, frozen=True):
     """R13/R30: rounds left on an effect, anchored to its bearer.
 
     ``armed`` turns true once the bearer has acted since the counter was set; only an

@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+
+import msgspec
+from msgspec import field
 
 from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.actions import TurnEconomy
@@ -39,8 +41,7 @@ DEFAULT_SEED = 146
 PHASES = ("1 Initiative", "2 Surprise", "3 Advantages", "4 Action", "5 Counters")
 
 
-@dataclass
-class Fighter:
+class Fighter(msgspec.Struct):
     """A combatant of the demo: scores, AC, health, weapon and conditions."""
 
     name: str

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Literal
+
+import msgspec
+from msgspec import field
 
 from futurepath_desktop.core.errors import (
     DiceBoundError,
@@ -35,8 +37,7 @@ MINUS = "\u2212"  # the log prints a real minus sign, as a printed rulebook woul
 KeepMode = Literal["h", "l"]
 
 
-@dataclass(frozen=True, slots=True)
-class DiceTerm:
+class DiceTerm(msgspec.Struct, frozen=True):
     """``count`` dice of ``sides`` sides, optionally keeping the highest or lowest few."""
 
     count: int
@@ -63,8 +64,7 @@ class DiceTerm:
         return -kept if self.negative else kept * self.sides
 
 
-@dataclass(frozen=True, slots=True)
-class ConstantTerm:
+class ConstantTerm(msgspec.Struct, frozen=True):
     """A plain number in an expression (``+3``)."""
 
     value: int
@@ -85,8 +85,7 @@ class ConstantTerm:
 Term = DiceTerm | ConstantTerm
 
 
-@dataclass(frozen=True, slots=True)
-class DiceExpression:
+class DiceExpression(msgspec.Struct, frozen=True):
     """A parsed dice expression: a sum of signed terms."""
 
     terms: tuple[Term, ...]
@@ -242,8 +241,7 @@ def parse_dice(text: str) -> DiceExpression:
     return _Parser(text).parse()
 
 
-@dataclass(frozen=True, slots=True)
-class TermRoll:
+class TermRoll(msgspec.Struct, frozen=True):
     """What one term of an expression rolled: every face, which were kept, its value."""
 
     term: Term
@@ -263,8 +261,7 @@ class TermRoll:
         return f"{self.term.text()} ({inner})"
 
 
-@dataclass(frozen=True, slots=True)
-class DiceRoll:
+class DiceRoll(msgspec.Struct, frozen=True):
     """A rolled expression with every die face, every term and the total."""
 
     expression: DiceExpression
@@ -380,8 +377,7 @@ def step_advantage_die(die: str, steps: int) -> str:
     return ADVANTAGE_LADDER[max(0, min(len(ADVANTAGE_LADDER) - 1, index))]
 
 
-@dataclass(frozen=True, slots=True)
-class AdvantageSource:
+class AdvantageSource(msgspec.Struct, frozen=True):
     """R3: one named reason for advantage or disadvantage, shown in the roll's breakdown.
 
     ``flat`` is a GM fiat bonus or penalty added to the total instead of dice.
@@ -411,8 +407,7 @@ class AdvantageSource:
         return f"{self.name}: {', '.join(bits) if bits else 'no effect'}"
 
 
-@dataclass(frozen=True, slots=True)
-class AdvantageTally:
+class AdvantageTally(msgspec.Struct, frozen=True):
     """The sources of a roll after R2's cancelling, suppression and cap."""
 
     sources: tuple[AdvantageSource, ...]
@@ -487,8 +482,7 @@ def check_crit_min(crit_min: int) -> None:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class CheckRoll:
+class CheckRoll(msgspec.Struct, frozen=True):
     """A d20 check: the natural d20, the Advantage Dice, modifiers, total and criticals."""
 
     roll: DiceRoll

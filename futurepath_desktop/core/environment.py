@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+
+import msgspec
 
 from futurepath_desktop.core.dice import AdvantageSource, DiceRoll, Roller, dice
 from futurepath_desktop.core.errors import InvalidValueError
@@ -23,8 +24,7 @@ class Visibility(IntEnum):
         return self.name.replace("_", " ").title()
 
 
-@dataclass(frozen=True, slots=True)
-class VisibilityEffects:
+class VisibilityEffects(msgspec.Struct, frozen=True):
     """R31: each level has all the penalties of the levels above it, plus its own."""
 
     notice_disadvantage: bool
@@ -71,8 +71,7 @@ COVER_DEFENSE_BONUS = 5
 """R32 option (second text): cover gives +5 to Defense/AC."""
 
 
-@dataclass(frozen=True, slots=True)
-class CoverEffect:
+class CoverEffect(msgspec.Struct, frozen=True):
     """What cover does to an attack on the target."""
 
     disadvantage: int
@@ -103,8 +102,7 @@ def cover_effect(cover: Cover, rule: CoverRule = CoverRule.DISADVANTAGE) -> Cove
     return CoverEffect(int(cover), 0, targetable=True)
 
 
-@dataclass(frozen=True, slots=True)
-class FireThroughCover:
+class FireThroughCover(msgspec.Struct, frozen=True):
     """R32: an AP weapon (or a weak barrier) firing through full cover."""
 
     roll: int
@@ -134,8 +132,7 @@ def falling_dice(feet: int, soft_surface: bool = False) -> int:
     return count // 2 if soft_surface else count
 
 
-@dataclass(frozen=True, slots=True)
-class FallResult:
+class FallResult(msgspec.Struct, frozen=True):
     """R33: the fall's damage roll, whether the faller lands prone, and what is left."""
 
     feet: int

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+
+import msgspec
 
 from futurepath_desktop.core.dice import CheckRoll, Roller, roll_check
 from futurepath_desktop.core.errors import InvalidValueError
@@ -98,16 +99,14 @@ class Relation(StrEnum):
     ENEMY = "enemy"
 
 
-@dataclass(frozen=True, slots=True)
-class Occupant:
+class Occupant(msgspec.Struct, frozen=True):
     """Someone standing in a square: friend, neutral or enemy, and whether unconscious."""
 
     relation: Relation
     unconscious: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Grid:
+class Grid(msgspec.Struct, frozen=True):
     """A map's size, terrain and who stands where (terrain not listed is normal)."""
 
     width: int
@@ -140,8 +139,7 @@ class Grid:
         return 2 * SQUARE_FT if difficult else SQUARE_FT
 
 
-@dataclass(frozen=True, slots=True)
-class Path:
+class Path(msgspec.Struct, frozen=True):
     """The route the rules choose and what it costs."""
 
     squares: tuple[Square, ...]
@@ -283,8 +281,7 @@ def _unit(vector: Square) -> Square:
     return best
 
 
-@dataclass(frozen=True, slots=True)
-class Scatter:
+class Scatter(msgspec.Struct, frozen=True):
     """R38: the two d10s of a throw and where the grenade lands."""
 
     across_die: int
@@ -346,8 +343,7 @@ class Timing(StrEnum):
 COOK_DC = 25
 
 
-@dataclass(frozen=True, slots=True)
-class Cook:
+class Cook(msgspec.Struct, frozen=True):
     """R38: the WIS check to cook a grenade, and what it means for the blast."""
 
     check: CheckRoll

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+
+import msgspec
 
 from futurepath_desktop.core.dice import CheckRoll, Roller, roll_check
 from futurepath_desktop.core.errors import InvalidValueError
@@ -32,8 +33,7 @@ def team_initiative(scores: Iterable[int]) -> int:
     return math.ceil(Fraction(sum(listed), len(listed)))
 
 
-@dataclass(frozen=True, slots=True)
-class TeamStanding:
+class TeamStanding(msgspec.Struct, frozen=True):
     """What ordering needs to know of a team: its initiative and its best member's DEX."""
 
     team_id: str
@@ -41,15 +41,13 @@ class TeamStanding:
     best_dex: int
 
 
-@dataclass(frozen=True, slots=True)
-class OpposedRound:
+class OpposedRound(msgspec.Struct, frozen=True):
     """One round of opposed checks: each side's roll."""
 
     rolls: tuple[tuple[str, CheckRoll], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TieBreak:
+class TieBreak(msgspec.Struct, frozen=True):
     """How a group of teams tied on initiative was ordered (R7)."""
 
     team_ids: tuple[str, ...]
@@ -65,8 +63,7 @@ class TieBreak:
         return f"Tie at {self.initiative} between {tied}, broken by {how}: {' > '.join(self.order)}"
 
 
-@dataclass(frozen=True, slots=True)
-class TeamOrder:
+class TeamOrder(msgspec.Struct, frozen=True):
     """The acting order of teams, highest first, and every tie-break it needed."""
 
     order: tuple[str, ...]
@@ -121,8 +118,7 @@ def order_teams(teams: Sequence[TeamStanding], roller: Roller) -> TeamOrder:
     return TeamOrder(tuple(order), tuple(tiebreaks))
 
 
-@dataclass(frozen=True, slots=True)
-class OpposedResult:
+class OpposedResult(msgspec.Struct, frozen=True):
     """R10: the outcome of opposed initiative checks: a full ranking and every round rolled."""
 
     ranking: tuple[str, ...]

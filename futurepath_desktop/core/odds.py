@@ -7,10 +7,12 @@ it until a chance is first shown. Import this module lazily too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+from msgspec import field
 
 from futurepath_desktop.core.dice import (
     MAX_NET_ADVANTAGE,
@@ -30,8 +32,7 @@ MISS = "miss"
 FAIL = "critical failure"
 
 
-@dataclass(frozen=True, slots=True)
-class AttackOdds:
+class AttackOdds(msgspec.Struct, frozen=True):
     """The chances of an attack's outcomes. ``hit`` includes criticals (R4)."""
 
     exact: dict[str, Fraction]
@@ -105,8 +106,7 @@ def attack_odds(
     return AttackOdds(exact)
 
 
-@dataclass(frozen=True, slots=True)
-class DamageOdds:
+class DamageOdds(msgspec.Struct, frozen=True):
     """The distribution of an attack's total damage (0 on a miss) and its expectation."""
 
     outcomes: AttackOdds

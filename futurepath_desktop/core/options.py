@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 from futurepath_desktop.core.environment import CoverRule
 
@@ -15,8 +16,7 @@ class VitalityRule(StrEnum):
     HEALTH_FATIGUE = "health-fatigue"
 
 
-@dataclass(frozen=True, slots=True)
-class RuleOptions:
+class RuleOptions(msgspec.Struct, frozen=True):
     """R40: the session's choices where the two rules texts disagree."""
 
     vitality: VitalityRule = VitalityRule.FUTURE_PATH

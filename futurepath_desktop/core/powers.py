@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 from futurepath_desktop.core.errors import InvalidValueError
 
@@ -16,8 +17,7 @@ class AreaShape(StrEnum):
     LINE = "line"
 
 
-@dataclass(frozen=True, slots=True)
-class Area:
+class Area(msgspec.Struct, frozen=True):
     """An area of effect: a burst of a radius, a cone or a line of a length, in feet."""
 
     shape: AreaShape
@@ -46,8 +46,7 @@ class Targets(StrEnum):
     USER = "the user"
 
 
-@dataclass(frozen=True, slots=True)
-class Power:
+class Power(msgspec.Struct, frozen=True):
     """R39: a power's range, area, listed target and duration."""
 
     name: str

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import IntEnum
+
+import msgspec
 
 from futurepath_desktop.core.dice import CheckRoll, DiceRoll, Roller, roll_check
 from futurepath_desktop.core.errors import InvalidValueError
@@ -45,8 +46,7 @@ def next_phase(round_number: int, phase: Phase) -> tuple[int, Phase]:
     return round_number + 1, Phase.ADVANTAGES
 
 
-@dataclass(frozen=True, slots=True)
-class LeftoverEffect:
+class LeftoverEffect(msgspec.Struct, frozen=True):
     """R14: an effect still running when combat ends, with what each round of it does."""
 
     bearer: str
@@ -61,8 +61,7 @@ class LeftoverEffect:
             raise InvalidValueError(f"{self.name} on {self.bearer}: rounds left cannot be negative")
 
 
-@dataclass(frozen=True, slots=True)
-class LeftoverResolution:
+class LeftoverResolution(msgspec.Struct, frozen=True):
     """R14: the remaining rounds of one effect, resolved at once."""
 
     effect: LeftoverEffect

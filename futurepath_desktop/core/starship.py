@@ -9,10 +9,11 @@ and every die and every re-roll is kept in the result.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from fractions import Fraction
 from functools import lru_cache
+
+import msgspec
 
 from futurepath_desktop.core.dice import Roller
 from futurepath_desktop.core.errors import InvalidValueError
@@ -105,8 +106,7 @@ class Flying(StrEnum):
     DEFENSIVE = "defensively"
 
 
-@dataclass(frozen=True, slots=True)
-class BdDc:
+class BdDc(msgspec.Struct, frozen=True):
     """R42: ``count,threshold``: ``count`` d10s at or above ``threshold`` deal Battle Damage."""
 
     count: int
@@ -141,8 +141,7 @@ def flying_adjusted(dc: BdDc, attacker: Flying, target: Flying) -> BdDc:
 # --- the Weapons Officer's pool (R42-R44) ------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PoolRoll:
+class PoolRoll(msgspec.Struct, frozen=True):
     """Every d10 of a volley: the first roll of each hard point, then each re-roll (R43),
     with the scan bonus (R44) and the threshold they were judged against."""
 
@@ -310,8 +309,7 @@ def state_after_damage(state: ShipState, damage: int, size: str) -> tuple[ShipSt
 # --- the Battle Damage Chart (R46) --------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class ChartEntry:
+class ChartEntry(msgspec.Struct, frozen=True):
     """One line of the Battle Damage Chart: a 2d6 total, its repair DC and effect."""
 
     roll: int

@@ -6,8 +6,10 @@ an outcome that states overkill and overhealing separately, for the log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import StrEnum
+
+import msgspec
+from msgspec.structs import replace
 
 from futurepath_desktop.core.dice import DiceRoll, Roller
 from futurepath_desktop.core.errors import InvalidValueError
@@ -23,8 +25,7 @@ def _check_amount(amount: int, what: str) -> None:
         raise InvalidValueError(f"{what} must be 0 or more, not {amount}")
 
 
-@dataclass(frozen=True, slots=True)
-class DamageOutcome:
+class DamageOutcome(msgspec.Struct, frozen=True):
     """What a hit did: to temporary HP, to HP or Health, overkill, and the state it left."""
 
     amount: int
@@ -34,8 +35,7 @@ class DamageOutcome:
     fatigue_gained: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class HealOutcome:
+class HealOutcome(msgspec.Struct, frozen=True):
     """What a heal did: the points restored and the overhealing that was wasted."""
 
     amount: int
@@ -73,8 +73,7 @@ def health_word(current: int, maximum: int) -> HealthWord:
     return HealthWord.BLOODIED if current * 2 <= maximum else HealthWord.WOUNDED
 
 
-@dataclass(frozen=True, slots=True)
-class HitPoints:
+class HitPoints(msgspec.Struct, frozen=True):
     """R26: Future Path vitality. HP may fall below 0; at 0 or less the bearer is dying.
 
     ``con`` is the CON score; ``con_damage`` the CON lost while dying. The bearer dies
@@ -148,8 +147,7 @@ class HitPoints:
         return HealthWord.DOWN if self.dead else health_word(self.hp, self.max_hp)
 
 
-@dataclass(frozen=True, slots=True)
-class HealthFatigue:
+class HealthFatigue(msgspec.Struct, frozen=True):
     """R27: a Health pool of 0..max and a Fatigue track of 0..5."""
 
     health: int

@@ -7,7 +7,7 @@ plan, so what the GM saw is what is rolled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from futurepath_desktop.core.attacks import AttackSetup, check_bonus_attack, range_source
 from futurepath_desktop.core.conditions import (
@@ -58,8 +58,7 @@ def is_proficient(combatant: Combatant, weapon: WeaponSpec) -> bool:
     return ALL_WEAPONS in have or weapon.name.lower() in have
 
 
-@dataclass(frozen=True, slots=True)
-class AttackPlan:
+class AttackPlan(msgspec.Struct, frozen=True):
     """An attack ready to roll: the core's setup, the action it spends, and notes."""
 
     setup: AttackSetup

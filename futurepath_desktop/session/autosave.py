@@ -17,7 +17,6 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -125,8 +124,7 @@ class Meta(msgspec.Struct):
     updated: float
 
 
-@dataclass(frozen=True, slots=True)
-class Recoverable:
+class Recoverable(msgspec.Struct, frozen=True):
     """An unclean journal found at start: a session that can be recovered."""
 
     stem: str

@@ -8,10 +8,10 @@ rolled back, so an impossible action changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 import msgspec
+from msgspec import field
 
 from futurepath_desktop.core.dice import DiceRoll, Roller
 from futurepath_desktop.session.state import (
@@ -41,8 +41,7 @@ class _Unset:
 UNSET: Any = _Unset()
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(msgspec.Struct, frozen=True):
     """What a command changed, for views to update incrementally."""
 
     added: dict[TableName, frozenset[str]] = field(default_factory=dict)
@@ -92,8 +91,7 @@ class Command(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(msgspec.Struct, frozen=True):
     """A command that was carried out: its label, its exact inverse, and what changed."""
 
     label: str
@@ -316,8 +314,7 @@ def record_roll(roll: DiceRoll) -> RollRecord:
     return RollRecord(str(roll.expression), roll.render(), roll.faces, roll.total)
 
 
-@dataclass(frozen=True, slots=True)
-class Restore:
+class Restore(msgspec.Struct, frozen=True):
     """The exact inverse of a command: puts back old entities, values, log and generator.
 
     Performing a Restore yields another Restore (its own inverse), which is how redo

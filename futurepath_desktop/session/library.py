@@ -7,7 +7,6 @@ Templates are prepared offline and copied into a session with new ids.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -169,8 +168,7 @@ class Library:
         atomic_write(Path(path), msgspec.json.format(msgspec.json.encode(template)))
 
 
-@dataclass(frozen=True, slots=True)
-class AddFromLibrary:
+class AddFromLibrary(msgspec.Struct, frozen=True):
     """Copy a template into the session with new ids: a combatant into ``team_id``, or an
     encounter's teams and members. Outside combat, or as waiting to join (R9)."""
 

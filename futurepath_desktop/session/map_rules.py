@@ -5,7 +5,8 @@ an attack (distance, cover R32, visibility R31)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session.state import TERRAIN_CODES, MapState, Session, Template
@@ -137,8 +138,7 @@ def inside_template(session: Session, template: Template) -> list[str]:
     return [i for i in session.map.tokens if i in seen]
 
 
-@dataclass(frozen=True, slots=True)
-class AttackContext:
+class AttackContext(msgspec.Struct, frozen=True):
     """What the map says about an attack: distance (R34), cover (R32), visibility (R31)."""
 
     distance_ft: int

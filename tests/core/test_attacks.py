@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from futurepath_desktop.core.attacks import (
     DAMAGE_DIE_BY_LEVEL,
@@ -40,7 +39,7 @@ PISTOL = Weapon("pistol", 3, ranged=True, range_increment_ft=30, accuracy_bonus=
 
 def setup(weapon: Weapon = CLAWS, ac: int = 13, **changes: object) -> AttackSetup:
     base = AttackSetup("Bear", "James", weapon, str_mod=3, dex_mod=1, target_ac=ac)
-    return replace(base, **changes)  # type: ignore[arg-type]
+    return replace(base, **changes)
 
 
 def test_r19_accuracy_uses_str_for_melee_and_dex_for_ranged() -> None:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import msgspec
 
 from futurepath_desktop.core.attacks import AttackResult, resolve_attack, resolve_full_attack
@@ -24,8 +22,7 @@ def _rolls(result: AttackResult) -> list[DiceRoll]:
     return rolls
 
 
-@dataclass(frozen=True, slots=True)
-class ResolveAttack:
+class ResolveAttack(msgspec.Struct, frozen=True):
     """Roll an attack with the full breakdown and apply its damage in the same step.
 
     In combat, the attack spends the attacker's action (R15-R17) when its team is acting;
@@ -99,8 +96,7 @@ class ResolveAttack:
         return f"{attacker.name} attacks {plan.target.name}: {outcome}"
 
 
-@dataclass(frozen=True, slots=True)
-class Reload:
+class Reload(msgspec.Struct, frozen=True):
     """Reload a weapon to its full ammunition (a Standard action by default)."""
 
     combatant_id: str

@@ -3,8 +3,6 @@ action economy, adjustments and the end of combat (R6-R18)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import msgspec
 
 from futurepath_desktop.core.actions import ActionType, ReadiedAction, validate_turn
@@ -252,8 +250,7 @@ def advance(session: Session, edit: Edit, *, whole_phase: bool) -> None:
             _enter(session, edit, Phase.ADVANTAGES, combat.round + 1)
 
 
-@dataclass(frozen=True, slots=True)
-class StartCombat:
+class StartCombat(msgspec.Struct, frozen=True):
     """R6/R7/R8/R11: fix each team's initiative, order the teams (tie-breaks logged),
     mark the unaware; a surprise round follows if anyone is surprised.
 
@@ -316,8 +313,7 @@ class StartCombat:
         return "Start combat"
 
 
-@dataclass(frozen=True, slots=True)
-class NextTurn:
+class NextTurn(msgspec.Struct, frozen=True):
     """Hand the turn to the next team; after the last, on to the next phase (R12)."""
 
     def perform(self, session: Session, edit: Edit) -> str:
@@ -325,8 +321,7 @@ class NextTurn:
         return _where(session)
 
 
-@dataclass(frozen=True, slots=True)
-class NextPhase:
+class NextPhase(msgspec.Struct, frozen=True):
     """Go to the next phase at once; teams that have not acted lose their turn."""
 
     def perform(self, session: Session, edit: Edit) -> str:
@@ -334,8 +329,7 @@ class NextPhase:
         return _where(session)
 
 
-@dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(msgspec.Struct, frozen=True):
     """Run the rest of this round's phases, Counters included, into the next round."""
 
     def perform(self, session: Session, edit: Edit) -> str:
@@ -357,8 +351,7 @@ def _where(session: Session) -> str:
     return f"Round {combat.round}: {phase.label}"
 
 
-@dataclass(frozen=True, slots=True)
-class JoinCombat:
+class JoinCombat(msgspec.Struct, frozen=True):
     """R9: combatants join in the Counters phase, into an existing team (its initiative
     stays) or as a new team placed by its own initiative (R6/R7).
 
@@ -492,8 +485,7 @@ def declare_action(
     edit.set_combat(replace(combat, turns=turns))
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareAction:
+class DeclareAction(msgspec.Struct, frozen=True):
     """R15-R17: spend part of a combatant's turn on an action from the chapter's table."""
 
     combatant_id: str
@@ -508,8 +500,7 @@ class DeclareAction:
         return f"{combatant.name}: {self.action}"
 
 
-@dataclass(frozen=True, slots=True)
-class DelayReady:
+class DelayReady(msgspec.Struct, frozen=True):
     """R18: give up the turn to act when a stated trigger happens."""
 
     combatant_id: str
@@ -536,8 +527,7 @@ class DelayReady:
         return f"{combatant.name} readies an action"
 
 
-@dataclass(frozen=True, slots=True)
-class TriggerReadied:
+class TriggerReadied(msgspec.Struct, frozen=True):
     """R18: the trigger happened: one instant action. If it races a rolled action by
     ``racing_id``, an opposed initiative check decides who goes first (R10)."""
 
@@ -573,8 +563,7 @@ class TriggerReadied:
         return f"{reader.name} acts on the trigger; {first} goes first"
 
 
-@dataclass(frozen=True, slots=True)
-class AdjustInitiative:
+class AdjustInitiative(msgspec.Struct, frozen=True):
     """R8: a GM adjustment of a team's initiative, logged; the order follows it."""
 
     team_id: str
@@ -601,8 +590,7 @@ class AdjustInitiative:
         return f"{possessive(team.name)} initiative → {self.initiative}"
 
 
-@dataclass(frozen=True, slots=True)
-class ReorderTeams:
+class ReorderTeams(msgspec.Struct, frozen=True):
     """A GM adjustment of the acting order, logged (R8)."""
 
     order: tuple[str, ...]
@@ -634,8 +622,7 @@ def leftover_effects(session: Session) -> list[LeftoverEffect]:
     return effects
 
 
-@dataclass(frozen=True, slots=True)
-class EndCombat:
+class EndCombat(msgspec.Struct, frozen=True):
     """R14: end the fight. Leftover counters are listed; with ``resolve`` their remaining
     rounds are rolled at once and applied, and the counters end."""
 

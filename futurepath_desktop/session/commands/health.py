@@ -4,7 +4,6 @@ conditions with their counters (R29, R30)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import msgspec
 
@@ -82,8 +81,7 @@ def apply_heal(session: Session, edit: Edit, target: Combatant, amount: int) -> 
     return f"{target.name} heals {outcome.healed}{over} → {state}"
 
 
-@dataclass(frozen=True, slots=True)
-class Damage:
+class Damage(msgspec.Struct, frozen=True):
     """Damage one or several combatants at once (R28)."""
 
     target_ids: tuple[str, ...]
@@ -98,8 +96,7 @@ class Damage:
         return f"{_who(targets)} take{'s' if len(targets) == 1 else ''} {self.amount} damage"
 
 
-@dataclass(frozen=True, slots=True)
-class Heal:
+class Heal(msgspec.Struct, frozen=True):
     """Heal one or several combatants (R26-R28)."""
 
     target_ids: tuple[str, ...]
@@ -113,8 +110,7 @@ class Heal:
         return f"{_who(targets)} heal{'s' if len(targets) == 1 else ''} {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
-class GrantTempHP:
+class GrantTempHP(msgspec.Struct, frozen=True):
     """Give temporary HP; they do not stack, the larger amount stays (R28)."""
 
     target_ids: tuple[str, ...]
@@ -146,8 +142,7 @@ def condition_def(key: str, name: str = "") -> ConditionDef:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class AddCondition:
+class AddCondition(msgspec.Struct, frozen=True):
     """Put a condition on one or several combatants (R29).
 
     ``rounds`` None takes the catalog's default (none: until removed). Re-applying a
@@ -211,8 +206,7 @@ def _held(session: Session, condition_id: str) -> ActiveCondition:
     return held
 
 
-@dataclass(frozen=True, slots=True)
-class ExtendCondition:
+class ExtendCondition(msgspec.Struct, frozen=True):
     """Add rounds to a condition's counter (or take some away, down to 1)."""
 
     condition_id: str
@@ -237,8 +231,7 @@ class ExtendCondition:
         return f"{bearer.name}'s {held.name} now {remaining} round(s)"
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveCondition:
+class RemoveCondition(msgspec.Struct, frozen=True):
     """End a condition now (ending a grenade's counter takes the grenade off the map: a
     dud, or one kicked away)."""
 

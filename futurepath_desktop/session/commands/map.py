@@ -4,9 +4,9 @@ fog, templates and grenades. Every one of them is undoable like any other comman
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Literal
 
+import msgspec
 from msgspec.structs import replace
 
 from futurepath_desktop.core import grid as core_grid
@@ -53,8 +53,7 @@ def _check_square(grid: MapState, square: Square, what: str = "the square") -> N
         )
 
 
-@dataclass(frozen=True, slots=True)
-class SetMapSize:
+class SetMapSize(msgspec.Struct, frozen=True):
     """Create the map, or resize it (terrain and cover are cut or padded; tokens must fit)."""
 
     width: int
@@ -95,8 +94,7 @@ class SetMapSize:
         return "Resize map"
 
 
-@dataclass(frozen=True, slots=True)
-class SetMapBackground:
+class SetMapBackground(msgspec.Struct, frozen=True):
     """Lay an image under the grid (its path relative to the session file), or take it off
     (``path`` None). A missing image is the panel's warning, never a load failure."""
 
@@ -115,8 +113,7 @@ class SetMapBackground:
         return "Map background"
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceToken:
+class PlaceToken(msgspec.Struct, frozen=True):
     """Put a combatant's token on a square (or move it there without the movement rules)."""
 
     combatant_id: str
@@ -137,8 +134,7 @@ class PlaceToken:
         return f"Place {who.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveToken:
+class RemoveToken(msgspec.Struct, frozen=True):
     """Take a combatant's token off the map."""
 
     combatant_id: str
@@ -154,8 +150,7 @@ class RemoveToken:
         return f"Remove {who.name} from the map"
 
 
-@dataclass(frozen=True, slots=True)
-class MoveToken:
+class MoveToken(msgspec.Struct, frozen=True):
     """Move a token to a square by the path the rules choose (R34-R36).
 
     The cost counts against the mover's budget for the turn (R35); ``override`` lets the
@@ -228,8 +223,7 @@ def _paint(
     return tuple("".join(row) for row in table)
 
 
-@dataclass(frozen=True, slots=True)
-class PaintTerrain:
+class PaintTerrain(msgspec.Struct, frozen=True):
     """Paint terrain (R36) or cover markers (R32) on squares: one brush stroke, one undo."""
 
     squares: tuple[Square, ...]
@@ -259,8 +253,7 @@ class PaintTerrain:
         return f"Paint {what}"
 
 
-@dataclass(frozen=True, slots=True)
-class AddArea:
+class AddArea(msgspec.Struct, frozen=True):
     """Add a visibility zone (R31) or a fog region (hidden from the player view)."""
 
     layer: str
@@ -279,8 +272,7 @@ class AddArea:
         return f"Add {what.lower()}"
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveArea:
+class RemoveArea(msgspec.Struct, frozen=True):
     """Remove a zone or a fog region (revealing it to the players)."""
 
     layer: str
@@ -298,8 +290,7 @@ class RemoveArea:
         return "Reveal" if self.layer == "fog" else "Remove zone"
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceTemplate:
+class PlaceTemplate(msgspec.Struct, frozen=True):
     """Lay an area template on the map and name who is inside it."""
 
     template: Template
@@ -320,8 +311,7 @@ class PlaceTemplate:
         return f"Place {label}"
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveTemplate:
+class RemoveTemplate(msgspec.Struct, frozen=True):
     """Take a template off the map."""
 
     template_id: str
@@ -336,8 +326,7 @@ class RemoveTemplate:
         return "Remove template"
 
 
-@dataclass(frozen=True, slots=True)
-class ThrowGrenade:
+class ThrowGrenade(msgspec.Struct, frozen=True):
     """R38: throw a grenade at a square.
 
     Checks the maximum throw, rolls the cook (if asked) and the 2d10 scatter, lays the
@@ -495,8 +484,7 @@ def explode_due(session: Session, edit: Edit, team_id: str, timing: str) -> None
             explode(session, edit, pending)
 
 
-@dataclass(frozen=True, slots=True)
-class Detonate:
+class Detonate(msgspec.Struct, frozen=True):
     """Set a waiting grenade off now (the GM's call)."""
 
     grenade_id: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from futurepath_desktop.session.commands.roster import validated_options
 from futurepath_desktop.session.edit import Edit
@@ -10,8 +10,7 @@ from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.state import Options, Session
 
 
-@dataclass(frozen=True, slots=True)
-class RollDice:
+class RollDice(msgspec.Struct, frozen=True):
     """Roll a free-form dice expression ("3d6+2") into the log."""
 
     expression: str
@@ -24,8 +23,7 @@ class RollDice:
         return f"Roll {roll.expression}: {roll.total}"
 
 
-@dataclass(frozen=True, slots=True)
-class SetOptions:
+class SetOptions(msgspec.Struct, frozen=True):
     """R40: change the session's rule options (undoable)."""
 
     options: Options
@@ -43,8 +41,7 @@ class SetOptions:
         return "Change rule options"
 
 
-@dataclass(frozen=True, slots=True)
-class RenameSession:
+class RenameSession(msgspec.Struct, frozen=True):
     """Give the session a new name."""
 
     name: str

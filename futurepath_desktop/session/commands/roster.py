@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgspec
@@ -48,8 +47,7 @@ def _place(edit: Edit, table: str, ident: str, order: list[str], index: int | No
     edit.reorder(table, order)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True, slots=True)
-class AddTeam:
+class AddTeam(msgspec.Struct, frozen=True):
     """Add a team, at ``index`` in the roster or last."""
 
     team: Team
@@ -69,8 +67,7 @@ class AddTeam:
         return f"Add team {team.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class EditTeam:
+class EditTeam(msgspec.Struct, frozen=True):
     """Change a team's name, colour or side (its initiative changes only through
     :class:`AdjustInitiative`, R8)."""
 
@@ -85,8 +82,7 @@ class EditTeam:
         return f"Edit team {old.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveTeam:
+class RemoveTeam(msgspec.Struct, frozen=True):
     """Remove a team and everyone in it."""
 
     team_id: str
@@ -109,8 +105,7 @@ class RemoveTeam:
         return f"Remove team {team.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class MoveTeam:
+class MoveTeam(msgspec.Struct, frozen=True):
     """Move a team to another place in the roster."""
 
     team_id: str
@@ -122,8 +117,7 @@ class MoveTeam:
         return f"Move team {team.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class AddCombatant:
+class AddCombatant(msgspec.Struct, frozen=True):
     """Add a combatant to its team. In combat, only as waiting to join (R9)."""
 
     combatant: Combatant
@@ -145,8 +139,7 @@ class AddCombatant:
         return f"Add {combatant.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class EditCombatant:
+class EditCombatant(msgspec.Struct, frozen=True):
     """Change any of a combatant's stats (each edit is one undoable step)."""
 
     combatant_id: str
@@ -168,8 +161,7 @@ class EditCombatant:
         return f"Edit {old.name} ({fields})"
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveCombatant:
+class RemoveCombatant(msgspec.Struct, frozen=True):
     """Remove a combatant, its conditions, its token and its place in the fight."""
 
     combatant_id: str
@@ -226,8 +218,7 @@ class RemoveCombatant:
         return f"Remove {combatant.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class MoveCombatant:
+class MoveCombatant(msgspec.Struct, frozen=True):
     """Move a combatant within its team's list, or to another team outside combat."""
 
     combatant_id: str

@@ -4,7 +4,6 @@ Medical Officer's care. Every one of them is undoable and lands in the log."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -93,8 +92,7 @@ def _check_crew(session: Session, ship: Ship) -> None:
 # --- ships and crews -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AddShip:
+class AddShip(msgspec.Struct, frozen=True):
     """Add a ship (from the prep library or made on the spot)."""
 
     ship: Ship
@@ -110,8 +108,7 @@ class AddShip:
         return f"Add ship {ship.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class EditShip:
+class EditShip(msgspec.Struct, frozen=True):
     """Change a ship's fields (name, size, mods, hard points, notes …)."""
 
     ship_id: str
@@ -130,8 +127,7 @@ class EditShip:
         return f"Edit {new.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveShip:
+class RemoveShip(msgspec.Struct, frozen=True):
     """Take a ship out of the session."""
 
     ship_id: str
@@ -158,8 +154,7 @@ class RemoveShip:
         return f"Remove ship {ship.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class AssignCrew:
+class AssignCrew(msgspec.Struct, frozen=True):
     """Put a combatant, a named NPC, or nobody at a crew position (R41)."""
 
     ship_id: str
@@ -188,8 +183,7 @@ class AssignCrew:
         return f"{ship.name}: {self.position.label}"
 
 
-@dataclass(frozen=True, slots=True)
-class SetChartRow:
+class SetChartRow(msgspec.Struct, frozen=True):
     """Edit one line of the session's Battle Damage Chart (R46)."""
 
     row: ChartRow
@@ -206,8 +200,7 @@ class SetChartRow:
         return f"Edit chart line {row.roll}"
 
 
-@dataclass(frozen=True, slots=True)
-class SetChart:
+class SetChart(msgspec.Struct, frozen=True):
     """Replace the session's Battle Damage Chart (R46) in one step: a line per 2d6 total."""
 
     rows: tuple[ChartRow, ...]
@@ -226,8 +219,7 @@ class SetChart:
         return "Edit the Battle Damage Chart"
 
 
-@dataclass(frozen=True, slots=True)
-class SetSpaceRules:
+class SetSpaceRules(msgspec.Struct, frozen=True):
     """The GM's house rules of space combat: the swarm penalty per size step smaller than
     the target, and the Scan DC (R44)."""
 
@@ -260,8 +252,7 @@ def _fight(session: Session) -> SpaceRound:
     return fight
 
 
-@dataclass(frozen=True, slots=True)
-class StartSpaceCombat:
+class StartSpaceCombat(msgspec.Struct, frozen=True):
     """Start a space fight. R47: ``surprise`` names enemy ships no passive sensor detects
     and no scan looks for; their Weapons Officers act once before round 1."""
 
@@ -430,8 +421,7 @@ def _end_round(session: Session, edit: Edit) -> None:
     edit.log("phase", text)
 
 
-@dataclass(frozen=True, slots=True)
-class NextSpacePhase:
+class NextSpacePhase(msgspec.Struct, frozen=True):
     """Close the phase (its results apply now, R41) and open the next."""
 
     def perform(self, session: Session, edit: Edit) -> str:
@@ -455,8 +445,7 @@ class NextSpacePhase:
         return f"Round {fight.round + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class EndSpaceCombat:
+class EndSpaceCombat(msgspec.Struct, frozen=True):
     """End the space fight (ships keep their damage)."""
 
     def perform(self, session: Session, edit: Edit) -> str:
@@ -505,8 +494,7 @@ def _record(
     _set_round(edit, session, stations=(*fight.stations, entry))
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareOptional:
+class DeclareOptional(msgspec.Struct, frozen=True):
     """R41: at the start of the Action phase, the Science Officer (who held the Support
     action) or the Chief Engineer (who forfeits the Response phase) acts in it instead."""
 
@@ -538,8 +526,7 @@ class DeclareOptional:
         return f"{ship.name}: {self.position.label} in the Action phase"
 
 
-@dataclass(frozen=True, slots=True)
-class CrewAction:
+class CrewAction(msgspec.Struct, frozen=True):
     """A station's action for the round (an order, a boost, a manoeuvre, hacking …).
 
     The Helm Officer's ``flying`` sets how the ship flies this round (R42).
@@ -573,8 +560,7 @@ def _crew_mod(session: Session, ship: Ship, position: rules.Position, ability: s
     return member.abilities.mod(ability) if member is not None else 0
 
 
-@dataclass(frozen=True, slots=True)
-class Scan:
+class Scan(msgspec.Struct, frozen=True):
     """The Sensor Officer scans a ship for weakness: d20 + INT mod against the session's
     Scan DC (a house rule, 15 unless the GM sets another). Success gives this ship's
     Weapons Officer the Sensor Mod on every d10 this round (R44)."""
@@ -637,8 +623,7 @@ def _land_battle_damage(session: Session, edit: Edit, target: Ship, source: str)
     return f"Battle Damage on {target.name}: {row.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class Fire:
+class Fire(msgspec.Struct, frozen=True):
     """The Weapons Officer fires ``hard_points`` at a target (R42-R44), or aims at one of
     its systems or bays (specified targeting: each success does 1 damage, at most 5 to a
     system per round; a system is disabled at 5, a bay has 8 HP)."""
@@ -717,8 +702,7 @@ class Fire:
         return f"{done} damage to {target.name}'s bay {bay} ({state})"
 
 
-@dataclass(frozen=True, slots=True)
-class Swarm:
+class Swarm(msgspec.Struct, frozen=True):
     """Swarm combat: several ships' Weapons Officers fire together at one target and pool
     their successes, each losing the session's swarm penalty per size step it is smaller
     than the target."""
@@ -763,8 +747,7 @@ class Swarm:
         return f"Swarm on {target.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class Repair:
+class Repair(msgspec.Struct, frozen=True):
     """The Chief Engineer repairs one Battle Damage: d20 + INT mod against its repair DC
     (R46); a success removes it and its effect. A line with no DC needs a natural 20."""
 
@@ -806,8 +789,7 @@ class Repair:
         return f"{ship.name}: repair {entry.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class MedicalCare:
+class MedicalCare(msgspec.Struct, frozen=True):
     """The Medical Officer treats a crew member: heals ``amount``, or ends a condition."""
 
     ship_id: str

@@ -3,8 +3,7 @@ its team is acting, condition badges, and a greyed, crossed look when down."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem
@@ -13,8 +12,7 @@ from futurepath_desktop.session.map_rules import SECRET_CONDITIONS
 from futurepath_desktop.session.state import Combatant, Session
 
 
-@dataclass(frozen=True, slots=True)
-class TokenLook:
+class TokenLook(msgspec.Struct, frozen=True):
     """Everything a token's picture depends on (an item repaints only when this changes)."""
 
     name: str

@@ -5,9 +5,10 @@ grenades, and hide or reveal regions with fog."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum
 
+import msgspec
+from msgspec import field
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
@@ -48,8 +49,7 @@ class Tool(Enum):
     ZONE = "Zone"
 
 
-@dataclass
-class Drag:
+class Drag(msgspec.Struct):
     """A token being dragged: who, from where, and the grid as it stood when it began."""
 
     combatant_id: str
@@ -60,8 +60,7 @@ class Drag:
     path: core_grid.Path | None = None
 
 
-@dataclass
-class Settings:
+class Settings(msgspec.Struct):
     """The tools' options, set from the dock's tool row."""
 
     move: core_grid.MoveType = core_grid.MoveType.RUN

@@ -3,10 +3,10 @@ fight so far. pyqtgraph loads the first time the panel is shown, never at start-
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
 
@@ -154,7 +154,7 @@ class OddsDock(QDockWidget):
         )
         session = self.controller.session
         for index, weapon in enumerate(plan.attacker.weapons):
-            variant = dataclasses.replace(command, weapon_index=index)
+            variant = msgspec.structs.replace(command, weapon_index=index)
             try:
                 setup = variant.plan(session).setup
             except Exception:  # a weapon that cannot make this attack has no line
