@@ -20,6 +20,11 @@ APP_AUTHOR = "FuturePath"
 HOME_ENV = "FUTUREPATH_HOME"
 
 
+def home_override() -> Path | None:
+    """The folder ``FUTUREPATH_HOME`` names, if it is set."""
+    return _home_override()
+
+
 def _home_override() -> Path | None:
     value = os.environ.get(HOME_ENV, "").strip()
     return Path(value).expanduser() if value else None

@@ -148,12 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     args = parse_args(sys.argv[1:] if argv is None else argv)
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from futurepath_desktop.ui import theme
     from futurepath_desktop.ui.main_window import MainWindow, settings
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing or QApplication(sys.argv[:1] + theme.STYLE_ARGS)
     assert isinstance(app, QApplication)
     app.setApplicationName("Future Path Desktop")
     app.setOrganizationName("FuturePath")
@@ -163,16 +164,25 @@ def main(argv: list[str] | None = None) -> int:
         from PySide6.QtGui import QIcon
 
         app.setWindowIcon(QIcon(str(icon)))
-    theme.apply_theme(app, args.theme or str(settings().value("theme", theme.SYSTEM)))
+    theme.apply_theme(
+        app,
+        args.theme or str(settings().value("theme", theme.SYSTEM)),
+        set_style=existing is not None,
+    )
     try:
         session, path = first_session(args)
     except SessionLoadError as error:
         if args.smoke_test:
             print(f"smoke test failed: {error}", file=sys.stderr)
             return 2
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.critical(None, "Cannot open the session", str(error))
         session, path = Session(name="New session"), None
-    window = MainWindow(session, path, autosave=not args.smoke_test)
+    # The smoke test (packagers, CI) leaves no trace: no journal, no saved layout, no log.
+    window = MainWindow(
+        session, path, autosave=not args.smoke_test, remember_layout=not args.smoke_test
+    )
     if args.theme:
         window.settings.setValue("theme", args.theme)
         window.apply_palette()
@@ -202,7 +212,6 @@ def main(argv: list[str] | None = None) -> int:
             app.quit()
 
         window.first_painted.connect(check)
-        window.first_painted.connect(configure_logging)
         QTimer.singleShot(10_000, check)  # report, rather than hang, if no frame ever comes
         app.exec()
         return result[0] if result else 1

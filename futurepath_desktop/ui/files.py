@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from futurepath_desktop import paths
 from futurepath_desktop.session.errors import SessionLoadError
@@ -49,6 +49,8 @@ class FileHandler(QObject):
 
     def may_discard(self) -> bool:
         """If there are unsaved changes, ask to save them; False means the user cancelled."""
+        from PySide6.QtWidgets import QMessageBox  # loaded when first asked
+
         if self.controller.stack.isClean():
             return True
         answer = QMessageBox.question(
@@ -73,6 +75,8 @@ class FileHandler(QObject):
 
     def open(self) -> None:
         """Ask for a session file and open it."""
+        from PySide6.QtWidgets import QFileDialog  # loaded when first asked
+
         if not self.may_discard():
             return
         start = str(paths.sessions_dir())
@@ -82,6 +86,8 @@ class FileHandler(QObject):
 
     def open_path(self, path: Path, *, ask: bool = True) -> bool:
         """Open a file; a bad one opens nothing and shows the loader's message."""
+        from PySide6.QtWidgets import QMessageBox  # loaded when first asked
+
         if ask and not self.may_discard():
             return False
         try:
@@ -102,6 +108,8 @@ class FileHandler(QObject):
 
     def save_as(self) -> bool:
         """Ask where to save, then save there."""
+        from PySide6.QtWidgets import QFileDialog  # loaded when first asked
+
         folder = paths.sessions_dir(create=True)
         suggested = folder / f"{self.controller.session.name}{EXTENSION}"
         name, _ = QFileDialog.getSaveFileName(
@@ -115,6 +123,8 @@ class FileHandler(QObject):
         return self._write(path)
 
     def _write(self, path: Path) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
         try:
             save_session(self.controller.session, path)
         except OSError as error:
@@ -131,6 +141,8 @@ class FileHandler(QObject):
 
     def offer_recovery(self) -> bool:
         """On start: offer to recover a session that did not close cleanly."""
+        from PySide6.QtWidgets import QMessageBox  # loaded when first asked
+
         from futurepath_desktop.session.autosave import discard, find_unclean, recover
 
         own = self.controller.autosave.stem if self.controller.autosave else ""

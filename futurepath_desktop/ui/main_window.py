@@ -57,10 +57,15 @@ def _commands() -> ModuleType:
 
 
 def settings() -> QSettings:
-    """Window layout and preferences, kept in the settings folder (FUTUREPATH_HOME aware)."""
-    return QSettings(
-        str(paths.settings_dir(create=True) / "futurepath-desktop.ini"), QSettings.Format.IniFormat
-    )
+    """Window layout and preferences: where the platform keeps an application's settings
+    (Qt's own choice: an INI file under ~/.config on Linux, the registry on Windows, a
+    property list on macOS), or in the settings folder under FUTUREPATH_HOME if set."""
+    if paths.home_override() is not None:
+        return QSettings(
+            str(paths.settings_dir(create=True) / "futurepath-desktop.ini"),
+            QSettings.Format.IniFormat,
+        )
+    return QSettings(paths.APP_AUTHOR, paths.APP_NAME)
 
 
 class MainWindow(QMainWindow):
@@ -69,7 +74,12 @@ class MainWindow(QMainWindow):
     first_painted = Signal()  # after the first frame and the work deferred until then
 
     def __init__(
-        self, session: Session, path: Path | None = None, *, autosave: bool = True
+        self,
+        session: Session,
+        path: Path | None = None,
+        *,
+        autosave: bool = True,
+        remember_layout: bool = True,
     ) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
@@ -84,6 +94,7 @@ class MainWindow(QMainWindow):
         self.player_view: PlayerView | None = None
         self.actions_by_name: dict[str, QAction] = {}
         self.painted = False
+        self.remember_layout = remember_layout  # off for the smoke test: not the GM's layout
         self.setDockNestingEnabled(True)
         self.create_actions()
         self.create_menus()
@@ -656,9 +667,10 @@ class MainWindow(QMainWindow):
         if not self.files.may_discard():
             event.ignore()
             return
-        self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("windowState", self.saveState())
-        self.settings.sync()
+        if self.remember_layout:
+            self.settings.setValue("geometry", self.saveGeometry())
+            self.settings.setValue("windowState", self.saveState())
+            self.settings.sync()
         self.controller.close()
         if self.player_view is not None:
             self.player_view.close()
@@ -673,10 +685,10 @@ class MainWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     def _after_first_paint(self) -> None:
-        self.hide_stray_tab_bars()
         self.first_painted.emit()
         if not self.isVisible():
             return  # closed by whoever waited for the frame (the smoke test)
+        self.hide_stray_tab_bars()
         self.inspector.attack.set_ready()
         self.map.view.fit()
         # Keyboard first: arrows move through the combatants, letters act on them.

@@ -90,9 +90,18 @@ QCheckBox::indicator:checked, QAbstractItemView::indicator:checked {
 """
 
 
-def apply_theme(app: QApplication, choice: str = SYSTEM) -> None:
-    """Use the Fusion style with a light or dark palette (``system`` follows the OS)."""
-    app.setStyle("Fusion")
+STYLE_ARGS = ["-style", "fusion"]
+"""Arguments for a new QApplication: it starts in the Fusion style, so ``apply_theme``
+need not set it (which would also build Python's view of every QStyle enum, ~5 ms)."""
+
+
+def apply_theme(app: QApplication, choice: str = SYSTEM, *, set_style: bool = True) -> None:
+    """Use the Fusion style with a light or dark palette (``system`` follows the OS).
+
+    ``set_style=False``: the application was started with ``STYLE_ARGS`` already.
+    """
+    if set_style:
+        app.setStyle("Fusion")
     dark = system_is_dark() if choice == SYSTEM else choice == DARK
     colours, disabled = (DARK_COLOURS, DARK_DISABLED) if dark else (LIGHT_COLOURS, LIGHT_DISABLED)
     app.setPalette(_palette(colours, disabled))

@@ -206,7 +206,7 @@ def test_a_corrupt_file_opens_nothing_and_says_why(
     bad.write_text('{"format_version": 1, "id": "x", "name": 5}')
     shown: list[str] = []
     monkeypatch.setattr(
-        "futurepath_desktop.ui.files.QMessageBox.critical", lambda _w, _t, text: shown.append(text)
+        "PySide6.QtWidgets.QMessageBox.critical", lambda _w, _t, text: shown.append(text)
     )
     before = window.controller.session
     assert not window.files.open_path(bad, ask=False)

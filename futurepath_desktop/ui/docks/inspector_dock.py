@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.core.dice import ADVANTAGE_LADDER
 from futurepath_desktop.session.edit import Change, Command
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
-from futurepath_desktop.ui.dialogs.combatant_dialog import ABILITY_FIELDS
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.undo import SessionController
 
@@ -107,7 +106,7 @@ class InspectorDock(QDockWidget):
         form.addRow("Name", self.name)
         grid = QGridLayout()
         self.abilities: dict[str, QSpinBox] = {}
-        for column, field in enumerate(ABILITY_FIELDS):
+        for column, field in enumerate(Abilities.__struct_fields__):
             box = self._spin(0, 99)
             box.editingFinished.connect(self._commit_abilities)
             grid.addWidget(QLabel(field[:3].upper()), 0, column, Qt.AlignmentFlag.AlignHCenter)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from futurepath_desktop.ui.models.roles import HEALTH_ROLE
 
@@ -19,28 +19,37 @@ class HealthBarDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.palette = palette
 
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        """As usual, but without the text where a bar is drawn: the bar draws its own."""
+        super().initStyleOption(option, index)
+        if index.data(HEALTH_ROLE):
+            option.text = ""
+
     def paint(
         self,
         painter: QPainter,
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
+        # The style draws the cell's background, selection and focus (no text, see
+        # initStyleOption); the bar and the numbers go on top.
+        super().paint(painter, option, index)
         health = index.data(HEALTH_ROLE)
         if not health:
-            super().paint(painter, option, index)
             return
         fraction, text, state = health
-        style = option.widget.style() if option.widget else None
-        if style is not None:  # the selection and acting-team backgrounds
-            opt = QStyleOptionViewItem(option)
-            self.initStyleOption(opt, index)
-            opt.text = ""
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, option.widget)
+        view = option.widget
+        selected = (
+            isinstance(view, QAbstractItemView)
+            and isinstance(index, QModelIndex)
+            and view.selectionModel().isSelected(index)
+        )
         rect: QRect = option.rect.adjusted(4, 4, -4, -4)
         bar = QRect(rect.left(), rect.bottom() - 4, rect.width(), 4)
         filled = QRect(bar)
         filled.setWidth(max(0, round(bar.width() * min(1.0, fraction))))
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
         role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
         text_pen = QPen(option.palette.color(role))
         painter.save()
