@@ -15,9 +15,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QSizePolicy,
-    QTabBar,
     QToolBar,
-    QUndoView,
     QWidget,
 )
 
@@ -410,7 +408,7 @@ class MainWindow(QMainWindow):
         self.odds = OddsDock(
             self.controller,
             lambda: (self.inspector.attack.plan, self.inspector.attack.command()),
-            lambda: self.bridge.volley() if self.bridge.built else None,
+            self.bridge.volley,
             self,
         )
         for action in [*self.map.tool_actions.values(), self.map.fit_action]:
@@ -418,10 +416,7 @@ class MainWindow(QMainWindow):
         self.log = LogDock(self.log_model, self)
         self.history = QDockWidget("History", self)
         self.history.setObjectName("historyDock")
-        undo_view = QUndoView(self.controller.stack)
-        undo_view.setObjectName("historyView")
-        undo_view.setEmptyLabel("Session opened")
-        self.history.setWidget(undo_view)
+        self.history.visibilityChanged.connect(self._show_history)
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         self.addDockWidget(left, self.initiative)
         self.addDockWidget(right, self.inspector)
@@ -449,6 +444,17 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.reset_layout_action)
         themes = self.view_menu.addMenu("Theme")
         themes.addActions(list(self.theme_actions.values()))
+
+    def _show_history(self, visible: bool) -> None:
+        """Make the undo history's list the first time its tab is shown."""
+        if not visible or self.history.findChild(QWidget, "historyView") is not None:
+            return
+        from PySide6.QtWidgets import QUndoView
+
+        undo_view = QUndoView(self.controller.stack)
+        undo_view.setObjectName("historyView")
+        undo_view.setEmptyLabel("Session opened")
+        self.history.setWidget(undo_view)
 
     def _connect(self) -> None:
         self.controller.changed.connect(self.refresh)
@@ -628,6 +634,8 @@ class MainWindow(QMainWindow):
         place where no dock of that group is; it shows as a second "Map | Bridge" strip
         over another panel. A real tab bar always sits under one of its own docks.
         """
+        from PySide6.QtWidgets import QTabBar
+
         docks = {dock.windowTitle(): dock for dock in self.docks()}
         for bar in self.findChildren(QTabBar):
             if bar.parent() is not self or not bar.isVisible():

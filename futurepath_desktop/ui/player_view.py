@@ -127,7 +127,7 @@ class PlayerView(QWidget):
         """Redraw from the session (small: one line per visible combatant)."""
         session = self.controller.session
         self.header.setText(status_line(session))
-        from futurepath_desktop.ui.docks.bridge_dock import ship_summary, space_status
+        from futurepath_desktop.ui.docks.bridge_panel import ship_summary, space_status
 
         if session.space.ships and session.space.round.active:
             lines = [space_status(session), *(ship_summary(s) for s in session.space.ships)]

@@ -10,9 +10,15 @@ from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.starship import battle_damage_odds
 from futurepath_desktop.session.commands.space import volley_dc
+from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.helpers import ScriptedRandom
 from tests.ui.conftest import answer_dialog
+
+
+def panel(window: MainWindow) -> BridgePanel:
+    assert window.bridge.panel is not None, "the bridge has not been opened"
+    return window.bridge.panel
 
 
 def open_bridge(qtbot: QtBot, window: MainWindow) -> None:
@@ -22,7 +28,7 @@ def open_bridge(qtbot: QtBot, window: MainWindow) -> None:
 
 
 def station_status(window: MainWindow, title: str) -> str:
-    tree = window.bridge.stations
+    tree = panel(window).stations
     for row in range(tree.topLevelItemCount()):
         item = tree.topLevelItem(row)
         if item is not None and item.text(1) == title:
@@ -32,7 +38,7 @@ def station_status(window: MainWindow, title: str) -> str:
 
 def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     open_bridge(qtbot, window)
-    bridge = window.bridge
+    bridge = panel(window)
     session = window.controller.session
     assert bridge.start_button.isEnabled() and not bridge.next_button.isEnabled()
     answer_dialog(qtbot, lambda dialog: dialog.accept())  # no ship unseen (R47)
@@ -117,7 +123,7 @@ def test_unseen_ships_the_chart_and_house_rules_through_their_dialogs(
     )
 
     open_bridge(qtbot, window)
-    bridge = window.bridge
+    bridge = panel(window)
     session = window.controller.session
 
     def unseen(dialog: QDialog) -> None:

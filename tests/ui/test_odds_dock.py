@@ -133,7 +133,8 @@ def test_the_battle_damage_chart_matches_the_exact_odds(qtbot: QtBot, window: Ma
     window.bridge.show()
     window.bridge.raise_()
     qtbot.waitUntil(lambda: window.bridge.built)
-    window.bridge.target.setCurrentIndex(window.bridge.target.findData("bear-hunter"))
+    bridge = window.bridge.build()
+    bridge.target.setCurrentIndex(bridge.target.findData("bear-hunter"))
     window.show_chart(1)
     window.odds.refresh()
     session = window.controller.session

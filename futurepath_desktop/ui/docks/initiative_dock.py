@@ -40,6 +40,9 @@ class InitiativeDock(QDockWidget):
         self.model = model
         body, layout = panel_body("initiativeTools", actions)
         self.view = QTreeView()
+        # A viewport made here: one made by Qt and first handed to Python (the window
+        # watches it for the first paint) makes the bindings search every widget class.
+        self.view.setViewport(QWidget())
         self.view.setObjectName("initiativeView")
         self.view.setModel(model)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)

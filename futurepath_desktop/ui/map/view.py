@@ -119,8 +119,12 @@ class MapView(QGraphicsView):
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         # The scene paints every pixel (drawBackground fills first), so the viewport need
         # not clear itself before each paint.
-        self.viewport().setAutoFillBackground(False)
-        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        # The viewport is made here rather than by Qt: handing a Qt-made widget to Python
+        # makes the bindings look through every widget class for its type (~5 ms at start).
+        viewport = QWidget()
+        viewport.setAutoFillBackground(False)
+        viewport.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        self.setViewport(viewport)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
