@@ -98,8 +98,42 @@ class InspectorDock(QDockWidget):
         self.tabs.setObjectName("inspectorTabs")
         layout.addWidget(self.tabs, 1)
 
-        stats = QWidget()
-        form = QFormLayout(stats)
+        self.attack = AttackForm(controller)
+        self.attack.setTitle("")
+        self.tabs.addTab(self.attack, "Attack")
+        # The other two tabs are filled in the first time they are shown (the window
+        # opens on the attack form; three dozen fields need not delay it).
+        self._pages: dict[str, QWidget] = {"stats": QWidget(), "weapons": QWidget()}
+        self._built: set[str] = set()
+        self.tabs.addTab(self._pages["stats"], "Stats")
+        self.tabs.addTab(self._pages["weapons"], "Weapons && Conditions")
+        self.tabs.currentChanged.connect(self._tab_shown)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
+        controller.changed.connect(self._on_change)
+        controller.sessionReplaced.connect(lambda: self.show_combatant(None))
+        self.show_combatant(None)
+
+    def _tab_shown(self, _index: int = -1) -> None:
+        """Make the shown tab's fields if they are not there yet, and fill them."""
+        for part, page in self._pages.items():
+            if part not in self._built and self.tabs.currentWidget() is page:
+                self.build(part)
+                self.fill()
+
+    def build(self, part: str) -> None:
+        """Make the fields of a tab: ``stats`` or ``weapons`` (once)."""
+        if part in self._built:
+            return
+        self._built.add(part)
+        page = self._pages[part]
+        if part == "stats":
+            self._build_stats(page)
+        else:
+            self._build_weapons(page)
+
+    def _build_stats(self, page: QWidget) -> None:
+        form = QFormLayout(page)
         self.name = QLineEdit()
         self.name.setObjectName("inspectorName")
         self.name.editingFinished.connect(lambda: self._commit("name", self.name.text().strip()))
@@ -165,8 +199,8 @@ class InspectorDock(QDockWidget):
         self.notes.setPlaceholderText("GM notes (never on the player view)")
         form.addRow("Notes", self.notes)
 
-        weapons = QWidget()
-        wlayout = QVBoxLayout(weapons)
+    def _build_weapons(self, page: QWidget) -> None:
+        wlayout = QVBoxLayout(page)
         self.weapons = QTableWidget(0, len(WEAPON_COLUMNS))
         self.weapons.setObjectName("weaponsTable")
         self.weapons.setHorizontalHeaderLabels(list(WEAPON_COLUMNS))
@@ -181,12 +215,15 @@ class InspectorDock(QDockWidget):
         wlayout.addWidget(self.weapons)
         buttons = QHBoxLayout()
         add = QPushButton("Add weapon")
+        add.setObjectName("inspectorAddWeapon")
         remove = QPushButton("Remove weapon")
+        remove.setObjectName("inspectorRemoveWeapon")
         add.clicked.connect(self._add_weapon)
         remove.clicked.connect(self._remove_weapon)
         buttons.addWidget(add)
         buttons.addWidget(remove)
         buttons.addStretch(1)
+        wlayout.addLayout(buttons)
         wlayout.addWidget(QLabel("Conditions"))
         self.conditions = QListWidget()
         self.conditions.setObjectName("inspectorConditions")
@@ -197,18 +234,6 @@ class InspectorDock(QDockWidget):
         row.addWidget(end)
         row.addStretch(1)
         wlayout.addLayout(row)
-
-        self.attack = AttackForm(controller)
-        self.attack.setTitle("")
-        self.tabs.addTab(self.attack, "Attack")
-        self.tabs.addTab(stats, "Stats")
-        self.tabs.addTab(weapons, "Weapons && Conditions")
-        scroll.setWidget(body)
-        self.setWidget(scroll)
-        self._parts = [stats, weapons]
-        controller.changed.connect(self._on_change)
-        controller.sessionReplaced.connect(lambda: self.show_combatant(None))
-        self.show_combatant(None)
 
     @staticmethod
     def _spin(low: int, high: int) -> QSpinBox:
@@ -241,8 +266,8 @@ class InspectorDock(QDockWidget):
     def fill(self) -> None:
         """Show the combatant's current values."""
         combatant = self.combatant()
-        for part in self._parts:
-            part.setEnabled(combatant is not None)
+        for page in self._pages.values():
+            page.setEnabled(combatant is not None)
         if combatant is None:
             self.title.setText("Select a combatant")
             self.summary.setText("Click a combatant in the Team Initiative panel.")
@@ -252,37 +277,45 @@ class InspectorDock(QDockWidget):
             team = self.controller.session.teams.get(combatant.team_id)
             self.title.setText(f"{combatant.name}  ·  {team.name if team else ''}")
             self.summary.setText(self._summary(combatant))
-            if not self.name.hasFocus():
-                self.name.setText(combatant.name)
-            for field, box in self.abilities.items():
-                box.setValue(int(getattr(combatant.abilities, field)))
-            for field, box in self.fields.items():
-                box.setValue(int(getattr(combatant, field)))
-            health_fatigue = self.controller.session.options.health_fatigue
-            for field in ("health", "max_health", "fatigue"):
-                self._row_visible(self.fields[field], health_fatigue)
-            for field in ("hp", "max_hp", "con_damage"):
-                self._row_visible(self.fields[field], not health_fatigue)
-            self.advantage.setCurrentText(combatant.advantage_die)
-            self.aware.setChecked(combatant.aware)
-            self.hidden.setChecked(combatant.hidden)
-            self.initiative.setText(
-                f"{combatant.initiative} (DEX {combatant.abilities.dexterity} + WIS "
-                f"{combatant.abilities.wisdom} + MISC {combatant.initiative_misc}, R5)"
-            )
-            if not self.notes.hasFocus():
-                self.notes.setPlainText(combatant.notes)
-            self._fill_weapons(combatant)
-            self.conditions.clear()
-            self._shown_conditions = set()
-            for held in self.controller.session.conditions_on(combatant.id):
-                self._shown_conditions.add(held.id)
-                rounds = f", {held.remaining} round(s) left" if held.remaining is not None else ""
-                item = QListWidgetItem(f"{held.name}{rounds}")
-                item.setData(Qt.ItemDataRole.UserRole, held.id)
-                self.conditions.addItem(item)
+            if "stats" in self._built:
+                self._fill_stats(combatant)
+            if "weapons" in self._built:
+                self._fill_weapons(combatant)
+                self._fill_conditions(combatant)
         finally:
             self._filling = False
+
+    def _fill_stats(self, combatant: Combatant) -> None:
+        if not self.name.hasFocus():
+            self.name.setText(combatant.name)
+        for field, box in self.abilities.items():
+            box.setValue(int(getattr(combatant.abilities, field)))
+        for field, box in self.fields.items():
+            box.setValue(int(getattr(combatant, field)))
+        health_fatigue = self.controller.session.options.health_fatigue
+        for field in ("health", "max_health", "fatigue"):
+            self._row_visible(self.fields[field], health_fatigue)
+        for field in ("hp", "max_hp", "con_damage"):
+            self._row_visible(self.fields[field], not health_fatigue)
+        self.advantage.setCurrentText(combatant.advantage_die)
+        self.aware.setChecked(combatant.aware)
+        self.hidden.setChecked(combatant.hidden)
+        self.initiative.setText(
+            f"{combatant.initiative} (DEX {combatant.abilities.dexterity} + WIS "
+            f"{combatant.abilities.wisdom} + MISC {combatant.initiative_misc}, R5)"
+        )
+        if not self.notes.hasFocus():
+            self.notes.setPlainText(combatant.notes)
+
+    def _fill_conditions(self, combatant: Combatant) -> None:
+        self.conditions.clear()
+        self._shown_conditions = set()
+        for held in self.controller.session.conditions_on(combatant.id):
+            self._shown_conditions.add(held.id)
+            rounds = f", {held.remaining} round(s) left" if held.remaining is not None else ""
+            item = QListWidgetItem(f"{held.name}{rounds}")
+            item.setData(Qt.ItemDataRole.UserRole, held.id)
+            self.conditions.addItem(item)
 
     def _summary(self, combatant: Combatant) -> str:
         session = self.controller.session

@@ -1,0 +1,76 @@
+"""The inspector's Stats and Weapons & Conditions tabs: made when first shown, filled from
+the session, and every edit one undoable command."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit, QListWidget, QPushButton, QSpinBox, QTableWidget
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session.commands import AddCondition
+from futurepath_desktop.ui.main_window import MainWindow
+from tests.ui.conftest import find
+
+
+def test_the_stats_tab_is_made_on_first_show_and_edits_are_undoable(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    inspector = window.inspector
+    combatant = inspector.combatant()
+    assert combatant is not None
+    assert inspector.findChild(QLineEdit, "inspectorName") is None  # not made at start
+    inspector.tabs.setCurrentIndex(1)
+    name = find(inspector, QLineEdit, "inspectorName")
+    ac = find(inspector, QSpinBox, "inspector_ac")
+    assert name.text() == combatant.name and ac.value() == combatant.ac
+    ac.setValue(combatant.ac + 2)
+    ac.editingFinished.emit()
+    assert window.controller.session.combatants[combatant.id].ac == combatant.ac + 2
+    window.controller.stack.undo()
+    assert window.controller.session.combatants[combatant.id].ac == combatant.ac
+    assert ac.value() == combatant.ac  # the field follows the undo
+
+
+def test_the_weapons_tab_shows_weapons_and_conditions_of_whoever_is_selected(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    inspector = window.inspector
+    inspector.tabs.setCurrentIndex(2)
+    table = find(inspector, QTableWidget, "weaponsTable")
+    conditions = find(inspector, QListWidget, "inspectorConditions")
+    checked = list(session.combatants.values())[:4]
+    window.initiative.select([checked[0].id])
+    # A condition put on while the tab is open shows at once.
+    assert window.controller.push(AddCondition((checked[0].id, checked[2].id), "shaken", 2))
+    assert conditions.count() == 1
+    assert any(c.weapons for c in checked)
+    for combatant in checked:
+        window.initiative.select([combatant.id])
+        assert inspector.combatant() == combatant  # the selection shows at once
+        assert table.rowCount() == len(combatant.weapons)
+        names = [cell.text() for row in range(table.rowCount()) if (cell := table.item(row, 0))]
+        assert names == [weapon.name for weapon in combatant.weapons]
+        held = [c.name for c in session.conditions_on(combatant.id)]
+        shown = [line.text() for row in range(conditions.count()) if (line := conditions.item(row))]
+        assert [text.split(",")[0] for text in shown] == held
+
+
+def test_weapons_are_added_and_removed_with_the_buttons(qtbot: QtBot, window: MainWindow) -> None:
+    inspector = window.inspector
+    combatant = inspector.combatant()
+    assert combatant is not None
+    inspector.tabs.setCurrentIndex(2)
+    table = find(inspector, QTableWidget, "weaponsTable")
+    add = find(inspector, QPushButton, "inspectorAddWeapon")
+    remove = find(inspector, QPushButton, "inspectorRemoveWeapon")
+    qtbot.waitUntil(add.isVisible)
+    before = len(combatant.weapons)
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    assert len(window.controller.session.combatants[combatant.id].weapons) == before + 1
+    assert table.rowCount() == before + 1
+    table.selectRow(before)
+    qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
+    assert len(window.controller.session.combatants[combatant.id].weapons) == before
+    window.controller.stack.undo()
+    assert table.rowCount() == before + 1
