@@ -6,13 +6,15 @@ cheap and exact, since the inverse of a command just puts the old objects back.
 
 On disk a session is a :class:`SessionFile` whose collections are lists; in memory the
 :class:`Session` keeps them in insertion-ordered dicts keyed by stable string ids.
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` in this module: msgspec reads the annotations of
+these records to build the session decoder at every start, and real objects spare it
+evaluating some two hundred strings first (5 ms down to 1 ms).
+"""
 
 import os
 import random
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, Self
 
 from msgspec import Meta, Struct
 
@@ -84,7 +86,7 @@ class WeaponSpec(Struct, frozen=True, forbid_unknown_fields=True):
     ammo_max: Count | None = None
     reload: Literal["free", "simple", "standard", "full-round"] = "standard"
 
-    def to_core(self) -> core_attacks.Weapon:
+    def to_core(self) -> "core_attacks.Weapon":
         """The rules core's view of this weapon."""
         from futurepath_desktop.core import attacks as core_attacks
 
@@ -292,7 +294,7 @@ class RngState(Struct, frozen=True, forbid_unknown_fields=True):
     gauss: float | None = None
 
     @classmethod
-    def of(cls, seed: int, rng: random.Random) -> RngState:
+    def of(cls, seed: int, rng: random.Random) -> Self:
         """Capture a generator's state."""
         version, internal, gauss = rng.getstate()
         return cls(seed, version, tuple(internal), gauss)
@@ -628,7 +630,7 @@ class Session:
         )
 
     @classmethod
-    def from_file(cls, record: SessionFile) -> Session:
+    def from_file(cls, record: SessionFile) -> Self:
         """A live session from a decoded (and checked) file record."""
         session = cls(id=record.id, name=record.name, options=record.options, seed=record.rng.seed)
         session.rng = record.rng.generator()
