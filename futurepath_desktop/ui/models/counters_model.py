@@ -11,10 +11,20 @@ from PySide6.QtGui import QBrush, QColor
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import ActiveCondition
-from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
+from futurepath_desktop.ui.models.roles import (
+    ALIGNMENT,
+    DISPLAY,
+    FOREGROUND,
+    ID_ROLE,
+    SORT_ROLE,
+    TOOLTIP,
+)
 from futurepath_desktop.ui.models.session_table_model import SessionTableModel
 
 Index = QModelIndex | QPersistentModelIndex
+
+_ANSWERED = frozenset({DISPLAY, SORT_ROLE, ID_ROLE, ALIGNMENT, FOREGROUND, TOOLTIP})
+"""The roles data() answers; the view asks for a dozen per cell on every repaint."""
 COLUMNS = ("Bearer", "Condition", "Rounds left", "Ticks this round", "Note")
 BEARER, CONDITION, ROUNDS, TICKS, NOTE = range(len(COLUMNS))
 
@@ -79,8 +89,8 @@ class CountersModel(SessionTableModel):
             return "yes"
         return "not yet: bearer has not acted"
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if role not in _ANSWERED or not index.isValid():
             return None
         held = self.condition_at(index.row())
         if held is None:
@@ -89,7 +99,7 @@ class CountersModel(SessionTableModel):
         bearer = self.session.combatants.get(held.bearer_id)
         if role == ID_ROLE:
             return held.id
-        if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
+        if role in (DISPLAY, SORT_ROLE):
             if column == BEARER:
                 return bearer.name if bearer else "?"
             if column == CONDITION:
@@ -103,14 +113,14 @@ class CountersModel(SessionTableModel):
             if column == NOTE:
                 entry = CATALOG.get(held.key)
                 return held.note or (entry.summary if entry else "")
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == ROUNDS:
+        if role == ALIGNMENT and column == ROUNDS:
             return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == FOREGROUND:
             if column == TICKS and not held.armed and held.remaining is not None:
                 return QBrush(self.palette.get("muted", QColor("gray")))
             if column == ROUNDS and held.remaining == 1:
                 return QBrush(self.palette.get("flag", QColor("darkorange")))
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             entry = CATALOG.get(held.key)
             where = f"set in round {held.set_round}" if held.set_round else "set before combat"
             tip = f"{held.name} on {bearer.name if bearer else '?'}, {where}"

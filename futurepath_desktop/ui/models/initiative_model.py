@@ -16,10 +16,25 @@ from futurepath_desktop.core.actions import validate_turn
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Combatant, Session, Team
-from futurepath_desktop.ui.models.roles import HEALTH_ROLE, ID_ROLE, KIND_ROLE
+from futurepath_desktop.ui.models.roles import (
+    BACKGROUND,
+    DECORATION,
+    DISPLAY,
+    FONT,
+    FOREGROUND,
+    HEALTH_ROLE,
+    ID_ROLE,
+    KIND_ROLE,
+    TOOLTIP,
+)
 from futurepath_desktop.ui.undo import SessionController
 
 Index = QModelIndex | QPersistentModelIndex
+
+_ANSWERED = frozenset(
+    {DISPLAY, DECORATION, FONT, BACKGROUND, FOREGROUND, TOOLTIP, HEALTH_ROLE, ID_ROLE, KIND_ROLE}
+)
+"""The roles data() answers; the view asks for a dozen per cell on every repaint."""
 COLUMNS = ("Name", "Init", "Health", "Status", "This turn")
 NAME, INIT, HEALTH, STATUS, TURN = range(len(COLUMNS))
 _NO_PARENT = 0
@@ -162,7 +177,7 @@ class InitiativeModel(QAbstractItemModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+        if orientation == Qt.Orientation.Horizontal and role == DISPLAY:
             return COLUMNS[section]
         return None
 
@@ -191,8 +206,8 @@ class InitiativeModel(QAbstractItemModel):
         team_row, row = self._row_of[combatant_id]
         return self.index(row, column, self.index(team_row, 0))
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if role not in _ANSWERED or not index.isValid():
             return None
         team = self.team_at(index)
         if team is not None:
@@ -212,7 +227,7 @@ class InitiativeModel(QAbstractItemModel):
             # Not None: a None read back through index.data() in a Python delegate loses a
             # reference to None in PySide6 6.12 on Python 3.11, and enough of them crash.
             return ()
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             if column == NAME:
                 return team.name
             if column == INIT:
@@ -224,17 +239,17 @@ class InitiativeModel(QAbstractItemModel):
                 )
                 return f"{'▶ acting · ' if acting else ''}{up} of {len(members)} standing"
             return ""
-        if role == Qt.ItemDataRole.DecorationRole and column == NAME:
+        if role == DECORATION and column == NAME:
             return QColor(team.colour)
-        if role == Qt.ItemDataRole.FontRole:
+        if role == FONT:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.BackgroundRole and acting and "acting" in self.palette:
+        if role == BACKGROUND and acting and "acting" in self.palette:
             return QBrush(self.palette["acting"])
-        if role == Qt.ItemDataRole.ForegroundRole and acting and "acting_text" in self.palette:
+        if role == FOREGROUND and acting and "acting_text" in self.palette:
             return QBrush(self.palette["acting_text"])
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             tip = f"{team.name} ({team.side})"
             if team.initiative is not None:
                 tip += (
@@ -256,7 +271,7 @@ class InitiativeModel(QAbstractItemModel):
             return "combatant"
         if role == HEALTH_ROLE:
             return self._health(combatant)
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             if column == NAME:
                 return combatant.name if combatant.present else f"{combatant.name} (waiting)"
             if column == INIT:
@@ -268,20 +283,20 @@ class InitiativeModel(QAbstractItemModel):
             if column == TURN:
                 return self._turn(combatant)
             return ""
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == FOREGROUND:
             if not combatant.present or combatant.is_down(session.options.vitality):
                 return QBrush(self.palette.get("muted", QColor("gray")))
             if column == STATUS and self.flags_of(combatant):
                 return QBrush(self.palette.get("flag", QColor("darkorange")))
-        if role == Qt.ItemDataRole.FontRole and combatant.is_down(session.options.vitality):
+        if role == FONT and combatant.is_down(session.options.vitality):
             font = QFont()
             font.setItalic(True)
             return font
-        if role == Qt.ItemDataRole.BackgroundRole and acting and "acting" in self.palette:
+        if role == BACKGROUND and acting and "acting" in self.palette:
             colour = QColor(self.palette["acting"])
             colour.setAlpha(110)
             return QBrush(colour)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             lines = [
                 f"{combatant.name}: initiative score {combatant.initiative} (R5)",
                 f"AC {combatant.ac}",

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QBrush, QColor
 
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import LogEntry
-from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
+from futurepath_desktop.ui.models.roles import DISPLAY, FOREGROUND, ID_ROLE, SORT_ROLE, TOOLTIP
 from futurepath_desktop.ui.models.session_table_model import SessionTableModel
 
 Index = QModelIndex | QPersistentModelIndex
+
+_ANSWERED = frozenset({DISPLAY, SORT_ROLE, ID_ROLE, FOREGROUND, TOOLTIP})
+"""The roles data() answers; the view asks for a dozen per cell on every repaint."""
 COLUMNS = ("Round", "Phase", "Team", "Event")
 ROUND, PHASE, TEAM, EVENT = range(len(COLUMNS))
 PHASE_NAMES = {int(p): p.name.title() for p in Phase}
@@ -65,8 +68,8 @@ class LogModel(SessionTableModel):
         """The log entry of a row."""
         return self.session.log[row] if 0 <= row < self._count else None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if role not in _ANSWERED or not index.isValid():
             return None
         entry = self.entry(index.row())
         if entry is None:
@@ -76,7 +79,7 @@ class LogModel(SessionTableModel):
             return entry.seq
         if role == SORT_ROLE:
             return entry.kind
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             if column == ROUND:
                 return str(entry.round) if entry.round else "–"
             if column == PHASE:
@@ -85,9 +88,9 @@ class LogModel(SessionTableModel):
                 team = self.session.teams.get(entry.team_id or "")
                 return team.name if team else ""
             return entry.text
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             return entry_text(entry)
-        if role == Qt.ItemDataRole.ForegroundRole and column == EVENT:
+        if role == FOREGROUND and column == EVENT:
             if entry.kind in ("expiry", "phase", "turn"):
                 return QBrush(self.palette.get("muted", QColor("gray")))
             if "critical hit" in entry.text or "is down" in entry.text:

@@ -17,3 +17,13 @@ HEALTH_ROLE = int(Qt.ItemDataRole.UserRole) + 3
 """For the health column: (fraction 0..1, text, state) where state is good/hurt/bad/none."""
 SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 5
 """A value to sort or filter on, where the display text will not do."""
+
+# Qt's own roles as plain ints: a model's data() compares against these hundreds of times
+# per repaint, and an int comparison is cheaper than reaching into Qt.ItemDataRole.
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+DECORATION = int(Qt.ItemDataRole.DecorationRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+FONT = int(Qt.ItemDataRole.FontRole)
+ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
