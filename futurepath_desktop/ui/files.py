@@ -49,10 +49,10 @@ class FileHandler(QObject):
 
     def may_discard(self) -> bool:
         """If there are unsaved changes, ask to save them; False means the user cancelled."""
-        from PySide6.QtWidgets import QMessageBox  # loaded when first asked
-
         if self.controller.stack.isClean():
             return True
+        from PySide6.QtWidgets import QMessageBox  # loaded when first asked
+
         answer = QMessageBox.question(
             self.window,
             "Unsaved changes",

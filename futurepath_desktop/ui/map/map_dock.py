@@ -141,7 +141,7 @@ class MapDock(QDockWidget):
             "shape": QLabel("Shape"),
             "damage": QLabel("Damage"),
         }
-        for widget in (
+        self._option_widgets: tuple[QWidget, ...] = (
             self.labels["move"],
             self.move_type,
             self.labels["brush"],
@@ -155,7 +155,8 @@ class MapDock(QDockWidget):
             self.inside,
             self.damage_inside,
             self.remove_template,
-        ):
+        )
+        for widget in self._option_widgets:
             row.addWidget(widget)
         row.addStretch(1)
         # The options row and status line never force the window wider than the screen.
@@ -222,7 +223,7 @@ class MapDock(QDockWidget):
             Tool.FOG: set(),
             Tool.ZONE: set(),
         }[tool]
-        for widget in self.options.findChildren(QWidget):
+        for widget in self._option_widgets:
             widget.setVisible(widget in shown)
         hints = {
             Tool.MOVE: "Drag a token: the path the rules choose and its cost show as you go. "
