@@ -99,10 +99,7 @@ class LogDock(QDockWidget):
         self.detail.setObjectName("logDetail")
         self.detail.setReadOnly(True)
         self.detail.setPlaceholderText("Select an entry to see its full breakdown")
-        font = QGuiApplication.font()
-        font.setFamily("monospace")
-        font.setStyleHint(font.StyleHint.Monospace)
-        self.detail.setFont(font)
+        self._monospaced = False  # the breakdown's font is looked up when first needed
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.view)
         splitter.addWidget(self.detail)
@@ -139,6 +136,14 @@ class LogDock(QDockWidget):
     def _show_detail(self, current: QModelIndex) -> None:
         source = self.proxy.mapToSource(current)
         entry = self.model.entry(source.row()) if source.isValid() else None
+        if entry is not None and not self._monospaced:
+            # Dice breakdowns line up in a monospaced font (finding one takes a few ms,
+            # so not before the first entry is shown).
+            font = QGuiApplication.font()
+            font.setFamily("monospace")
+            font.setStyleHint(font.StyleHint.Monospace)
+            self.detail.setFont(font)
+            self._monospaced = True
         self.detail.setPlainText(entry_text(entry) if entry else "")
 
     def _roll(self) -> None:
