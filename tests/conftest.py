@@ -8,6 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from futurepath_desktop.ui.none_refcount import make_none_immortal
+
+# As the window does after its first frame; some tests drive Qt without ever showing one.
+make_none_immortal()
+
 
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:

@@ -116,6 +116,15 @@ def configure_logging() -> None:
     log.setLevel(logging.INFO)
 
 
+def set_window_icon() -> None:
+    """The application's icon on every window (taskbar, title bar, dialogs)."""
+    from PySide6.QtGui import QGuiApplication, QIcon
+
+    icon = icon_path()
+    if icon.exists():
+        QGuiApplication.setWindowIcon(QIcon(str(icon)))
+
+
 def smoke_check(window: object) -> list[str]:
     """What is wrong with a freshly shown window (empty if nothing)."""
     from futurepath_desktop.ui.main_window import MainWindow
@@ -202,11 +211,6 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("Future Path Desktop")
     app.setOrganizationName("FuturePath")
     app.setApplicationVersion(__version__)
-    icon = icon_path()
-    if icon.exists():
-        from PySide6.QtGui import QIcon
-
-        app.setWindowIcon(QIcon(str(icon)))
     theme.apply_theme(
         app,
         args.theme or str(settings().value("theme", theme.SYSTEM)),
@@ -259,5 +263,6 @@ def main(argv: list[str] | None = None) -> int:
         app.exec()
         return result[0] if result else 1
     window.first_painted.connect(configure_logging)
+    window.first_painted.connect(set_window_icon)  # the title bar can wait one frame for it
     QTimer.singleShot(0, window.files.offer_recovery)
     return int(app.exec())

@@ -4,13 +4,14 @@ Some PySide6 calls that hand an empty QVariant back to Python give out ``None`` 
 taking a reference to it. Each such call leaves None one reference short; a busy table
 repaints thousands of cells, and after a while CPython frees None and stops with
 "none_dealloc: deallocating None". CPython 3.12 made None immortal, which is why the
-fault only shows on 3.11. Here we give None a very large reference count once at start,
-which is what immortality amounts to; True and False leak the same way.
+fault only shows on 3.11. Here we give None a very large reference count, which is what
+immortality amounts to; True and False leak the same way. The window does this right after
+its first frame (None starts with tens of thousands of references, far more than a first
+frame could leak), which keeps ctypes off the way to that frame.
 """
 
 from __future__ import annotations
 
-import ctypes
 import sys
 
 _HEADROOM = 1 << 40
@@ -21,6 +22,8 @@ def make_none_immortal() -> None:
     immortal from 3.12) far out of reach of the leak."""
     if sys.implementation.name != "cpython" or sys.version_info >= (3, 12):
         return
+    import ctypes  # only here: the window calls this after its first frame
+
     for singleton in (None, True, False):
         # ob_refcnt is the first field of every PyObject in a release build.
         count = ctypes.c_ssize_t.from_address(id(singleton))
