@@ -153,11 +153,20 @@ class InitiativeModel(QAbstractItemModel):
     # --- the Qt model interface ------------------------------------------------------------
 
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
-        if not self.hasIndex(row, column, parent):
+        # Bounds checked here rather than by hasIndex(), which would call back into
+        # rowCount() and columnCount(): Qt asks for thousands of indexes on a big change.
+        if row < 0 or not 0 <= column < len(COLUMNS):
             return QModelIndex()
         if not parent.isValid():
+            if row >= len(self._teams):
+                return QModelIndex()
             return self.createIndex(row, column, _NO_PARENT)
-        return self.createIndex(row, column, parent.row() + 1)
+        if parent.internalId() != _NO_PARENT or parent.column() != 0:
+            return QModelIndex()
+        team_row = parent.row()
+        if row >= len(self._members.get(self._teams[team_row], ())):
+            return QModelIndex()
+        return self.createIndex(row, column, team_row + 1)
 
     def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
         if not child.isValid() or child.internalId() == _NO_PARENT:
