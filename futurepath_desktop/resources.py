@@ -7,11 +7,12 @@ from pathlib import Path
 
 
 def resources_dir() -> Path:
-    """``resources/`` beside the package in a checkout, or inside a frozen bundle."""
+    """The package's ``data/`` folder: installed with it (package data), in a checkout,
+    or unpacked inside a frozen bundle."""
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle is not None:
-        return Path(bundle) / "resources"
-    return Path(__file__).resolve().parents[1] / "resources"
+        return Path(bundle) / "futurepath_desktop" / "data"
+    return Path(__file__).resolve().parent / "data"
 
 
 def demo_path() -> Path:
