@@ -115,3 +115,16 @@ def test_the_desktop_entry_and_the_metainfo_validate(unpacked: Path) -> None:
     run("desktop-file-validate", unpacked / "usr/share/applications/futurepath-desktop.desktop")
     metainfo = unpacked / "usr/share/metainfo/io.github.futurepath.FuturePathDesktop.metainfo.xml"
     run("appstreamcli", "validate", "--no-net", metainfo)
+
+
+def test_a_wheel_carries_the_demo_and_the_icons(tmp_path: Path) -> None:
+    """``pip install`` of the project gives a copy that opens the demo from its file and
+    shows its icon (both are package data)."""
+    import zipfile
+
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path, ROOT)
+    (wheel,) = tmp_path.glob("futurepath_desktop-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "futurepath_desktop/data/demo/space-bears.fpsession" in names
+    assert "futurepath_desktop/data/icons/futurepath-desktop-256.png" in names
+    assert "futurepath_desktop/data/icons/futurepath-desktop.svg" in names
