@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
 
 import msgspec
 
@@ -30,7 +28,7 @@ def team_initiative(scores: Iterable[int]) -> int:
     listed = list(scores)
     if not listed:
         raise InvalidValueError("a team needs at least one member to have an initiative (R6)")
-    return math.ceil(Fraction(sum(listed), len(listed)))
+    return -(-sum(listed) // len(listed))  # the ceiling of the mean, in whole numbers
 
 
 class TeamStanding(msgspec.Struct, frozen=True):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -37,6 +38,12 @@ def test_r6_team_initiative_is_the_mean_rounded_up() -> None:
     assert team_initiative([-1, -2]) == -1  # ceil for negative means too
     with pytest.raises(InvalidValueError, match="at least one member"):
         team_initiative([])
+
+
+@given(st.lists(st.integers(-50, 200), min_size=1, max_size=40))
+def test_r6_team_initiative_is_the_exact_ceiling_of_the_mean(scores: list[int]) -> None:
+    # An independent oracle: exact rational arithmetic, then the ceiling.
+    assert team_initiative(scores) == math.ceil(Fraction(sum(scores), len(scores)))
 
 
 @given(st.lists(st.integers(-50, 200), min_size=1, max_size=40))
