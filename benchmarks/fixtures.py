@@ -7,6 +7,7 @@ from futurepath_desktop.session.state import (
     ActiveCondition,
     Combatant,
     Session,
+    Side,
     Team,
     WeaponSpec,
 )
@@ -18,7 +19,7 @@ def big_session(combatants: int = 500, teams: int = 50, counters: int = 2000) ->
     """``combatants`` in ``teams`` teams with ``counters`` long-running conditions."""
     session = Session(name=f"{combatants} combatants", seed=7)
     for t in range(teams):
-        side = "players" if t % 2 == 0 else "enemies"
+        side: Side = "players" if t % 2 == 0 else "enemies"
         session.teams[f"t{t}"] = Team(id=f"t{t}", name=f"Team {t}", side=side)
     ids = []
     for n in range(combatants):

@@ -17,8 +17,10 @@ os.environ.setdefault("FUTUREPATH_HOME", tempfile.mkdtemp(prefix="fp-shots-"))
 
 from PySide6.QtWidgets import QApplication
 
+from futurepath_desktop.core.starship import Flying, Position
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.state import Template
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
 
@@ -35,7 +37,7 @@ def mid_fight(window: MainWindow) -> None:
     push(c.MoveToken("art", 6, 8))
     push(c.ResolveAttack("art", "bear-2", distance_ft=50))
     push(c.MoveToken("james", 8, 6))
-    push(c.PlaceTemplate(c.map.Template("shock", "burst", 13, 8, 5, label="James's Shock")))
+    push(c.PlaceTemplate(Template("shock", "burst", 13, 8, 5, label="James's Shock")))
     push(c.AddCondition(("bear-3",), "stunned", 2, source="James's Shock technique"))
     push(c.Damage(("bear-4",), 5, "James's arc"))
     window.initiative.select(["art"])
@@ -54,20 +56,16 @@ def mid_space_fight(window: MainWindow) -> None:
     """Two rounds of the Wayfarer against the Bear Hunter, stopped in round 2's Response."""
     push = window.controller.push
     push(c.StartSpaceCombat())
-    push(c.CrewAction("wayfarer", c.space.rules.Position.CAPTAIN, "orders: weapons free"))
+    push(c.CrewAction("wayfarer", Position.CAPTAIN, "orders: weapons free"))
     push(c.NextSpacePhase())
     push(c.Scan("wayfarer", "bear-hunter"))
     push(c.Fire("wayfarer", "bear-hunter", 4))
     push(c.Fire("bear-hunter", "wayfarer", 4))
     push(c.NextSpacePhase())
     push(c.NextSpacePhase())
-    push(c.CrewAction("bear-hunter", c.space.rules.Position.CAPTAIN, "roars at the crew"))
+    push(c.CrewAction("bear-hunter", Position.CAPTAIN, "roars at the crew"))
     push(c.NextSpacePhase())
-    push(
-        c.CrewAction(
-            "wayfarer", c.space.rules.Position.HELM, "", flying=c.space.rules.Flying.OFFENSIVE
-        )
-    )
+    push(c.CrewAction("wayfarer", Position.HELM, "", flying=Flying.OFFENSIVE))
     push(c.Scan("wayfarer", "bear-hunter"))
     push(c.Fire("wayfarer", "bear-hunter", 4))
     push(c.Fire("bear-hunter", "wayfarer", 4))
@@ -84,7 +82,7 @@ def main() -> None:
     for scheme in (theme.LIGHT, theme.DARK):
         theme.apply_theme(app, scheme)
         for width, height in ((1280, 800), (1920, 1080)):
-            window = MainWindow(demo_session(), autosave=False)
+            window = MainWindow(demo_session(), autosave=False, remember_layout=False)
             window.settings.setValue("theme", scheme)
             window.apply_palette()
             window.resize(width, height)
@@ -116,7 +114,7 @@ def main() -> None:
                 window.player_view.close()
             window.controller.stack.setClean()
             window.close()
-        window = MainWindow(demo_session(), autosave=False)
+        window = MainWindow(demo_session(), autosave=False, remember_layout=False)
         window.settings.setValue("theme", scheme)
         window.apply_palette()
         window.resize(1280, 800)
@@ -124,8 +122,9 @@ def main() -> None:
         mid_space_fight(window)
         for _ in range(5):
             app.processEvents()
-        window.bridge.target.setCurrentIndex(window.bridge.target.findData("bear-hunter"))
-        window.bridge.update_odds()
+        bridge = window.bridge.build()
+        bridge.target.setCurrentIndex(bridge.target.findData("bear-hunter"))
+        bridge.update_odds()
         app.processEvents()
         window.grab().save(str(out / f"bridge-1280x800-{scheme}.png"))
         window.resize(1920, 1080)

@@ -164,3 +164,19 @@ def test_unseen_ships_the_chart_and_house_rules_through_their_dialogs(
     qtbot.mouseClick(bridge.rules_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: session.space.scan_dc == 12)
     assert session.space.swarm_penalty == 2
+
+
+def test_the_bridge_fits_a_1280_pixel_screen_beside_the_other_panels(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # A space fight under way fills the lists with long names ("Doc Ives (Medical
+    # Officer)"); they elide rather than push the window past a laptop's width.
+    open_bridge(qtbot, window)
+    bridge = panel(window)
+    answer_dialog(qtbot, lambda dialog: dialog.accept())
+    qtbot.mouseClick(bridge.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.session.space.round.active)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    assert window.minimumSizeHint().width() <= 1280
+    assert bridge.patient.count() > 0 and window.bridge.width() >= bridge.minimumSizeHint().width()

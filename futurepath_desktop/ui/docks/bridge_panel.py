@@ -249,6 +249,13 @@ class BridgePanel(QWidget):
         left.addLayout(act)
         outer.addLayout(left, 1)
         outer.addWidget(self._consoles())
+        # Choices as long as "Doc Ives (Medical Officer)" must not hold the whole panel
+        # wider than a 1280-pixel screen leaves it: the lists elide instead.
+        for combo in self.findChildren(QComboBox):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(10)
         self.refresh()
 
     def _consoles(self) -> QWidget:
