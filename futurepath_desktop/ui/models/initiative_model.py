@@ -30,6 +30,7 @@ from futurepath_desktop.ui.models.roles import (
 from futurepath_desktop.ui.undo import SessionController
 
 Index = QModelIndex | QPersistentModelIndex
+_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable  # combined once, not per cell
 
 _ANSWERED = frozenset(
     {DISPLAY, DECORATION, FONT, BACKGROUND, FOREGROUND, TOOLTIP, HEALTH_ROLE, ID_ROLE, KIND_ROLE}
@@ -191,9 +192,7 @@ class InitiativeModel(QAbstractItemModel):
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return _ROW_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     def team_at(self, index: Index) -> Team | None:
         """The team of a top-level row."""
