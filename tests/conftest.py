@@ -10,7 +10,7 @@ import pytest
 
 from futurepath_desktop.ui.none_refcount import make_none_immortal
 
-# As the window does after its first frame; some tests drive Qt without ever showing one.
+# As the ui package does on import; tests that drive Qt without it are covered too.
 make_none_immortal()
 
 

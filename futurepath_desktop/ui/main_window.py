@@ -33,7 +33,6 @@ from futurepath_desktop.ui.map.map_dock import MapDock
 from futurepath_desktop.ui.models.counters_model import CountersModel
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.log_model import LogModel
-from futurepath_desktop.ui.none_refcount import make_none_immortal
 from futurepath_desktop.ui.plots.odds_dock import OddsDock
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.phase_indicator import PhaseIndicator
@@ -697,8 +696,6 @@ class MainWindow(QMainWindow):
         self.first_painted.emit()
         if not self.isVisible():
             return  # closed by whoever waited for the frame (the smoke test)
-        # The first frame has not leaked a single reference; what follows can (see there).
-        make_none_immortal()
         self.hide_stray_tab_bars()
         self.inspector.attack.set_ready()
         self.map.view.fit()

@@ -1,13 +1,13 @@
 """A guard against a reference-counting fault in PySide6 6.12 on CPython 3.11.
 
-Some PySide6 calls that hand an empty QVariant back to Python give out ``None`` without
-taking a reference to it. Each such call leaves None one reference short; a busy table
-repaints thousands of cells, and after a while CPython frees None and stops with
-"none_dealloc: deallocating None". CPython 3.12 made None immortal, which is why the
-fault only shows on 3.11. Here we give None a very large reference count, which is what
-immortality amounts to; True and False leak the same way. The window does this right after
-its first frame (None starts with tens of thousands of references, far more than a first
-frame could leak), which keeps ctypes off the way to that frame.
+Every call of a Qt method that returns nothing (``painter.save()``, ``label.setText()``)
+hands Python a None it took no reference for: None loses one reference per call. A window
+makes thousands of such calls while it is built and painted (the health bars alone make ten
+per cell per repaint), and CPython stops with "none_dealloc: deallocating None" once None's
+count runs out; it starts with only a few thousand. CPython 3.12 made None immortal, which
+is why the fault only shows on 3.11. Here we give None a very large reference count, which
+is what immortality amounts to; True and False leak the same way. It must happen before the
+first Qt call, so the ``ui`` package does it when it is imported.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def make_none_immortal() -> None:
     immortal from 3.12) far out of reach of the leak."""
     if sys.implementation.name != "cpython" or sys.version_info >= (3, 12):
         return
-    import ctypes  # only here: the window calls this after its first frame
+    import ctypes
 
     for singleton in (None, True, False):
         # ob_refcnt is the first field of every PyObject in a release build.

@@ -84,3 +84,37 @@ def test_nothing_heavy_is_imported_before_the_first_paint(private_home: Path) ->
     lines = dict(line.split(":", 1) for line in done.stdout.split())
     assert lines["before"] == "", f"imported before the first paint: {lines['before']}"
     assert "icepool" in lines["after"], "the attack odds load once the window has painted"
+
+
+NONE_GUARD = """
+import sys
+import futurepath_desktop.ui  # the guard runs here, before any Qt call
+from PySide6.QtGui import QImage, QPainter
+print(sys.getrefcount(None))
+image = QImage(8, 8, QImage.Format.Format_ARGB32)
+painter = QPainter(image)
+for _ in range(20_000):  # each void call loses None a reference on CPython 3.11
+    painter.save()
+    painter.restore()
+painter.end()
+print("alive")
+"""
+
+
+def test_none_is_guarded_before_the_first_qt_call(private_home: Path) -> None:
+    """PySide6 6.12 on CPython 3.11 drops a reference to None on every void call; 40,000
+    of them would free None and kill the process without the guard in ``ui``."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", NONE_GUARD],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    refs, alive = done.stdout.split()
+    assert alive == "alive"
+    if sys.version_info < (3, 12):
+        assert int(refs) > 1 << 40
