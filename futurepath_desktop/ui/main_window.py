@@ -698,7 +698,6 @@ class MainWindow(QMainWindow):
             return  # closed by whoever waited for the frame (the smoke test)
         self.hide_stray_tab_bars()
         self.inspector.attack.set_ready()
-        self.map.view.fit()
         # Keyboard first: arrows move through the combatants, letters act on them.
         self.initiative.view.setFocus()
 

@@ -49,6 +49,9 @@ class MapDock(QDockWidget):
         self.setObjectName("mapDock")
         self.controller = controller
         self.scene = MapScene(self)
+        # The view fits the whole map in the panel before the first frame, and a whole map
+        # is seen from far out: draw the tokens that way at once rather than twice.
+        self.scene.set_near(False)
         self.view = MapView(self.scene, controller, self)
         body = QWidget()
         layout = QVBoxLayout(body)

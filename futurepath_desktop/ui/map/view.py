@@ -106,7 +106,7 @@ class MapView(QGraphicsView):
         self.drag: Drag | None = None
         self.selected_id: str | None = None
         self.target_square: tuple[int, int] | None = None  # the keyboard's target square
-        self.fitted = False
+        self.fitted = True  # the first layout fits the map, before the first frame
         self.place_candidate: Callable[[], str | None] = lambda: None
         self._pan_from: QPoint | None = None
         self._anchor: tuple[int, int] | None = None
