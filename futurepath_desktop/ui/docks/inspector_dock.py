@@ -24,8 +24,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -200,6 +198,8 @@ class InspectorDock(QDockWidget):
         form.addRow("Notes", self.notes)
 
     def _build_weapons(self, page: QWidget) -> None:
+        from PySide6.QtWidgets import QTableWidget  # with the tab, not at start
+
         wlayout = QVBoxLayout(page)
         self.weapons = QTableWidget(0, len(WEAPON_COLUMNS))
         self.weapons.setObjectName("weaponsTable")
@@ -348,6 +348,8 @@ class InspectorDock(QDockWidget):
                 caption.setVisible(visible)
 
     def _fill_weapons(self, combatant: Combatant) -> None:
+        from PySide6.QtWidgets import QTableWidgetItem
+
         self.weapons.blockSignals(True)
         self.weapons.setRowCount(len(combatant.weapons))
         for row, weapon in enumerate(combatant.weapons):

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -290,6 +289,8 @@ class MapDock(QDockWidget):
         return grid is not None and any(t.id == self.template_id for t in grid.templates)
 
     def _damage_inside(self) -> None:
+        from PySide6.QtWidgets import QInputDialog  # loaded when first asked
+
         from futurepath_desktop.session.commands import Damage
 
         ids = self.inside_ids()
@@ -341,6 +342,8 @@ class MapDock(QDockWidget):
 
     def ask_size(self) -> None:
         """Create the map or change its size."""
+        from PySide6.QtWidgets import QInputDialog  # loaded when first asked
+
         from futurepath_desktop.session.commands import SetMapSize
 
         grid = self.controller.session.map
