@@ -101,8 +101,9 @@ class AttackForm(QGroupBox):
         for box in (self.fiat_adv, self.fiat_dis, self.fiat_flat):
             fiat.addWidget(box)
         form.addRow("GM fiat", fiat)
-        self.instant = QCheckBox("Out of turn: a readied action's instant attack (R18)")
+        self.instant = QCheckBox("Out of turn (a readied attack, R18)")
         self.instant.setObjectName("attackInstant")
+        self.instant.setToolTip("A readied action's instant attack, made out of turn (R18)")
         self.instant.toggled.connect(self.schedule)
         form.addRow(self.instant)
         self.sources = QListWidget()

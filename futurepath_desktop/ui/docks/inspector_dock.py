@@ -98,6 +98,10 @@ class InspectorDock(QDockWidget):
 
         self.attack = AttackForm(controller)
         self.attack.setTitle("")
+        self.attack.setFlat(True)  # the tab page is its frame already
+        form_layout = self.attack.layout()
+        if form_layout is not None:  # the form fits the panel without scroll bars at 1280×800
+            form_layout.setContentsMargins(2, 2, 2, 2)
         self.tabs.addTab(self.attack, "Attack")
         # The other two tabs are filled in the first time they are shown (the window
         # opens on the attack form; three dozen fields need not delay it).
