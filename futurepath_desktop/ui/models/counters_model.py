@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QColor
 
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.session.edit import Change
@@ -117,9 +117,9 @@ class CountersModel(SessionTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == FOREGROUND:
             if column == TICKS and not held.armed and held.remaining is not None:
-                return QBrush(self.palette.get("muted", QColor("gray")))
+                return self.palette.get("muted", QColor("gray"))
             if column == ROUNDS and held.remaining == 1:
-                return QBrush(self.palette.get("flag", QColor("darkorange")))
+                return self.palette.get("flag", QColor("darkorange"))
         if role == TOOLTIP:
             entry = CATALOG.get(held.key)
             where = f"set in round {held.set_round}" if held.set_round else "set before combat"

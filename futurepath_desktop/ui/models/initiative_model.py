@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QColor, QFont
 
 from futurepath_desktop.core.actions import validate_turn
 from futurepath_desktop.core.errors import FuturePathError
@@ -254,9 +254,9 @@ class InitiativeModel(QAbstractItemModel):
             font.setBold(True)
             return font
         if role == BACKGROUND and acting and "acting" in self.palette:
-            return QBrush(self.palette["acting"])
+            return self.palette["acting"]
         if role == FOREGROUND and acting and "acting_text" in self.palette:
-            return QBrush(self.palette["acting_text"])
+            return self.palette["acting_text"]
         if role == TOOLTIP:
             tip = f"{team.name} ({team.side})"
             if team.initiative is not None:
@@ -293,9 +293,9 @@ class InitiativeModel(QAbstractItemModel):
             return ""
         if role == FOREGROUND:
             if not combatant.present or combatant.is_down(session.options.vitality):
-                return QBrush(self.palette.get("muted", QColor("gray")))
+                return self.palette.get("muted", QColor("gray"))
             if column == STATUS and self.flags_of(combatant):
-                return QBrush(self.palette.get("flag", QColor("darkorange")))
+                return self.palette.get("flag", QColor("darkorange"))
         if role == FONT and combatant.is_down(session.options.vitality):
             font = QFont()
             font.setItalic(True)
@@ -303,7 +303,7 @@ class InitiativeModel(QAbstractItemModel):
         if role == BACKGROUND and acting and "acting" in self.palette:
             colour = QColor(self.palette["acting"])
             colour.setAlpha(110)
-            return QBrush(colour)
+            return colour
         if role == TOOLTIP:
             lines = [
                 f"{combatant.name}: initiative score {combatant.initiative} (R5)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QColor
 
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.edit import Change
@@ -92,7 +92,7 @@ class LogModel(SessionTableModel):
             return entry_text(entry)
         if role == FOREGROUND and column == EVENT:
             if entry.kind in ("expiry", "phase", "turn"):
-                return QBrush(self.palette.get("muted", QColor("gray")))
+                return self.palette.get("muted", QColor("gray"))
             if "critical hit" in entry.text or "is down" in entry.text:
-                return QBrush(self.palette.get("bad", QColor("red")))
+                return self.palette.get("bad", QColor("red"))
         return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from futurepath_desktop.ui.models.roles import HEALTH_ROLE
@@ -55,10 +55,11 @@ class HealthBarDelegate(QStyledItemDelegate):
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
-        # Explicit brushes: implicit QColor→QBrush conversion here upset the bindings.
-        painter.setBrush(QBrush(self.palette.get("bar_bg", FALLBACK_BACKGROUND)))
+        # Colours, not brushes: building a QBrush in Python makes the bindings set up all of
+        # QGradient's presets first (setBrush takes a QColor as it is).
+        painter.setBrush(self.palette.get("bar_bg", FALLBACK_BACKGROUND))
         painter.drawRoundedRect(bar, 2, 2)
-        painter.setBrush(QBrush(self.palette.get(state, FALLBACK_BAR)))
+        painter.setBrush(self.palette.get(state, FALLBACK_BAR))
         painter.drawRoundedRect(filled, 2, 2)
         painter.setPen(text_pen)
         painter.drawText(
