@@ -28,6 +28,7 @@ from futurepath_desktop.ui.docks.counters_dock import CountersDock
 from futurepath_desktop.ui.docks.initiative_dock import InitiativeDock
 from futurepath_desktop.ui.docks.inspector_dock import InspectorDock
 from futurepath_desktop.ui.docks.log_dock import LogDock
+from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.files import FileHandler
 from futurepath_desktop.ui.map.map_dock import MapDock
 from futurepath_desktop.ui.models.counters_model import CountersModel
@@ -120,7 +121,7 @@ class MainWindow(QMainWindow):
         keys: str | QKeySequence.StandardKey | None = None,
         tip: str = "",
     ) -> QAction:
-        action = QAction(text, self)
+        action = text_action(text, self)
         action.setObjectName(name)
         if keys is not None:
             action.setShortcut(QKeySequence(keys))
@@ -365,11 +366,11 @@ class MainWindow(QMainWindow):
         self.combat_bar.addWidget(spacer)
         # Short labels for the bar; the Edit menu's actions name what they undo.
         stack = self.controller.stack
-        undo = QAction("Undo", self)
+        undo = text_action("Undo", self)
         undo.setToolTip("Undo the last change (Ctrl+Z)")
         undo.triggered.connect(stack.undo)
         stack.canUndoChanged.connect(undo.setEnabled)
-        redo = QAction("Redo", self)
+        redo = text_action("Redo", self)
         redo.setToolTip("Redo (Ctrl+Shift+Z)")
         redo.triggered.connect(stack.redo)
         stack.canRedoChanged.connect(redo.setEnabled)

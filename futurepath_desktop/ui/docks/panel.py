@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
 
@@ -22,3 +22,15 @@ def panel_body(name: str, actions: Sequence[QAction]) -> tuple[QWidget, QVBoxLay
         tools.addAction(action)
     layout.addWidget(tools)
     return body, layout
+
+
+def text_action(text: str, parent: QObject) -> QAction:
+    """An action with a text and no icon.
+
+    Built as ``QAction(parent)`` and then given its text: ``QAction(text, parent)`` makes
+    the bindings weigh the icon overload first, which sets up every QIcon theme name at
+    start-up for nothing.
+    """
+    action = QAction(parent)
+    action.setText(text)
+    return action

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.session.edit import Change
+from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.map.scene import MapScene
 from futurepath_desktop.ui.map.view import MapView, Tool
 from futurepath_desktop.ui.undo import SessionController
@@ -64,7 +65,7 @@ class MapDock(QDockWidget):
         # Digits, so that they never clash with the window's letter keys.
         keys = {tool: str(number) for number, tool in enumerate(Tool, start=1)}
         for tool in Tool:
-            action = QAction(tool.value, self)
+            action = text_action(tool.value, self)
             action.setCheckable(True)
             action.setObjectName(f"mapTool{tool.name.title()}")
             action.setToolTip(f"{tool.value} ({keys[tool]} while the map has the focus)")
@@ -77,7 +78,7 @@ class MapDock(QDockWidget):
             self.tool_actions[tool] = action
         self.tool_actions[Tool.MOVE].setChecked(True)
         self.tools.addSeparator()
-        self.fit_action = QAction("Fit", self)
+        self.fit_action = text_action("Fit", self)
         self.fit_action.setObjectName("mapFit")
         self.fit_action.setToolTip("Fit the whole map in view (0)")
         self.fit_action.setStatusTip("Map tool: fit the whole map in view")
@@ -85,12 +86,12 @@ class MapDock(QDockWidget):
         self.fit_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.fit_action.triggered.connect(self.view.fit)
         self.tools.addAction(self.fit_action)
-        self.background_action = QAction("Background…", self)
+        self.background_action = text_action("Background…", self)
         self.background_action.setObjectName("mapBackground")
         self.background_action.setToolTip("Lay an image under the grid (or take it off)")
         self.background_action.triggered.connect(self.choose_background)
         self.tools.addAction(self.background_action)
-        self.new_map_action = QAction("Map size…", self)
+        self.new_map_action = text_action("Map size…", self)
         self.new_map_action.setObjectName("mapSize")
         self.new_map_action.triggered.connect(self.ask_size)
         self.tools.addAction(self.new_map_action)

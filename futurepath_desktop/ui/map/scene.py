@@ -323,7 +323,11 @@ class MapScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         rect = QRectF(rect)
-        painter.fillRect(rect, QColor("#1b1d21") if self.dark else QColor("#c9ccd1"))
+        # setBrush + drawRect rather than fillRect(rect, colour), whose overloads include
+        # QGradient's presets (which the bindings would set up first, all 180 of them).
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#1b1d21") if self.dark else QColor("#c9ccd1"))
+        painter.drawRect(rect)
         grid = self.grid
         if grid is None:
             return
