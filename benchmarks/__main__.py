@@ -58,7 +58,7 @@ def startup_rows(quick: bool) -> list[Row]:
     from benchmarks.fixtures import big_session
     from futurepath_desktop.session.store import save_session
 
-    repeats = 3 if quick else 7
+    repeats = 5 if quick else 7
     demo = startup.measure(repeats)
     big_path = Path(tempfile.mkdtemp(prefix="fp-bench-")) / "500.fpsession"
     save_session(big_session(), big_path)
