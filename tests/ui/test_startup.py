@@ -13,16 +13,16 @@ from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.store import save_session
 
 
-def run_app(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+def run_python(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    """A fresh interpreter, offscreen Qt, the test's private home."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FUTUREPATH_HOME": str(home)}
     return subprocess.run(
-        [sys.executable, "-m", "futurepath_desktop", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
+        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=120, check=False
     )
+
+
+def run_app(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    return run_python("-m", "futurepath_desktop", *args, home=home)
 
 
 def test_smoke_test_passes_on_the_demo_and_on_a_saved_session(
@@ -72,15 +72,8 @@ print("after:" + ",".join(m for m in ("pyqtgraph", "icepool") if m in sys.module
 
 
 def test_nothing_heavy_is_imported_before_the_first_paint(private_home: Path) -> None:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FUTUREPATH_HOME": str(private_home)}
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_PAINT],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    )
+    done = run_python("-c", FIRST_PAINT, home=private_home)
+    assert done.returncode == 0, done.stderr[-2000:]
     lines = dict(line.split(":", 1) for line in done.stdout.split())
     assert lines["before"] == "", f"imported before the first paint: {lines['before']}"
     assert "icepool" in lines["after"], "the attack odds load once the window has painted"
@@ -104,15 +97,7 @@ print("alive")
 def test_none_is_guarded_before_the_first_qt_call(private_home: Path) -> None:
     """PySide6 6.12 on CPython 3.11 drops a reference to None on every void call; 40,000
     of them would free None and kill the process without the guard in ``ui``."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", NONE_GUARD],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    done = run_python("-c", NONE_GUARD, home=private_home)
     assert done.returncode == 0, done.stderr[-2000:]
     refs, alive = done.stdout.split()
     assert alive == "alive"
