@@ -45,7 +45,18 @@ def display() -> Iterator[str]:
     os.close(write)
     number = os.read(read, 16).decode().strip()
     os.close(read)
-    yield f":{number}"
+    name = f":{number}"
+
+    def accepts_clients() -> bool:  # a loaded machine can be slow to open the new display
+        assert server.poll() is None, "Xvfb exited"
+        try:
+            x(name, "xdotool", "getdisplaygeometry")
+        except subprocess.CalledProcessError:
+            return False
+        return True
+
+    wait_for(accepts_clients, what="the X server")
+    yield name
     server.terminate()
     server.wait(timeout=10)
 
@@ -62,13 +73,13 @@ def x(display: str, *args: str) -> str:
     return done.stdout.strip()
 
 
-def wait_for(check: Callable[[], bool], timeout: float = 20.0) -> None:
+def wait_for(check: Callable[[], bool], timeout: float = 20.0, what: str = "the window") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if check():
             return
         time.sleep(0.1)
-    raise AssertionError("timed out waiting for the window")
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 def screenshot(display: str) -> bytes:
@@ -99,6 +110,7 @@ def test_keys_change_the_window_and_undo_restores_it(display: str, tmp_path: Pat
 
         def found() -> bool:
             nonlocal window
+            assert app.poll() is None, f"the app exited with {app.returncode}"
             try:
                 window = x(
                     display, "xdotool", "search", "--onlyvisible", "--name", "Future Path Desktop"
