@@ -56,6 +56,9 @@ class Change(msgspec.Struct, frozen=True):
     rng: bool = False
     log_appended: int = 0
     log_truncated: bool = False
+    bearers: frozenset[str] = frozenset()
+    """Combatants whose conditions changed: the bearers, before and after, of every
+    condition added, removed or changed (a view need not remember who bore a removed one)."""
 
     def touched(self, table: TableName) -> frozenset[str]:
         """Every id of ``table`` that was added, removed or changed."""
@@ -278,6 +281,16 @@ class Edit:
                 for i, old in olds.items()
                 if old is not None and i in rows and (changed := _fields_changed(old, rows[i]))
             }
+        conditions = s.conditions
+        bearers = frozenset(
+            bearer
+            for ident, old in self._old["conditions"].items()
+            for bearer in (
+                old.bearer_id if old is not None else None,
+                conditions[ident].bearer_id if ident in conditions else None,
+            )
+            if bearer is not None
+        )
         new_log = s.log[self._log_keep :]
         inverse = Restore(
             label=label,
@@ -305,6 +318,7 @@ class Edit:
             rng=self._rng is not UNSET,
             log_appended=len(new_log),
             log_truncated=self._log_truncated,
+            bearers=bearers,
         )
         return Applied(label, inverse, change)
 

@@ -234,3 +234,16 @@ def test_next_phase_and_next_round_follow_r12() -> None:
     assert session.combat.phase == Phase.COUNTERS
     history.push(c.NextRound())
     assert (session.combat.round, session.combat.phase) == (2, Phase.ADVANTAGES)
+
+
+def test_a_change_names_the_bearers_of_conditions_it_touched_even_once_they_are_gone() -> None:
+    session, history = fight()
+    added = history.push(c.AddCondition(("bear-1", "james"), "shaken", 2))
+    assert added.change.bearers == {"bear-1", "james"}
+    held = next(h for h in session.conditions.values() if h.bearer_id == "bear-1")
+    removed = history.push(c.RemoveCondition(held.id))
+    assert held.id not in session.conditions and removed.change.bearers == {"bear-1"}
+    undone = history.undo()
+    assert undone is not None and undone.change.bearers == {"bear-1"}
+    damaged = history.push(c.Damage(("bear-2",), 3))
+    assert damaged.change.bearers == frozenset()  # no condition touched

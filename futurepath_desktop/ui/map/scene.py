@@ -90,7 +90,6 @@ class MapScene(QGraphicsScene):
         self._areas: list[QGraphicsItem] = []
         self._templates: dict[str, QGraphicsItem] = {}
         self.acting_team: str | None = None
-        self._bearers: dict[str, str] = {}  # condition id → bearer, to restyle on removal
         self.near = True  # full token pictures; False when the view is zoomed far out
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
 
@@ -186,14 +185,7 @@ class MapScene(QGraphicsScene):
         if change.map:
             self.sync(session)
             return
-        ids = set(change.touched("combatants"))
-        for ident in change.touched("conditions"):
-            held = session.conditions.get(ident)
-            bearer = held.bearer_id if held is not None else self._bearers.pop(ident, None)
-            if held is not None:
-                self._bearers[ident] = held.bearer_id
-            if bearer is not None:
-                ids.add(bearer)
+        ids = set(change.touched("combatants")) | change.bearers
         acting = session.combat.acting_team
         if acting != self.acting_team:
             for team in (acting, self.acting_team):
@@ -209,8 +201,6 @@ class MapScene(QGraphicsScene):
             return
         acting = session.combat.acting_team
         self.acting_team = acting
-        if only is None:
-            self._bearers = {c.id: c.bearer_id for c in session.conditions.values()}
         for ident in grid.tokens if only is None else only:
             token = grid.tokens.get(ident)
             combatant = session.combatants.get(ident)

@@ -50,7 +50,6 @@ class InitiativeModel(QAbstractItemModel):
         self._teams: list[str] = []
         self._members: dict[str, list[str]] = {}
         self._row_of: dict[str, tuple[int, int]] = {}  # combatant id → (team row, row)
-        self._bearer_of: dict[str, str] = {}  # condition id → bearer, for removed ones
         self._combat = controller.session.combat
         self.palette: dict[str, QColor] = {}
         self._rebuild()
@@ -78,7 +77,6 @@ class InitiativeModel(QAbstractItemModel):
             for team_row, team_id in enumerate(self._teams)
             for row, cid in enumerate(self._members.get(team_id, []))
         }
-        self._bearer_of = {c.id: c.bearer_id for c in session.conditions.values()}
         self._combat = session.combat
 
     def reset(self) -> None:
@@ -109,14 +107,7 @@ class InitiativeModel(QAbstractItemModel):
             self.reset()
             return
         session = self.session
-        touched = set(change.touched("combatants"))
-        for cid in change.touched("conditions"):
-            held = session.conditions.get(cid)
-            bearer = held.bearer_id if held is not None else self._bearer_of.pop(cid, None)
-            if held is not None:
-                self._bearer_of[cid] = held.bearer_id
-            if bearer is not None:
-                touched.add(bearer)
+        touched = set(change.touched("combatants")) | change.bearers
         teams = set()
         if change.combat or change.options:
             old, new = self._combat, session.combat
