@@ -253,6 +253,14 @@ class PaintTerrain(msgspec.Struct, frozen=True):
         return f"Paint {what}"
 
 
+def _areas(grid: MapState, layer: str) -> tuple[Area, ...]:
+    """The zones or the fog regions of a map (and nothing else is an area layer)."""
+    if layer not in ("zones", "fog"):
+        raise CommandError("an area is a visibility zone or a fog region")
+    areas: tuple[Area, ...] = getattr(grid, layer)
+    return areas
+
+
 class AddArea(msgspec.Struct, frozen=True):
     """Add a visibility zone (R31) or a fog region (hidden from the player view)."""
 
@@ -261,11 +269,10 @@ class AddArea(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         grid = _map(session)
-        if self.layer not in ("zones", "fog"):
-            raise CommandError("an area is a visibility zone or a fog region")
+        areas = _areas(grid, self.layer)
         _check_square(grid, (self.area.x, self.area.y))
         _check_square(grid, (self.area.x + self.area.width - 1, self.area.y + self.area.height - 1))
-        kept = tuple(a for a in getattr(grid, self.layer) if a.id != self.area.id)
+        kept = tuple(a for a in areas if a.id != self.area.id)
         edit.set_map(replace(grid, **{self.layer: (*kept, self.area)}))
         what = "Fog" if self.layer == "fog" else f"Zone {self.area.name or ''}".strip()
         edit.log("map", f"{what} over {self.area.width}×{self.area.height} squares")
@@ -280,9 +287,7 @@ class RemoveArea(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         grid = _map(session)
-        if self.layer not in ("zones", "fog"):
-            raise CommandError("an area is a visibility zone or a fog region")
-        areas = getattr(grid, self.layer)
+        areas = _areas(grid, self.layer)
         if not any(a.id == self.area_id for a in areas):
             raise CommandError(f"there is no {self.layer} area {self.area_id!r}")
         edit.set_map(replace(grid, **{self.layer: tuple(a for a in areas if a.id != self.area_id)}))
