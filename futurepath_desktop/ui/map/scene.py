@@ -359,6 +359,8 @@ class MapScene(QGraphicsScene):
                 QLineF(x0 * SQUARE, y * SQUARE, x1 * SQUARE, y * SQUARE) for y in range(y0, y1 + 1)
             ]
             painter.drawLines(lines)
+        # The border is an outline only: the backdrop's brush must not paint over the map.
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(QColor("#6c727a"), 0))
         painter.drawRect(whole)
 
