@@ -14,64 +14,14 @@ import tempfile
 from pathlib import Path
 
 os.environ.setdefault("FUTUREPATH_HOME", tempfile.mkdtemp(prefix="fp-shots-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
 from PySide6.QtWidgets import QApplication
 
-from futurepath_desktop.core.starship import Flying, Position
-from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.state import Template
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
-
-
-def mid_fight(window: MainWindow) -> None:
-    """Play the chapter's opening: the explosion, the surprise round, the players' turn."""
-    push = window.controller.push
-    push(c.AddCondition(("brandon", "james", "art"), "shaken", 1, source="the trap"))
-    push(c.AddCondition(("bear-1",), "stunned", 1, source="the trap"))
-    push(c.StartCombat(("james", "art", "bear-1", "bear-2", "bear-3", "bear-4")))
-    push(c.ResolveAttack("brandon", "bear-1", distance_ft=25))
-    push(c.NextTurn())
-    push(c.NextTurn())
-    push(c.MoveToken("art", 6, 8))
-    push(c.ResolveAttack("art", "bear-2", distance_ft=50))
-    push(c.MoveToken("james", 8, 6))
-    push(c.PlaceTemplate(Template("shock", "burst", 13, 8, 5, label="James's Shock")))
-    push(c.AddCondition(("bear-3",), "stunned", 2, source="James's Shock technique"))
-    push(c.Damage(("bear-4",), 5, "James's arc"))
-    window.initiative.select(["art"])
-    window.inspector.attack.target.setCurrentIndex(
-        window.inspector.attack.target.findData("bear-2")
-    )
-    window.inspector.attack.distance.setValue(50)
-    window.map.set_tool(window.map.view.tool.RULER)
-    window.map.view.select("brandon")
-    window.map.set_tool(window.map.view.tool.MOVE)
-    window.map.view.begin_drag("brandon")
-    window.map.view.preview((9, 2))
-
-
-def mid_space_fight(window: MainWindow) -> None:
-    """Two rounds of the Wayfarer against the Bear Hunter, stopped in round 2's Response."""
-    push = window.controller.push
-    push(c.StartSpaceCombat())
-    push(c.CrewAction("wayfarer", Position.CAPTAIN, "orders: weapons free"))
-    push(c.NextSpacePhase())
-    push(c.Scan("wayfarer", "bear-hunter"))
-    push(c.Fire("wayfarer", "bear-hunter", 4))
-    push(c.Fire("bear-hunter", "wayfarer", 4))
-    push(c.NextSpacePhase())
-    push(c.NextSpacePhase())
-    push(c.CrewAction("bear-hunter", Position.CAPTAIN, "roars at the crew"))
-    push(c.NextSpacePhase())
-    push(c.CrewAction("wayfarer", Position.HELM, "", flying=Flying.OFFENSIVE))
-    push(c.Scan("wayfarer", "bear-hunter"))
-    push(c.Fire("wayfarer", "bear-hunter", 4))
-    push(c.Fire("bear-hunter", "wayfarer", 4))
-    push(c.NextSpacePhase())
-    window.bridge.show()
-    window.bridge.raise_()
+from tools.poses import mid_fight, mid_space_fight
 
 
 def main() -> None:
