@@ -162,12 +162,12 @@ def attack_context(session: Session, attacker_id: str, target_id: str) -> Attack
 
 
 def visible_to_players(session: Session, combatant_id: str) -> bool:
-    """Whether the player view may show this combatant's token: present, not hidden, not
-    under fog, and not Hidden or Invisible."""
+    """Whether the players' map may show this combatant's token (R61): the same test as
+    the rest of the player view (:func:`futurepath_desktop.session.player_info.sight`)."""
+    from futurepath_desktop.session.player_info import Sight, sight  # it imports this module
+
     grid = session.map
     combatant = session.combatants.get(combatant_id)
     if grid is None or combatant is None or combatant_id not in grid.tokens:
         return False
-    if combatant.hidden or not combatant.present or grid.fogged(grid.tokens[combatant_id].square):
-        return False
-    return not any(c.key in SECRET_CONDITIONS for c in session.conditions_on(combatant_id))
+    return sight(session, combatant) is not Sight.SECRET

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog, QInputDialog
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import Terrain
-from futurepath_desktop.session.commands import PlaceToken, RemoveArea
+from futurepath_desktop.session.commands import AddCondition, PlaceToken, RemoveArea
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.map.scene import MapScene, square_rect
 from futurepath_desktop.ui.map.view import MapView, Tool
@@ -197,8 +197,14 @@ def test_the_player_view_applies_fog_and_leaves_hidden_tokens_out(
     qtbot.waitExposed(view)
     session = window.controller.session
     assert {"james", "art", "bear-1"} <= set(view.map_scene.tokens)
-    hidden = [c.id for c in session.combatants.values() if c.hidden]
-    assert hidden and all(h not in view.map_scene.tokens for h in hidden)
+    # R61: the players know where their hidden friend is; his token shows, marked hidden.
+    assert session.combatants["brandon"].hidden
+    assert view.map_scene.tokens["brandon"].look.hidden
+    assert "hidden" in view.map_scene.tokens["brandon"].look.name
+    assert not window.map.scene.tokens["brandon"].look.name.endswith("(hidden)")
+    window.controller.push(AddCondition(("bear-2",), "hidden"))  # an enemy hides
+    assert "bear-2" not in view.map_scene.tokens
+    assert "bear-2" in window.map.scene.tokens
     window.controller.push(PlaceToken("bear-4", 22, 5))  # into the fogged side room
     assert "bear-4" not in view.map_scene.tokens
     assert "bear-4" in window.map.scene.tokens  # the GM still sees it

@@ -228,7 +228,8 @@ def test_player_view_hides_what_players_must_not_see(qtbot: QtBot, window: MainW
             found[item.text(0).strip()] = [item.text(c) for c in range(3)]
         return found
 
-    assert "Brandon" not in rows(), "a hidden combatant is left out"
+    # R61: the players know where their hidden friend is: listed, marked hidden.
+    assert "Brandon (hidden)" in rows() and "Brandon" not in rows()
     assert "Katie" not in rows(), "someone not yet in the fight is left out"
     assert "James" in rows() and "Space Bear 2" in rows()
     window.controller.push(Damage(("bear-2",), 9))

@@ -26,20 +26,30 @@ class TokenLook(msgspec.Struct, frozen=True):
 def token_look(
     session: Session, combatant: Combatant, acting_team: str | None, *, player: bool = False
 ) -> TokenLook:
-    """How a combatant's token looks now (for the players: without secret conditions)."""
+    """How a combatant's token looks now. For the players (R61): no secret conditions, the
+    acting ring only on a team they may know acts, and a friend who hides marked hidden."""
     team = session.teams.get(combatant.team_id)
     badges = tuple(
         (held.name[:2] + (str(held.remaining) if held.remaining is not None else ""))
         for held in session.conditions_on(combatant.id)
         if not (player and held.key in SECRET_CONDITIONS)
     )
+    name = combatant.name
+    hidden = combatant.hidden or not combatant.present
+    if player:
+        from futurepath_desktop.session.player_info import Sight, players_acting_team, sight
+
+        acting_team = players_acting_team(session)
+        hidden = sight(session, combatant) is Sight.MARKED_HIDDEN
+        if hidden:
+            name = f"{name} (hidden)"
     return TokenLook(
-        name=combatant.name,
+        name=name,
         colour=team.colour if team is not None else "#888888",
         acting=acting_team is not None and combatant.team_id == acting_team,
         down=combatant.is_down(session.options.vitality),
         badges=badges[:4],
-        hidden=combatant.hidden or not combatant.present,
+        hidden=hidden,
     )
 
 
