@@ -278,3 +278,48 @@ def test_ship_templates_live_in_the_prep_library(tmp_path: Path) -> None:
     history.push(AddFromLibrary(template))
     added = session.space.ships[-1]
     assert added.name == "Bear Hunter" and added.id != "bear-hunter"
+
+
+def test_r41_space_entries_carry_the_space_round_and_phase_not_the_grounds() -> None:
+    # A ground fight in round 1 and a space fight at once (as in the demo): every entry a
+    # space command writes is stamped with the space round and phase and no acting team;
+    # ground entries keep the ground's stamp.
+    from futurepath_desktop.core.rounds import Phase
+    from futurepath_desktop.session.commands import StartCombat
+    from futurepath_desktop.session.commands.space import base_kind, is_space_entry
+
+    session = demo_session()
+    history = History(session)
+    history.push(StartCombat())
+    ground = session.combat
+    assert ground.active and ground.acting_team is not None
+    history.push(StartSpaceCombat())
+    history.push(CrewAction("wayfarer", Position.CAPTAIN, "orders: weapons free"))
+    history.push(NextSpacePhase())
+    seen = len(session.log)
+    dice(session, 20)  # the scan succeeds
+    history.push(Scan("wayfarer", "bear-hunter"))
+    dice(session, 10, 10, 10, 10, 10, 2, 3)  # every d10 and the re-roll hit; chart 2+3: rocked
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    action = session.log[seen:]
+    assert action and all(
+        (e.round, e.phase, e.team_id) == (1, SpacePhase.ACTION, None) for e in action
+    )
+    assert {base_kind(e.kind) for e in action} >= {"space", "attack", "damage"}
+    seen = len(session.log)
+    history.push(NextSpacePhase())  # Response: the Battle Damage lands, the crew is shaken
+    response = session.log[seen:]
+    kinds = {base_kind(e.kind) for e in response}
+    assert {"phase", "damage", "condition"} <= kinds, kinds
+    assert all(is_space_entry(e.kind) and e.phase == SpacePhase.RESPONSE for e in response)
+    # The ground fight is where it was, and its own entries keep its stamp.
+    assert session.combat.phase == ground.phase
+    from futurepath_desktop.session.commands import Damage
+
+    history.push(Damage(("bear-4",), 3, "a falling crate"))
+    assert session.log[-1].kind == "damage" and session.log[-1].phase == ground.phase
+    assert Phase(ground.phase) is Phase.INITIATIVE or ground.phase > 0
+    # Undo removes the stamped entries with everything else.
+    while history.undo() is not None:
+        pass
+    assert session.log == []

@@ -10,7 +10,7 @@ import msgspec
 from msgspec.structs import replace
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.core.dice import roll_check
+from futurepath_desktop.core.dice import DiceRoll, roll_check
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.commands.health import AddCondition, apply_damage, apply_heal
 from futurepath_desktop.session.edit import Edit
@@ -33,6 +33,53 @@ from futurepath_desktop.session.state import (
 
 SPACE_SOURCE = "space: "
 """Conditions the bridge puts on crew carry this source prefix; the space round ticks them."""
+
+SPACE_KIND = "space:"
+"""Log entries written in a space fight have kinds like ``space:attack``: the log shows the
+space round and phase on them, and filters by what follows (``attack``)."""
+
+
+def base_kind(kind: str) -> str:
+    """What a log entry is (``attack``, ``damage`` …), a space fight's or not."""
+    return kind.removeprefix(SPACE_KIND)
+
+
+def is_space_entry(kind: str) -> bool:
+    """Whether a log entry was written in a space fight (stamped with its round and phase)."""
+    return kind.startswith(SPACE_KIND)
+
+
+def _stamp_space(session: Session, start: int) -> None:
+    """R41: every ship acts at once, so entries written in a space fight carry the space
+    round and phase, and no acting team, whatever the ground fight is doing."""
+    fight = session.space.round
+    if not fight.active:
+        return
+    log = session.log
+    for index in range(start, len(log)):
+        entry = log[index]
+        if not is_space_entry(entry.kind):
+            # Only entries this command appended are touched (undo truncates them).
+            log[index] = replace(
+                entry,
+                round=fight.round,
+                phase=fight.phase,
+                team_id=None,
+                kind=SPACE_KIND + entry.kind,
+            )
+
+
+def _log(
+    session: Session,
+    edit: Edit,
+    kind: str,
+    text: str,
+    lines: tuple[str, ...] | list[str] = (),
+    rolls: tuple[DiceRoll, ...] | list[DiceRoll] = (),
+) -> None:
+    start = len(session.log)
+    edit.log(kind, text, lines, rolls)
+    _stamp_space(session, start)
 
 
 def default_chart() -> tuple[ChartRow, ...]:
@@ -104,7 +151,12 @@ class AddShip(msgspec.Struct, frozen=True):
         _check_crew(session, ship)
         rules.capacity(ship.size)
         edit.set_space(replace(session.space, ships=(*session.space.ships, ship)))
-        edit.log("space", f"{ship.name} ({ship.size}, {ship.hard_points} hard points) joins")
+        _log(
+            session,
+            edit,
+            "space",
+            f"{ship.name} ({ship.size}, {ship.hard_points} hard points) joins",
+        )
         return f"Add ship {ship.name}"
 
 
@@ -123,7 +175,7 @@ class EditShip(msgspec.Struct, frozen=True):
         new = _validated_ship(replace(old, **changes))
         _check_crew(session, new)
         _put_ship(edit, session, new)
-        edit.log("space", f"{new.name} changed: {', '.join(sorted(changes))}")
+        _log(session, edit, "space", f"{new.name} changed: {', '.join(sorted(changes))}")
         return f"Edit {new.name}"
 
 
@@ -150,7 +202,7 @@ class RemoveShip(msgspec.Struct, frozen=True):
                 ),
             )
         )
-        edit.log("space", f"{ship.name} leaves the fight")
+        _log(session, edit, "space", f"{ship.name} leaves the fight")
         return f"Remove ship {ship.name}"
 
 
@@ -179,7 +231,7 @@ class AssignCrew(msgspec.Struct, frozen=True):
                 else self.name.strip()
             )
         _put_ship(edit, session, replace(ship, crew=crew))
-        edit.log("space", f"{ship.name}: {self.position.label} is {who}")
+        _log(session, edit, "space", f"{ship.name}: {self.position.label} is {who}")
         return f"{ship.name}: {self.position.label}"
 
 
@@ -196,7 +248,12 @@ class SetChartRow(msgspec.Struct, frozen=True):
         chart = tuple(row if r.roll == row.roll else r for r in chart_of(session.space))
         edit.set_space(replace(session.space, chart=chart))
         dc = "no DC" if row.dc is None else f"DC {row.dc}"
-        edit.log("space", f"Battle Damage Chart {row.roll}: {row.name}, {dc}, {row.effect}")
+        _log(
+            session,
+            edit,
+            "space",
+            f"Battle Damage Chart {row.roll}: {row.name}, {dc}, {row.effect}",
+        )
         return f"Edit chart line {row.roll}"
 
 
@@ -215,7 +272,7 @@ class SetChart(msgspec.Struct, frozen=True):
         old = {r.roll: r for r in chart_of(session.space)}
         changed = [r.roll for r in rows if old.get(r.roll) != r]
         edit.set_space(replace(session.space, chart=tuple(sorted(rows, key=lambda r: r.roll))))
-        edit.log("space", f"Battle Damage Chart edited: lines {changed or 'none'} (R46)")
+        _log(session, edit, "space", f"Battle Damage Chart edited: lines {changed or 'none'} (R46)")
         return "Edit the Battle Damage Chart"
 
 
@@ -234,7 +291,9 @@ class SetSpaceRules(msgspec.Struct, frozen=True):
         edit.set_space(
             replace(session.space, swarm_penalty=self.swarm_penalty, scan_dc=self.scan_dc)
         )
-        edit.log(
+        _log(
+            session,
+            edit,
             "options",
             f"Space house rules: swarm penalty {self.swarm_penalty} per size step, "
             f"Scan DC {self.scan_dc}",
@@ -281,9 +340,9 @@ class StartSpaceCombat(msgspec.Struct, frozen=True):
         )
         if self.surprise:
             names = ", ".join(space.ship(i).name for i in self.surprise)
-            edit.log("space", f"Space combat: {names} fire first, unseen (R47)")
+            _log(session, edit, "space", f"Space combat: {names} fire first, unseen (R47)")
         else:
-            edit.log("space", "Space combat: round 1, 1 Support")
+            _log(session, edit, "space", "Space combat: round 1, 1 Support")
         return "Start space combat"
 
 
@@ -293,7 +352,7 @@ def _expire_effects(session: Session, edit: Edit, round_number: int) -> None:
         if kept != ship.effects:
             for effect in ship.effects:
                 if effect not in kept:
-                    edit.log("space", f"{ship.name}: {effect.name} wears off (R45)")
+                    _log(session, edit, "space", f"{ship.name}: {effect.name} wears off (R45)")
             _put_ship(edit, session, replace(ship, effects=kept))
 
 
@@ -319,7 +378,7 @@ def _apply_pending(session: Session, edit: Edit) -> None:
             new = replace(new, adrift_from_round=fight.round + 1)
             line += ". At capacity: adrift from next round unless repaired (R45)"
         _put_ship(edit, session, new)
-        edit.log("damage", line)
+        _log(session, edit, "damage", line)
         _chart_effect(session, edit, new, row, fight.round)
     _set_round(edit, session, pending=())
 
@@ -328,6 +387,14 @@ def _chart_effect(
     session: Session, edit: Edit, ship: Ship, row: ChartRow, round_number: int
 ) -> None:
     """R46: the chart line's effect, as counters on the ship or its crew."""
+    start = len(session.log)
+    _chart_effects(session, edit, ship, row, round_number)
+    _stamp_space(session, start)  # the crew's conditions too
+
+
+def _chart_effects(
+    session: Session, edit: Edit, ship: Ship, row: ChartRow, round_number: int
+) -> None:
     crew = [
         member
         for position in rules.Position
@@ -352,7 +419,12 @@ def _chart_effect(
         if row.key == "capacitor":
             face = roller.die(6)
             position = rules.CAPACITOR_CONSOLES[face - 1]
-            edit.log("space", f"Blown capacitor: d6 = {face}, the {position.label}'s console")
+            _log(
+                session,
+                edit,
+                "space",
+                f"Blown capacitor: d6 = {face}, the {position.label}'s console",
+            )
         else:
             position = rules.Position.ENGINEER
         member = _crew_member(session, ship, position)
@@ -360,7 +432,7 @@ def _chart_effect(
             dice = "+".join([member.advantage_die] * 4)
             roll = roller.roll(dice)
             line = apply_damage(session, edit, member, max(0, roll.total), row.name.lower())
-            edit.log("damage", f"{row.name}: {line}", rolls=[roll])
+            _log(session, edit, "damage", f"{row.name}: {line}", rolls=[roll])
             if row.key == "capacitor":
                 AddCondition((member.id,), "shaken", 1, source=source).perform(session, edit)
     if row.key not in ("none", "shaken", "actuator", "capacitor", "plasma"):
@@ -378,7 +450,7 @@ def _tick_crew_conditions(session: Session, edit: Edit) -> None:
         who = session.combatants[held.bearer_id].name
         if held.remaining <= 1:
             edit.remove("conditions", held.id)
-            edit.log("expiry", f"{who} is no longer {held.name}")
+            _log(session, edit, "expiry", f"{who} is no longer {held.name}")
         else:
             edit.put("conditions", replace(held, remaining=held.remaining - 1))
 
@@ -392,11 +464,11 @@ def _end_round(session: Session, edit: Edit) -> None:
         if ship.state == "exploding" and ship.explodes_round is not None:
             if next_round > ship.explodes_round:
                 new = replace(new, state="destroyed")
-                edit.log("damage", f"{ship.name} explodes (R45)")
+                _log(session, edit, "damage", f"{ship.name} explodes (R45)")
         elif ship.adrift_from_round is not None and next_round >= ship.adrift_from_round:
             if ship.battle_damage >= rules.capacity(ship.size):
                 new = replace(new, state="adrift", adrift_from_round=None)
-                edit.log("damage", f"{ship.name} is adrift and helpless (R45)")
+                _log(session, edit, "damage", f"{ship.name} is adrift and helpless (R45)")
             else:
                 new = replace(new, adrift_from_round=None)
         if new != ship:
@@ -418,7 +490,7 @@ def _end_round(session: Session, edit: Edit) -> None:
     text = f"Round {next_round}, 1 Support"
     if not enemies_left and any(s.side != "players" for s in session.space.ships):
         text += ". Every enemy ship is at capacity: the fight is won (R45)"
-    edit.log("phase", text)
+    _log(session, edit, "phase", text)
 
 
 class NextSpacePhase(msgspec.Struct, frozen=True):
@@ -433,11 +505,11 @@ class NextSpacePhase(msgspec.Struct, frozen=True):
             return "Round 1"
         if phase is rules.SpacePhase.SUPPORT:
             _set_round(edit, session, phase=int(rules.SpacePhase.ACTION))
-            edit.log("phase", f"Round {fight.round}, 2 Action")
+            _log(session, edit, "phase", f"Round {fight.round}, 2 Action")
             return "2 Action"
         if phase is rules.SpacePhase.ACTION:
             _set_round(edit, session, phase=int(rules.SpacePhase.RESPONSE))
-            edit.log("phase", f"Round {fight.round}, 3 Response")
+            _log(session, edit, "phase", f"Round {fight.round}, 3 Response")
             _expire_effects(session, edit, fight.round)
             _apply_pending(session, edit)
             return "3 Response"
@@ -451,8 +523,8 @@ class EndSpaceCombat(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         _fight(session)
         _tick_crew_conditions(session, edit)
+        _log(session, edit, "space", "Space combat ends")
         edit.set_space(replace(session.space, round=SpaceRound()))
-        edit.log("space", "Space combat ends")
         return "End space combat"
 
 
@@ -484,6 +556,16 @@ def _station(session: Session, ship_id: str, position: rules.Position) -> Ship:
     if any(s.ship_id == ship.id and s.position == position.value for s in fight.stations):
         raise CombatFlowError(f"{ship.name}'s {position.label} has acted this round (R41)")
     return ship
+
+
+def station_refusal(session: Session, ship_id: str, position: rules.Position) -> str | None:
+    """Why a crew position may not act now, or None when it may: the very check every
+    station's command makes (R41, R45, R47), so the bridge can say so before a click."""
+    try:
+        _station(session, ship_id, position)
+    except CommandError as error:
+        return str(error)
+    return None
 
 
 def _record(
@@ -522,7 +604,7 @@ class DeclareOptional(msgspec.Struct, frozen=True):
         extra = (
             " and forfeits the Response phase" if self.position is rules.Position.ENGINEER else ""
         )
-        edit.log("space", f"{who} acts in the Action phase{extra} (R41)")
+        _log(session, edit, "space", f"{who} acts in the Action phase{extra} (R41)")
         return f"{ship.name}: {self.position.label} in the Action phase"
 
 
@@ -551,7 +633,9 @@ class CrewAction(msgspec.Struct, frozen=True):
         _record(session, edit, ship, self.position, action, self.result)
         who = crew_name(session, ship, self.position)
         result = f": {self.result}" if self.result else ""
-        edit.log("space", f"{ship.name} — {who} ({self.position.label}) {action}{result}")
+        _log(
+            session, edit, "space", f"{ship.name} — {who} ({self.position.label}) {action}{result}"
+        )
         return f"{ship.name}: {self.position.label}"
 
 
@@ -583,7 +667,9 @@ class Scan(msgspec.Struct, frozen=True):
             fight = session.space.round
             _set_round(edit, session, scanned=(*fight.scanned, ship.id))
         bonus = f"; +{ship.sensors} to each d10 this round (R44)" if success else ""
-        edit.log(
+        _log(
+            session,
+            edit,
             "space",
             f"{crew_name(session, ship, rules.Position.SENSORS)} scans {target.name}: "
             f"{result}{bonus}",
@@ -614,7 +700,9 @@ def _land_battle_damage(session: Session, edit: Edit, target: Ship, source: str)
     pending = PendingDamage(target.id, source, roll.total)
     _set_round(edit, session, pending=(*session.space.round.pending, pending))
     dc = "no DC: needs a critical fix" if row.dc is None else f"repair DC {row.dc}"
-    edit.log(
+    _log(
+        session,
+        edit,
         "damage",
         f"Battle Damage on {target.name}! Chart 2d6 = {roll.total}: {row.name} ({dc}); "
         "it takes effect in the Response phase (R45, R46)",
@@ -667,14 +755,14 @@ class Fire(msgspec.Struct, frozen=True):
         elif volley.successes >= dc.count and _already_damaged(session, target):
             outcome = f"{target.name} already takes Battle Damage this round (at most 1, R45)"
         elif volley.successes >= dc.count:
-            edit.log("attack", f"{text}. Battle Damage!", [f"Weapons Officer: {who}"])
+            _log(session, edit, "attack", f"{text}. Battle Damage!", [f"Weapons Officer: {who}"])
             outcome = _land_battle_damage(session, edit, target, f"{ship.name}'s volley")
         else:
             outcome = (
                 f"{volley.successes} of {dc.count} successes needed (BD-DC {dc}): no Battle Damage"
             )
         if aim or volley.successes < dc.count or outcome.startswith(target.name):
-            edit.log("attack", f"{text}. {outcome}", [f"Weapons Officer: {who}"])
+            _log(session, edit, "attack", f"{text}. {outcome}", [f"Weapons Officer: {who}"])
         _record(session, edit, ship, rules.Position.WEAPONS, f"fires at {target.name}", outcome)
         return f"{ship.name} fires at {target.name}"
 
@@ -738,7 +826,9 @@ class Swarm(msgspec.Struct, frozen=True):
             outcome = _land_battle_damage(session, edit, target, "the swarm")
         else:
             outcome = f"{pooled} of {dc.count} pooled successes: no Battle Damage"
-        edit.log(
+        _log(
+            session,
+            edit,
             "attack",
             f"Swarm on {target.name} ({len(ships)} ships, −{session.space.swarm_penalty} per "
             f"size step smaller): {pooled} success(es). {outcome}",
@@ -785,7 +875,13 @@ class Repair(msgspec.Struct, frozen=True):
             result = f"{check.total} vs {needed}: not yet (attempt {attempt}; try again next round)"
         _put_ship(edit, session, new)
         _record(session, edit, new, rules.Position.ENGINEER, f"repairs {entry.name}", result)
-        edit.log("space", f"{who} repairs {ship.name}'s {entry.name}: {result}", rolls=[check.roll])
+        _log(
+            session,
+            edit,
+            "space",
+            f"{who} repairs {ship.name}'s {entry.name}: {result}",
+            rolls=[check.roll],
+        )
         return f"{ship.name}: repair {entry.name}"
 
 
@@ -815,5 +911,7 @@ class MedicalCare(msgspec.Struct, frozen=True):
             parts.append(f"{patient.name} is no longer {held.name}")
         result = "; ".join(parts)
         _record(session, edit, ship, rules.Position.MEDICAL, f"treats {patient.name}", result)
-        edit.log("space", f"{crew_name(session, ship, rules.Position.MEDICAL)}: {result}")
+        _log(
+            session, edit, "space", f"{crew_name(session, ship, rules.Position.MEDICAL)}: {result}"
+        )
         return f"{ship.name}: treat {patient.name}"

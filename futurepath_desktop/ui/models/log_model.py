@@ -20,15 +20,37 @@ _ANSWERED = frozenset({DISPLAY, SORT_ROLE, ID_ROLE, FOREGROUND, TOOLTIP})
 COLUMNS = ("Round", "Phase", "Team", "Event")
 ROUND, PHASE, TEAM, EVENT = range(len(COLUMNS))
 PHASE_NAMES = {int(p): p.name.title() for p in Phase}
+# The space round's phases and its entries' kind prefix, as ``core.starship.SpacePhase`` and
+# ``session.commands.space.SPACE_KIND`` have them (tested equal): neither module is loaded
+# before the bridge is used, and the log is on screen from the start.
+SPACE_PHASE_NAMES = {0: "Surprise", 1: "Support", 2: "Action", 3: "Response"}
+SPACE_KIND = "space:"
+
+
+def base_kind(entry: LogEntry) -> str:
+    """What the entry is (``attack``, ``damage`` …), written in a space fight or not."""
+    return entry.kind.removeprefix(SPACE_KIND)
+
+
+def phase_name(entry: LogEntry) -> str:
+    """The Phase column: a space fight's phase on its entries (R41), else the ground's."""
+    if entry.kind.startswith(SPACE_KIND):
+        return SPACE_PHASE_NAMES.get(entry.phase, "–")
+    return PHASE_NAMES.get(entry.phase, "–") if entry.round else "–"
 
 
 def entry_text(entry: LogEntry) -> str:
     """The entry with its breakdown and every roll, as copied to the clipboard."""
-    stamp = (
-        f"[R{entry.round} {PHASE_NAMES.get(entry.phase, '')}]".replace(" ]", "]")
-        if entry.round
-        else "[prep]"
-    )
+    if entry.kind.startswith(SPACE_KIND):
+        stamp = (
+            f"[Space R{entry.round} {phase_name(entry)}]"
+            if entry.round
+            else "[Space, before round 1]"
+        )
+    elif entry.round:
+        stamp = f"[R{entry.round} {PHASE_NAMES.get(entry.phase, '')}]".replace(" ]", "]")
+    else:
+        stamp = "[prep]"
     lines = [f"{stamp} {entry.text}", *entry.lines]
     shown = " ".join(entry.lines)
     lines += [f"  Roll: {roll.text}" for roll in entry.rolls if roll.text not in shown]
@@ -78,12 +100,12 @@ class LogModel(SessionTableModel):
         if role == ID_ROLE:
             return entry.seq
         if role == SORT_ROLE:
-            return entry.kind
+            return base_kind(entry)  # the log's kind filter reads this
         if role == DISPLAY:
             if column == ROUND:
                 return str(entry.round) if entry.round else "–"
             if column == PHASE:
-                return PHASE_NAMES.get(entry.phase, "–") if entry.round else "–"
+                return phase_name(entry)
             if column == TEAM:
                 team = self.session.teams.get(entry.team_id or "")
                 return team.name if team else ""
@@ -91,7 +113,7 @@ class LogModel(SessionTableModel):
         if role == TOOLTIP:
             return entry_text(entry)
         if role == FOREGROUND and column == EVENT:
-            if entry.kind in ("expiry", "phase", "turn"):
+            if base_kind(entry) in ("expiry", "phase", "turn"):
                 return self.palette.get("muted", QColor("gray"))
             if "critical hit" in entry.text or "is down" in entry.text:
                 return self.palette.get("bad", QColor("red"))
