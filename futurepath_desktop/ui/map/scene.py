@@ -11,11 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QWidget,
@@ -23,7 +22,14 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import area_of, visible_to_players
-from futurepath_desktop.session.state import COVER_CODES, TERRAIN_CODES, MapState, Session
+from futurepath_desktop.session.state import (
+    COVER_CODES,
+    TERRAIN_CODES,
+    Area,
+    MapState,
+    Session,
+)
+from futurepath_desktop.ui.map.areas import fog_item, zone_item
 from futurepath_desktop.ui.map.items import TokenItem, token_look
 
 SQUARE = 32.0
@@ -31,17 +37,24 @@ SQUARE = 32.0
 
 TERRAIN_COLOURS = {
     False: ("#eef0ea", "#e3d2a6", "#a8957a", "#3d4148"),  # light: normal, difficult, half, wall
-    True: ("#2b2f35", "#5a5037", "#7a6a52", "#0e1013"),
+    # Dark: walls are light stone on a dark floor. Drawn darker than the floor, as in the
+    # light theme, they sank into the backdrop and the room's shape was lost.
+    True: ("#2b2f35", "#5a5037", "#7a6a52", "#8a929e"),
 }
 COVER_COLOURS = ("#00000000", "#553a7bd5", "#883a7bd5", "#cc3a7bd5")
 # Opaque grid lines: a translucent cosmetic pen takes the raster engine's slow blending
 # path (40 ms for one repaint at 1:4 on a 1000×700 view); an opaque one does not.
-GRID_LINE = {False: QColor("#cfd2cc"), True: QColor("#41464d")}
+GRID_LINE = {False: QColor("#c6c9c2"), True: QColor("#474d55")}
 
 
 def square_rect(x: int, y: int, size: int = 1) -> QRectF:
     """A square (or a larger token's block) in scene coordinates."""
     return QRectF(x * SQUARE, y * SQUARE, size * SQUARE, size * SQUARE)
+
+
+def area_rect(area: Area) -> QRectF:
+    """The scene rectangle of a fog region or a zone."""
+    return QRectF(area.x * SQUARE, area.y * SQUARE, area.width * SQUARE, area.height * SQUARE)
 
 
 def square_at(point: QPointF) -> tuple[int, int]:
@@ -228,45 +241,14 @@ class MapScene(QGraphicsScene):
         for item in self._areas:
             self.removeItem(item)
         self._areas.clear()
-        names = ("", "Poor visibility", "Terrible visibility", "No vision")
         for zone in grid.zones:
-            rect = QGraphicsRectItem(
-                square_rect(zone.x, zone.y).united(
-                    square_rect(zone.x + zone.width - 1, zone.y + zone.height - 1)
-                )
-            )
-            shade = 60 + 50 * zone.visibility
-            rect.setBrush(QBrush(QColor(120, 120, 130, shade), Qt.BrushStyle.Dense4Pattern))
-            rect.setPen(QPen(QColor(110, 110, 130), 1.5, Qt.PenStyle.DashLine))
-            rect.setZValue(1)
-            label = QGraphicsSimpleTextItem(
-                f"{zone.name or 'Zone'} ({names[zone.visibility] or 'normal'})", rect
-            )
-            label.setPos(rect.rect().topLeft() + QPointF(4, 2))
-            label.setBrush(QColor("#e8e8e8") if self.dark else QColor("#30343a"))
-            label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-            self.addItem(rect)
-            self._areas.append(rect)
+            self._add_area(zone_item(zone, area_rect(zone), self.dark))
         for fog in grid.fog:
-            rect = QGraphicsRectItem(
-                square_rect(fog.x, fog.y).united(
-                    square_rect(fog.x + fog.width - 1, fog.y + fog.height - 1)
-                )
-            )
-            if self.player:
-                rect.setBrush(QColor("#15171a"))
-                rect.setPen(QPen(Qt.PenStyle.NoPen))
-                rect.setZValue(50)  # above the tokens: nothing shows through
-            else:
-                rect.setBrush(QBrush(QColor(20, 24, 30, 70), Qt.BrushStyle.BDiagPattern))
-                rect.setPen(QPen(QColor(20, 24, 30, 140), 1.0, Qt.PenStyle.DotLine))
-                rect.setZValue(1)
-                label = QGraphicsSimpleTextItem(f"Fog: {fog.name or 'hidden from players'}", rect)
-                label.setPos(rect.rect().topLeft() + QPointF(4, 2))
-                label.setBrush(QColor("#c8c8c8") if self.dark else QColor("#404448"))
-                label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-            self.addItem(rect)
-            self._areas.append(rect)
+            self._add_area(fog_item(fog, area_rect(fog), self.dark, player=self.player))
+
+    def _add_area(self, item: QGraphicsItem) -> None:
+        self.addItem(item)
+        self._areas.append(item)
 
     def _sync_templates(self, grid: MapState) -> None:
         wanted = {t.id: t for t in grid.templates}

@@ -1,0 +1,195 @@
+"""The GM's map as a picture: the demo mid-fight, rendered offscreen at the sizes of the
+screens GMs bring, light and dark, and sampled where the session says there are walls,
+floor, fog, a zone and tokens.
+
+Which square is which comes from the session (``session.map``), and where it is on screen
+from the view (``mapFromScene``); the colours come from the picture alone. A map drawn
+without its terrain, its grid or its areas fails here.
+"""
+
+from __future__ import annotations
+
+import math
+from statistics import median
+
+import pytest
+from PySide6.QtCore import QPointF, QRect
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from futurepath_desktop.session.state import Area
+from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.map.scene import SQUARE, area_rect, square_rect
+from futurepath_desktop.ui.map.view import MapView
+from tests.visual.conftest import SCHEMES, SIZES, Posed, luminance, pixel
+
+Square = tuple[int, int]
+Colour = tuple[float, float, float]
+CASES = [pytest.param(w, h, s, id=f"{w}x{h}-{s}") for (w, h) in SIZES for s in SCHEMES]
+INSET = 3  # pixels kept clear of a square's grid lines when its inside is sampled
+
+
+def on_screen(view: MapView, square: Square) -> QRect:
+    """A square's rectangle in the view's viewport pixels."""
+    return view.mapFromScene(square_rect(*square)).boundingRect()
+
+
+def mean(image: QImage, rect: QRect) -> Colour:
+    """The average colour of a rectangle of the picture."""
+    total = [0.0, 0.0, 0.0]
+    count = 0
+    for y in range(rect.top(), rect.bottom() + 1):
+        for x in range(rect.left(), rect.right() + 1):
+            colour = pixel(image, x, y)
+            total[0] += colour.redF()
+            total[1] += colour.greenF()
+            total[2] += colour.blueF()
+            count += 1
+    assert count, f"nothing to sample in {rect}"
+    return (255 * total[0] / count, 255 * total[1] / count, 255 * total[2] / count)
+
+
+def inside(image: QImage, view: MapView, square: Square) -> Colour:
+    """The average colour inside a square, away from its grid lines."""
+    return mean(image, on_screen(view, square).adjusted(INSET, INSET, -INSET, -INSET))
+
+
+def lum(colour: Colour) -> float:
+    return float(luminance(QColor.fromRgbF(*(c / 255 for c in colour))))
+
+
+def typical(image: QImage, view: MapView, squares: list[Square]) -> Colour:
+    """The median colour inside a set of squares, channel by channel."""
+    samples = [inside(image, view, s) for s in squares]
+    r, g, b = (median(channel) for channel in zip(*samples, strict=True))
+    return (r, g, b)
+
+
+def distance(a: Colour, b: Colour) -> float:
+    return math.dist(a, b)
+
+
+def covered_by(view: MapView, square: Square) -> list[object]:
+    """The visible items drawn over a square (tokens, labels, templates, the path...)."""
+    return [item for item in view.items(on_screen(view, square)) if item.isVisible()]
+
+
+def squares_where(window: MainWindow, code: str, *, areas: tuple[Area, ...] = ()) -> list[Square]:
+    """Squares of one terrain code, with no cover, in exactly the given fog or zone areas,
+    and with nothing drawn over them but those areas (and their edges)."""
+    grid = window.controller.session.map
+    assert grid is not None
+    view = window.map.view
+    wanted = [area_rect(a) for a in areas]
+    area_items = {
+        item
+        for item in window.map.scene.items()
+        if isinstance(item, QGraphicsRectItem) and item.rect() in wanted and item.zValue() == 1
+    }
+    found = []
+    for y, row in enumerate(grid.terrain):
+        for x, here in enumerate(row):
+            square = (x, y)
+            if here != code or grid.cover_at(square):
+                continue
+            holding = [a for a in (*grid.fog, *grid.zones) if a.contains(square)]
+            if set(holding) != set(areas):
+                continue
+            if any(not area.contains(n) for area in areas for n in neighbours(square)):
+                continue  # the area's edge runs through it
+            if all(item in area_items for item in covered_by(view, square)):
+                found.append(square)
+    return found
+
+
+def neighbours(square: Square) -> list[Square]:
+    x, y = square
+    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+
+
+def grab(window: MainWindow) -> QImage:
+    return window.map.view.viewport().grab().toImage()
+
+
+def line_shows(image: QImage, view: MapView, a: Square, b: Square, interior: Colour) -> bool:
+    """Whether the grid line between two side-by-side squares differs from their inside.
+    Columns of pixels across the shared edge are averaged along it (its ends left out), so
+    a hatch or a dot screen over the squares, which crosses every column alike, cannot
+    pass for a line."""
+    assert b == (a[0] + 1, a[1])
+    top = view.mapFromScene(QPointF(b[0] * SQUARE, b[1] * SQUARE))
+    bottom = view.mapFromScene(QPointF(b[0] * SQUARE, (b[1] + 1) * SQUARE))
+    rows = range(top.y() + INSET, bottom.y() - INSET)
+    assert len(rows) >= 4
+    columns = [mean(image, QRect(top.x() + dx, rows.start, 1, len(rows))) for dx in (-1, 0, 1)]
+    return any(distance(column, interior) > 15 for column in columns)
+
+
+def pairs(squares: list[Square]) -> list[tuple[Square, Square]]:
+    chosen = set(squares)
+    return [(s, (s[0] + 1, s[1])) for s in squares if (s[0] + 1, s[1]) in chosen]
+
+
+@pytest.mark.parametrize(("width", "height", "scheme"), CASES)
+def test_walls_stand_out_from_the_floor_and_the_grid_is_drawn(
+    posed: Posed, width: int, height: int, scheme: str
+) -> None:
+    window = posed(width, height, scheme)
+    view = window.map.view
+    image = grab(window)
+    walls = squares_where(window, "#")
+    floor = squares_where(window, ".")
+    assert len(walls) >= 10 and len(floor) >= 20, "the demo's room is in view"
+    floor_lum = lum(typical(image, view, floor))
+    wall_lums = {s: lum(inside(image, view, s)) for s in walls}
+    if scheme == theme.LIGHT:
+        dim = {s: v for s, v in wall_lums.items() if v > floor_lum - 60}
+        assert not dim, f"walls not clearly darker than the floor ({floor_lum:.0f}): {dim}"
+    else:
+        alike = {s: v for s, v in wall_lums.items() if abs(v - floor_lum) < 40}
+        assert not alike, f"walls too close to the floor ({floor_lum:.0f}): {alike}"
+    side = on_screen(view, floor[0]).width()
+    assert side >= 10, f"a square is {side} px: too small to read the map"
+    beside = pairs(floor)
+    assert len(beside) >= 10
+    missing = [p for p in beside if not line_shows(image, view, *p, inside(image, view, p[0]))]
+    assert not missing, f"no grid line between {len(missing)} of {len(beside)}: {missing[:5]}"
+
+
+@pytest.mark.parametrize(("width", "height", "scheme"), CASES)
+def test_fog_zones_and_tokens_are_seen_and_the_map_shows_through(
+    posed: Posed, width: int, height: int, scheme: str
+) -> None:
+    window = posed(width, height, scheme)
+    view = window.map.view
+    image = grab(window)
+    grid = window.controller.session.map
+    assert grid is not None and grid.fog and grid.zones
+    floor = squares_where(window, ".")
+    floor_colour = typical(image, view, floor)
+    for layer, area in (("fog", grid.fog[0]), ("zone", grid.zones[0])):
+        under = squares_where(window, ".", areas=(area,))
+        assert len(under) >= 2, f"no clear square of the {layer} {area.name} in view"
+        for square in under:
+            seen = inside(image, view, square)
+            assert distance(seen, floor_colour) > 15, (
+                f"the {layer} {area.name} at {square} looks like plain floor: "
+                f"{seen} against {floor_colour}"
+            )
+        # The squares under it still show: the grid line between two of them is drawn.
+        beside = pairs(under)
+        assert beside, f"two side-by-side squares of the {layer}"
+        a, b = beside[0]
+        assert line_shows(image, view, a, b, inside(image, view, a)), (
+            f"the {layer} {area.name} hides the grid under it"
+        )
+    tokens = window.map.scene.tokens
+    assert len(tokens) >= 6
+    for ident, item in tokens.items():
+        token = grid.tokens[ident]
+        centre = on_screen(view, token.square).center()
+        r = max(1, on_screen(view, token.square).width() // 5)
+        seen = mean(image, QRect(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        assert distance(seen, floor_colour) > 40, f"{ident}'s token is not drawn at {centre}"
+        assert item.isVisible()
