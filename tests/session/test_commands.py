@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from futurepath_desktop.core.dice import AdvantageSource
@@ -247,3 +248,30 @@ def test_a_change_names_the_bearers_of_conditions_it_touched_even_once_they_are_
     assert undone is not None and undone.change.bearers == {"bear-1"}
     damaged = history.push(c.Damage(("bear-2",), 3))
     assert damaged.change.bearers == frozenset()  # no condition touched
+
+
+@pytest.mark.parametrize(
+    ("command", "match"),
+    [
+        (c.Damage(("bear-1",), -5), "damage cannot be negative"),
+        (c.Damage(("bear-1", "james"), -1, "the GM"), "damage cannot be negative"),
+        (c.Heal(("james",), -3), "healing cannot be negative"),
+        (c.GrantTempHP(("james",), -2), "temporary HP cannot be negative"),
+    ],
+)
+def test_a_negative_amount_is_refused_not_turned_around(command: Command, match: str) -> None:
+    # -5 damage is neither 5 damage nor 5 healing: the command itself refuses it.
+    session = demo_session()
+    refused(History(session), command, CommandError, match)
+
+
+def test_a_new_combatant_needs_a_name() -> None:
+    session = demo_session()
+    history = History(session)
+    model = session.combatants["bear-1"]
+    for name in ("", "   "):
+        nameless = msgspec.structs.replace(model, id="new-one", name=name)
+        refused(history, c.AddCombatant(nameless), CommandError, "needs a name")
+    named = msgspec.structs.replace(model, id="new-one", name="Space Bear 5")
+    history.push(c.AddCombatant(named))
+    assert session.combatants["new-one"].name == "Space Bear 5"

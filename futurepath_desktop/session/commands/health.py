@@ -18,8 +18,17 @@ MAX_AMOUNT = 100_000
 
 
 def _check_amount(amount: int, what: str) -> None:
-    if not 0 <= amount <= MAX_AMOUNT:
-        raise CommandError(f"{what} must be between 0 and {MAX_AMOUNT}, not {amount}")
+    """The one check of an amount of damage or healing: a whole number, never negative
+    (-5 damage is not 5 damage, nor 5 healing)."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise CommandError(f"{what} must be a whole number, not {amount!r}")
+    if amount < 0:
+        raise CommandError(
+            f"{what} cannot be negative ({amount}); "
+            + ("heal instead" if what == "damage" else "enter 0 or more")
+        )
+    if amount > MAX_AMOUNT:
+        raise CommandError(f"{what} must be at most {MAX_AMOUNT}, not {amount}")
 
 
 def _targets(session: Session, ids: Sequence[str]) -> list[Combatant]:

@@ -124,6 +124,8 @@ class AddCombatant(msgspec.Struct, frozen=True):
     index: int | None = None
 
     def perform(self, session: Session, edit: Edit) -> str:
+        if not self.combatant.name.strip():
+            raise CommandError("a new combatant needs a name")
         combatant = validated(Combatant, self.combatant)
         if combatant.id in session.combatants:
             raise CommandError(f"a combatant with id {combatant.id!r} already exists")
