@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -14,9 +15,12 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.ui.dialogs import ok_cancel
 
+MAX_AMOUNT = 100_000
+
 
 class AmountDialog(QDialog):
-    """A spin box that has the focus at once, so ``D 7 Enter`` deals 7 damage."""
+    """A spin box that has the focus at once, so ``D 7 Enter`` deals 7 damage. A minus sign
+    is kept as typed and refused with a message (``-5`` is not 5 damage)."""
 
     def __init__(
         self, title: str, who: str, parent: QWidget | None = None, *, with_source: bool = False
@@ -24,20 +28,55 @@ class AmountDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("amountDialog")
         self.setWindowTitle(title)
+        self.title = title
         layout = QFormLayout(self)
         layout.addRow(QLabel(who))
         self.amount = QSpinBox()
         self.amount.setObjectName("amountSpin")
-        self.amount.setRange(0, 100_000)
+        # Negative numbers can be typed so that they can be refused, not quietly turned
+        # into their positive value by a spin box that cannot hold them.
+        self.amount.setRange(-MAX_AMOUNT, MAX_AMOUNT)
         self.amount.setValue(0)
         layout.addRow("Amount", self.amount)
+        self.problem = QLabel("")
+        self.problem.setObjectName("amountProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #d0453a")
+        self.problem.hide()
+        layout.addRow(self.problem)
         self.source = QLineEdit()
         self.source.setPlaceholderText("e.g. fall, fire, the GM")
         if with_source:
             layout.addRow("Source", self.source)
-        layout.addRow(ok_cancel(self))
+        self.buttons: QDialogButtonBox = ok_cancel(self)
+        layout.addRow(self.buttons)
+        self.amount.valueChanged.connect(self._check)
+        self.amount.lineEdit().textEdited.connect(self._check)
         self.amount.selectAll()
         self.amount.setFocus()
+
+    def why_not(self) -> str:
+        """What is wrong with the amount typed ("" when nothing is)."""
+        text = self.amount.cleanText().strip()
+        if text.startswith("-") or self.amount.value() < 0:
+            instead = " To heal, use Heal." if self.title == "Damage" else ""
+            return f"{self.title} cannot be negative: enter 0 or more.{instead}"
+        return ""
+
+    def _check(self, *_: object) -> None:
+        problem = self.why_not()
+        self.problem.setText(problem)
+        self.problem.setVisible(bool(problem))
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if ok is not None:
+            ok.setEnabled(not problem)
+
+    def accept(self) -> None:
+        """Close only on an amount that can be dealt."""
+        self.amount.interpretText()
+        self._check()
+        if not self.why_not():
+            super().accept()
 
     def value(self) -> int:
         """The amount typed."""

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QLabel,
@@ -42,8 +43,12 @@ class CombatantDialog(QDialog):
         layout = QFormLayout(self)
         self.name = QLineEdit()
         self.name.setObjectName("combatantName")
-        self.name.setPlaceholderText("Name")
+        self.name.setPlaceholderText("Name (needed)")
         layout.addRow("Name", self.name)
+        self.problem = QLabel("A new combatant needs a name.")
+        self.problem.setObjectName("combatantProblem")
+        self.problem.setStyleSheet("color: #d0453a")
+        layout.addRow(self.problem)
         self.kind = QComboBox()
         for label, value in (("NPC", "npc"), ("Monster", "monster"), ("Player character", "pc")):
             self.kind.addItem(label, value)
@@ -82,7 +87,33 @@ class CombatantDialog(QDialog):
         self.aware = QCheckBox("Aware when combat starts")
         self.aware.setChecked(True)
         layout.addRow(self.aware)
-        layout.addRow(ok_cancel(self))
+        self.buttons = ok_cancel(self)
+        layout.addRow(self.buttons)
+        self.name.textChanged.connect(self._check)
+        self._check()
+        self.name.setFocus()
+
+    def why_not(self) -> str:
+        """What keeps the combatant from being made ("" when nothing does)."""
+        if not self.name.text().strip():
+            return "A new combatant needs a name."
+        if self.team.currentData() is None:
+            return "Make a team first: a combatant belongs to a team."
+        return ""
+
+    def _check(self, *_: object) -> None:
+        problem = self.why_not()
+        self.problem.setText(problem)
+        self.problem.setVisible(bool(problem))
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if ok is not None:
+            ok.setEnabled(not problem)
+
+    def accept(self) -> None:
+        """Close only on a combatant that can be made."""
+        self._check()
+        if not self.why_not():
+            super().accept()
 
     def combatant(self) -> Combatant:
         """The combatant as entered (waiting to join if combat is running, R9)."""
@@ -96,7 +127,7 @@ class CombatantDialog(QDialog):
         )
         return Combatant(
             id=new_id("cmb"),
-            name=self.name.text().strip() or "Unnamed",
+            name=self.name.text().strip(),
             team_id=str(self.team.currentData()),
             kind=self.kind.currentData(),
             abilities=Abilities(**{k: box.value() for k, box in self.abilities.items()}),

@@ -1,0 +1,80 @@
+"""The quick dialogs refuse what the rules refuse, inline, before anything is pushed: a
+negative amount of damage, a combatant without a name."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QSpinBox
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
+from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
+from futurepath_desktop.ui.main_window import MainWindow
+from tests.ui.conftest import answer_dialog, find
+
+
+def ok_button(dialog: QDialog) -> object:
+    box = dialog.findChild(QDialogButtonBox)
+    assert box is not None
+    return box.button(QDialogButtonBox.StandardButton.Ok)
+
+
+def test_minus_five_damage_is_refused_in_the_dialog_not_turned_into_five(qtbot: QtBot) -> None:
+    dialog = AmountDialog("Damage", "Space Bear 1", with_source=True)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    spin = find(dialog, QSpinBox, "amountSpin")
+    problem = find(dialog, QLabel, "amountProblem")
+    qtbot.keyClicks(spin, "-5")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert dialog.result() != QDialog.DialogCode.Accepted and dialog.isVisible()
+    assert problem.isVisible() and "cannot be negative" in problem.text()
+    ok = ok_button(dialog)
+    assert ok is not None and not ok.isEnabled()  # type: ignore[attr-defined]
+    # Putting it right lets it through.
+    spin.selectAll()
+    qtbot.keyClicks(spin, "5")
+    assert not problem.isVisible()
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.value() == 5
+
+
+def test_d_minus_five_enter_changes_nothing(qtbot: QtBot, window: MainWindow) -> None:
+    session = window.controller.session
+    before = session.to_file()
+    window.initiative.select(["bear-1"])
+    seen: list[bool] = []
+
+    def minus_five(dialog: QDialog) -> None:
+        spin = find(dialog, QSpinBox, "amountSpin")
+        qtbot.keyClicks(spin, "-5")
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+        seen.append(dialog.isVisible())  # still asking
+        dialog.reject()
+
+    answer_dialog(qtbot, minus_five)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, "d")
+    assert seen == [True]
+    assert session.to_file() == before
+
+
+def test_a_new_combatant_without_a_name_is_not_made(qtbot: QtBot) -> None:
+    session = demo_session()
+    dialog = CombatantDialog(session, "bears")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    name = find(dialog, QLineEdit, "combatantName")
+    problem = find(dialog, QLabel, "combatantProblem")
+    ok = ok_button(dialog)
+    assert ok is not None and not ok.isEnabled()  # type: ignore[attr-defined]
+    assert problem.isVisible() and "needs a name" in problem.text()
+    qtbot.keyClicks(name, "   ")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert dialog.result() != QDialog.DialogCode.Accepted  # blanks are no name
+    qtbot.keyClicks(name, "Space Bear 5")
+    assert ok.isEnabled() and not problem.isVisible()  # type: ignore[attr-defined]
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.combatant().name == "Space Bear 5"
