@@ -28,7 +28,7 @@ from futurepath_desktop.core.environment import (
     cover_effect,
     visibility_attack_source,
 )
-from futurepath_desktop.core.errors import AttackNotAllowedError
+from futurepath_desktop.core.errors import AttackNotAllowedError, FuturePathError
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, WeaponSpec
@@ -176,3 +176,21 @@ def plan_attack(
         attacker.extra_attacks if full_attack else 0,
         attacker.extra_damage if use_extra_damage or full_attack else 0,
     )
+
+
+def turn_warning(session: Session, plan: AttackPlan, *, out_of_turn: bool = False) -> str:
+    """R15-R17: why the attacker's turn has no room for this attack ("" when it has)."""
+    from futurepath_desktop.core.actions import action as action_spec
+    from futurepath_desktop.core.actions import validate_turn
+
+    if not session.combat.active or out_of_turn:
+        return ""
+    if session.combat.acting_team != plan.attacker.team_id:
+        # The same words whoever acts, so the form does not redraw on every turn.
+        return f'It is not {plan.attacker.name}\'s turn. Tick "out of turn" for a readied action.'
+    declared = session.combat.turns.get(plan.attacker.id, ())
+    try:
+        turn = validate_turn(declared)
+    except FuturePathError:
+        return ""
+    return turn.why_not(action_spec(plan.action), plan.target.id) or ""

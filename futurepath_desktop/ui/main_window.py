@@ -547,13 +547,17 @@ class MainWindow(QMainWindow):
             self.log.dice.clear()
 
     def focus_attack(self) -> None:
-        """Show the inspector's attack form for the selected combatant."""
+        """Bring up the inspector's attack form for the selected combatant with the
+        keyboard in it: Enter rolls, Escape goes back to where the keyboard was."""
+        came_from = QApplication.focusWidget()
         self.inspector.show()
         self.inspector.raise_()
-        self.inspector.attack.target.setFocus()
+        self.inspector.tabs.setCurrentWidget(self.inspector.attack)
         widget = self.inspector.widget()
         if hasattr(widget, "ensureWidgetVisible"):
             widget.ensureWidgetVisible(self.inspector.attack)
+        if not self.inspector.attack.take_focus(came_from):
+            self.say("Select a combatant with a weapon, and someone to attack, first")
 
     def focus_dice(self) -> None:
         """Put the cursor in the dice box."""

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
-    QListWidget,
     QPushButton,
     QSpinBox,
     QWidget,
@@ -21,9 +21,17 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
+from futurepath_desktop.session.attack_plan import turn_warning
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import attack_context
+from futurepath_desktop.session.targets import (
+    default_target,
+    target_choices,
+    token_distance_ft,
+)
+from futurepath_desktop.ui.docks.attack_result import AttackResult, refused_html
 from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.widgets.fitted_text import FittedLabel, WrappingList
 
 if TYPE_CHECKING:
     from futurepath_desktop.core.attacks import AttackSetup
@@ -60,10 +68,14 @@ class AttackForm(QGroupBox):
         self.attacker_id: str | None = None
         self.ready = False
         self.plan: AttackPlan | None = None
+        self._came_from: QWidget | None = None  # where Escape takes the keyboard back to
+        self._rolling = False
+        self._refused: list[str] = []
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.target = QComboBox()
         self.target.setObjectName("attackTarget")
+        self.target.setPlaceholderText("Choose a target")
         form.addRow("Target", self.target)
         self.weapon = QComboBox()
         self.weapon.setObjectName("attackWeapon")
@@ -101,36 +113,37 @@ class AttackForm(QGroupBox):
         for box in (self.fiat_adv, self.fiat_dis, self.fiat_flat):
             fiat.addWidget(box)
         form.addRow("GM fiat", fiat)
-        self.instant = QCheckBox("Out of turn (a readied attack, R18)")
+        # R18: a readied action's instant attack does not spend this turn's actions.
+        self.instant = QCheckBox("Out of turn (a readied attack)")
         self.instant.setObjectName("attackInstant")
-        self.instant.setToolTip("A readied action's instant attack, made out of turn (R18)")
+        self.instant.setToolTip("A readied action's instant attack, made out of turn")
         self.instant.toggled.connect(self.schedule)
         form.addRow(self.instant)
-        self.sources = QListWidget()
+        # Long sources ("Range 55 ft (2 increments of 30 ft): 1 disadvantage") wrap.
+        self.sources = WrappingList(4)
         self.sources.setObjectName("attackSources")
-        self.sources.setMaximumHeight(64)
         form.addRow("Sources", self.sources)
-        self.odds = QLabel("")
+        # The odds and the turn's warning keep their height while they change (no relayout
+        # on every edit) unless they need more lines than they have.
+        self.odds = FittedLabel(3)
         self.odds.setObjectName("attackOdds")
-        self.odds.setWordWrap(True)
         self.odds.setTextFormat(Qt.TextFormat.RichText)
-        # A fixed height: a changing warning line must not relayout (and repaint) the form.
-        self.odds.setFixedHeight(self.odds.fontMetrics().lineSpacing() * 3 + 6)
-        self.odds.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         form.addRow(self.odds)
         self.roll = QPushButton("Roll attack")
         self.roll.setObjectName("rollAttackButton")
+        self.roll.setToolTip("Roll the attack as set up (Enter in the form)")
         self.chart = QPushButton("Chart the odds")
         self.chart.setObjectName("attackChartButton")
+        # Enter on a focused button presses that button; anywhere else in the form it rolls.
+        self.roll.setAutoDefault(True)
+        self.chart.setAutoDefault(True)
         self.chart.setToolTip("Show the outcome distribution and hit chance by AC")
         self.chart.clicked.connect(self.chartRequested.emit)
         buttons = QHBoxLayout()
         buttons.addWidget(self.roll, 1)
         buttons.addWidget(self.chart)
         form.addRow(buttons)
-        self.result = QLabel("")
-        self.result.setObjectName("attackResult")
-        self.result.setWordWrap(True)
+        self.result = AttackResult(controller, self._choice)
         form.addRow(self.result)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -144,6 +157,7 @@ class AttackForm(QGroupBox):
         self.roll.clicked.connect(self.resolve)
         self.target.currentIndexChanged.connect(self.from_map)
         controller.changed.connect(self._on_change)
+        controller.failed.connect(self._heard_refusal)
 
     def set_ready(self) -> None:
         """The window has painted: from now on the odds are worked out."""
@@ -153,38 +167,69 @@ class AttackForm(QGroupBox):
     def schedule(self, *_: object) -> None:
         """Recompute once the current burst of edits is over."""
         self._timer.start(0)
+        self.result.follow_choice()
 
     def set_attacker(self, combatant_id: str | None) -> None:
-        """Set up the form for the inspected combatant."""
+        """Set up the form for the inspected combatant: a new attacker starts on its
+        nearest enemy in the open and its first weapon."""
+        fresh = combatant_id != self.attacker_id
         self.attacker_id = combatant_id
-        self.refill()
+        self.refill(keep=not fresh)
 
-    def refill(self) -> None:
-        """Refill the target and weapon lists, keeping the choices where they still exist."""
+    def take_focus(self, came_from: QWidget | None = None) -> bool:
+        """Put the keyboard in the form (Enter rolls, Escape goes back to ``came_from``);
+        False when there is nothing to attack with."""
+        if not self.isEnabled():
+            return False
+        if came_from is not None and not self.isAncestorOf(came_from):
+            self._came_from = came_from
+        self.target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter in any field rolls, as a dialog's default button would; Escape leaves."""
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            self.resolve()
+        elif key == Qt.Key.Key_Escape:
+            event.accept()
+            self.leave()
+        else:
+            super().keyPressEvent(event)
+
+    def leave(self) -> None:
+        """Give the keyboard back to where it was before the form took it."""
+        back = self._came_from
+        self._came_from = None
+        if back is not None and shiboken6.isValid(back) and back.isVisible():
+            back.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return
+        focused = self.focusWidget()
+        if focused is not None:
+            focused.clearFocus()
+
+    def refill(self, *, keep: bool = True) -> None:
+        """Refill the target and weapon lists, keeping the choices where they still exist
+        (``keep`` False: the attacker changed, start again from the defaults)."""
         session = self.controller.session
         attacker = session.combatants.get(self.attacker_id or "")
-        keep_target, keep_weapon = self.target.currentData(), self.weapon.currentIndex()
+        keep_target = self.target.currentData() if keep else None
+        keep_weapon = self.weapon.currentIndex() if keep else 0
         for combo in (self.target, self.weapon):
             combo.blockSignals(True)
             combo.clear()
         if attacker is not None:
-            foes = [
-                c
-                for c in session.combatants.values()
-                if c.team_id != attacker.team_id and c.present
-            ]
-            friends = [
-                c
-                for c in session.combatants.values()
-                if c.team_id == attacker.team_id and c.id != attacker.id and c.present
-            ]
-            for combatant in foes + friends:
-                self.target.addItem(combatant.name, combatant.id)
+            choices = target_choices(session, attacker.id)
+            for choice in choices:
+                hidden = "" if choice.seen else " (hidden)"
+                self.target.addItem(f"{choice.combatant.name}{hidden}", choice.combatant.id)
             for weapon in attacker.weapons:
                 kind = f"ranged {weapon.range_increment_ft} ft" if weapon.ranged else "melee"
                 self.weapon.addItem(f"{weapon.name} (level {weapon.level}, {kind})")
-            if keep_target is not None and self.target.findData(keep_target) >= 0:
-                self.target.setCurrentIndex(self.target.findData(keep_target))
+            chosen = keep_target if keep_target is not None else default_target(choices)
+            # No enemy in the open: no target until the GM picks one (never a friend).
+            self.target.setCurrentIndex(self.target.findData(chosen) if chosen else -1)
             if 0 <= keep_weapon < self.weapon.count():
                 self.weapon.setCurrentIndex(keep_weapon)
         for combo in (self.target, self.weapon):
@@ -194,17 +239,21 @@ class AttackForm(QGroupBox):
         )
         self.from_map()
         self._timer.start()
+        self.result.follow_choice()
 
     def from_map(self, *_args: object) -> None:
-        """When both stand on the map, take the distance (R34) and the target's cover
-        (R32) from it; the GM can still change either before rolling."""
+        """When both stand on the map, take the distance (R34, between the tokens' nearest
+        squares, R53) and the target's cover (R32) from it; the GM can still change either
+        before rolling."""
         target = self.target.currentData()
         if self.attacker_id is None or target is None:
             return
-        context = attack_context(self.controller.session, self.attacker_id, str(target))
-        if context is None:
+        session = self.controller.session
+        context = attack_context(session, self.attacker_id, str(target))
+        distance = token_distance_ft(session, self.attacker_id, str(target))
+        if context is None or distance is None:
             return
-        self.distance.setValue(max(context.distance_ft, self.distance.minimum()))
+        self.distance.setValue(max(distance, self.distance.minimum()))
         self.cover.setCurrentIndex(context.cover)
 
     def _on_change(self, change: Change) -> None:
@@ -215,7 +264,10 @@ class AttackForm(QGroupBox):
             names & {"name", "team_id", "present", "weapons"}
             for names in change.fields.get("combatants", {}).values()
         )
-        if roster or listed:
+        hiding = any(
+            "hidden" in names for names in change.fields.get("combatants", {}).values()
+        ) or bool(change.touched("conditions"))
+        if roster or listed or hiding:  # the list and its "(hidden)" marks follow
             self.refill()
         elif (
             change.touched("combatants")
@@ -273,7 +325,7 @@ class AttackForm(QGroupBox):
             plan = command.plan(self.controller.session)
             tally = plan.setup.tally()
         except FuturePathError as error:
-            self._show([], f"<span style='color:#d0453a'>Cannot attack: {error}</span>")
+            self._show([], refused_html(f"Cannot attack: {error}"))
             self.roll.setEnabled(False)
             return
         self.plan = plan
@@ -287,7 +339,8 @@ class AttackForm(QGroupBox):
             net = f"{-tally.net} disadvantage ({-tally.net} × {die} subtracted)"
         else:
             net = "no Advantage Dice"
-        warning = self._economy_warning(plan)
+        reason = turn_warning(self.controller.session, plan, out_of_turn=self.instant.isChecked())
+        warning = f"<br>{refused_html(reason)}" if reason else ""
         self._show(
             listed or ["No sources: a plain roll"],
             f"<b>Hit {odds.outcomes.hit:.1%}</b> against AC {plan.setup.target_ac} · critical "
@@ -299,41 +352,31 @@ class AttackForm(QGroupBox):
     def _show(self, sources: list[str], odds: str) -> None:
         """Update the sources and odds only where they changed (no needless repaints)."""
         self.planned.emit()
-        shown = [self.sources.item(i).text() for i in range(self.sources.count())]
-        if shown != sources:
-            self.sources.clear()
-            self.sources.addItems(sources)
-        if self.odds.text() != odds:
-            self.odds.setText(odds)
-
-    def _economy_warning(self, plan: AttackPlan) -> str:
-        """R15-R17: say so when the attacker's turn has no room for this attack."""
-        from futurepath_desktop.core.actions import action as action_spec
-        from futurepath_desktop.core.actions import validate_turn
-
-        session = self.controller.session
-        if not session.combat.active or self.instant.isChecked():
-            return ""
-        if session.combat.acting_team != plan.attacker.team_id:
-            # The same words whoever acts, so the form does not redraw on every turn.
-            return (
-                f"<br><span style='color:#d0453a'>It is not {plan.attacker.name}'s turn. "
-                'Tick "out of turn" for a readied action.</span>'
-            )
-        declared = session.combat.turns.get(plan.attacker.id, ())
-        try:
-            turn = validate_turn(declared)
-        except FuturePathError:
-            return ""
-        reason = turn.why_not(action_spec(plan.action), plan.target.id)
-        return f"<br><span style='color:#d0453a'>{reason}</span>" if reason else ""
+        self.sources.set_lines(sources)
+        self.odds.show_text(odds)
 
     def resolve(self) -> None:
-        """Roll the attack as planned; the log gets the breakdown."""
+        """Roll the attack as planned; the log gets the breakdown. A refusal is shown here,
+        where the GM tried it, as well as in the status bar."""
         command = self.command()
         if command is None:
+            self.result.show_outcome("Choose a target first", refused=True)
             return
-        if self.controller.push(command):
-            log = [e for e in self.controller.session.log if e.kind == "attack"]
-            if log:
-                self.result.setText(log[-1].text)
+        self._rolling, self._refused = True, []
+        try:
+            done = self.controller.push(command)
+        finally:
+            self._rolling = False
+        if not done:
+            why = self._refused[-1] if self._refused else "the attack was refused"
+            self.result.show_outcome(f"Cannot roll: {why}", refused=True)
+            return
+        log = [e for e in self.controller.session.log if e.kind == "attack"]
+        self.result.show_outcome(log[-1].text if log else "")
+
+    def _heard_refusal(self, message: str) -> None:
+        if self._rolling:
+            self._refused.append(message)
+
+    def _choice(self) -> tuple[object, ...]:
+        return (self.attacker_id, self.target.currentData(), self.weapon.currentIndex())

@@ -1,0 +1,76 @@
+"""Text that is never cut off in a narrow panel, and does not jump while it changes: a list
+whose long lines wrap, and a label that keeps its height until its text needs more or
+fewer lines."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QListWidget, QWidget
+
+
+class WrappingList(QListWidget):
+    """A list of lines of a fixed height (``lines`` tall) whose long lines wrap instead of
+    hiding behind a sideways scroll bar."""
+
+    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setResizeMode(QListView.ResizeMode.Adjust)  # re-wrap when the panel narrows
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * lines + 2 * self.frameWidth() + 4)
+
+    def lines(self) -> list[str]:
+        """The lines shown."""
+        return [self.item(i).text() for i in range(self.count())]
+
+    def set_lines(self, lines: list[str]) -> None:
+        """Show these lines (nothing is redrawn when they are the ones shown)."""
+        if self.lines() != lines:
+            self.clear()
+            self.addItems(lines)
+
+
+class FittedLabel(QLabel):
+    """A word-wrapped label with a fixed height of at least ``lines`` lines, changed only
+    when its text at its width needs another number of lines: a changing line neither
+    relayouts the panel on every change nor is cut off."""
+
+    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+        super().__init__("", parent)
+        self._least = lines
+        self._fitting = False
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setFixedHeight(self._needed())
+
+    def _needed(self) -> int:
+        least = self.fontMetrics().lineSpacing() * self._least + 6
+        width = self.contentsRect().width()
+        if not self.text() or width <= 0:
+            return least
+        return max(least, self.heightForWidth(width) + 2)
+
+    def fit(self) -> None:
+        """Take the height the text needs (at least the least lines)."""
+        needed = self._needed()
+        if needed != self.height() and not self._fitting:
+            self._fitting = True  # a new height resizes the label: not a new width
+            try:
+                self.setFixedHeight(needed)
+            finally:
+                self._fitting = False
+
+    def show_text(self, text: str) -> None:
+        """Show ``text`` (nothing is redrawn when it is the text shown)."""
+        if self.text() != text:
+            self.setText(text)
+            self.fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A narrower label wraps into more lines: take the room."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit()

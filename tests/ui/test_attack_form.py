@@ -1,0 +1,331 @@
+"""The attack form at the table: A then Enter rolls, Enter in any field rolls, Escape
+leaves; the target starts on the nearest enemy in the open (R53, R56, R61's secrets);
+refusals show in the form; a result never outlives its attacker, target, weapon or roll."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.state import Combatant, Session, Team, Token
+from futurepath_desktop.ui.docks.attack_form import AttackForm
+from futurepath_desktop.ui.main_window import MainWindow
+from tests.ui.conftest import find
+
+
+def attacks(session: Session) -> list[str]:
+    return [e.text for e in session.log if e.kind == "attack"]
+
+
+def settled(qtbot: QtBot, form: AttackForm) -> None:
+    """The form has worked out the odds of what is set up now."""
+    qtbot.waitUntil(lambda: not form._timer.isActive() and form.ready)
+
+
+def inspect(qtbot: QtBot, window: MainWindow, attacker: str) -> AttackForm:
+    window.initiative.select([attacker])
+    form = window.inspector.attack
+    assert form.attacker_id == attacker
+    settled(qtbot, form)
+    return form
+
+
+def focused() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget
+
+
+# --- the keyboard ------------------------------------------------------------------------
+
+
+def test_a_then_enter_rolls_the_attack_with_key_events_only(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    attacker = window.inspector.combatant()
+    assert attacker is not None
+    form = window.inspector.attack
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_A)
+    assert form.isAncestorOf(focused()), "A puts the keyboard in the attack form"
+    target = session.combatants[str(form.target.currentData())]
+    before = len(attacks(session))
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    rolled = attacks(session)
+    assert len(rolled) == before + 1
+    assert rolled[-1].startswith(f"{attacker.name} attacks {target.name} with ")
+    # The roll is in the log panel, and its summary in the form.
+    model = window.log_model
+    shown = [
+        model.index(row, column).data()
+        for row in range(model.rowCount())
+        for column in range(model.columnCount())
+    ]
+    assert rolled[-1] in shown
+    assert rolled[-1] in form.result.text()
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        "target",
+        "weapon",
+        "action",
+        "distance",
+        "cover",
+        "fiat_adv",
+        "fiat_flat",
+        "instant",
+        "sources",
+    ],
+)
+def test_enter_in_any_field_of_the_form_rolls(qtbot: QtBot, window: MainWindow, field: str) -> None:
+    session = window.controller.session
+    form = inspect(qtbot, window, "art")  # a rifle without ammunition to run out
+    widget: QWidget = getattr(form, field)
+    widget.setFocus()
+    qtbot.waitUntil(widget.hasFocus)
+    before = len(attacks(session))
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    assert len(attacks(session)) == before + 1
+    qtbot.keyClick(widget, Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
+    assert len(attacks(session)) == before + 2
+
+
+def test_enter_on_the_chart_button_charts_and_escape_gives_the_keyboard_back(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    form = window.inspector.attack
+    tree = window.initiative.view
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_A)
+    chart = find(form, QPushButton, "attackChartButton")
+    charted: list[bool] = []
+    form.chartRequested.connect(lambda: charted.append(True))
+    chart.setFocus()
+    before = len(attacks(session))
+    qtbot.keyClick(chart, Qt.Key.Key_Return)
+    assert charted == [True] and len(attacks(session)) == before
+    form.target.setFocus()
+    qtbot.keyClick(form.target, Qt.Key.Key_Escape)
+    assert tree.hasFocus(), "Escape goes back to where the keyboard was before A"
+    assert len(attacks(session)) == before
+
+
+# --- the target it starts with --------------------------------------------------------------
+
+
+FRIENDLY = {"players", "allies"}
+SECRET = {"hidden", "invisible"}  # R61's secret conditions, spelled out again
+
+
+def side(session: Session, ident: str) -> str:
+    return session.teams[session.combatants[ident].team_id].side
+
+
+def is_enemy(session: Session, attacker: str, other: str) -> bool:
+    """R56: players and allies against enemies; neutral parties are nobody's enemy."""
+    mine, theirs = side(session, attacker), side(session, other)
+    return (mine in FRIENDLY and theirs == "enemies") or (mine == "enemies" and theirs in FRIENDLY)
+
+
+def is_friend(session: Session, attacker: str, other: str) -> bool:
+    """The same side, or players and allies together."""
+    mine, theirs = side(session, attacker), side(session, other)
+    return mine == theirs or {mine, theirs} <= FRIENDLY
+
+
+def in_the_open(session: Session, ident: str) -> bool:
+    combatant = session.combatants[ident]
+    return not combatant.hidden and not {c.key for c in session.conditions_on(ident)} & SECRET
+
+
+def squares(token: Token) -> Iterator[tuple[int, int]]:
+    for dx in range(token.size):
+        for dy in range(token.size):
+            yield token.x + dx, token.y + dy
+
+
+def feet_apart(session: Session, a: str, b: str) -> int | None:
+    """R53, R34: brute force over every pair of squares the two tokens cover."""
+    grid = session.map
+    if grid is None or a not in grid.tokens or b not in grid.tokens:
+        return None
+    return min(
+        5 * max(abs(p[0] - q[0]), abs(p[1] - q[1]))
+        for p in squares(grid.tokens[a])
+        for q in squares(grid.tokens[b])
+    )
+
+
+def expected_defaults(session: Session, attacker: str) -> set[str | None]:
+    """Every acceptable first target: a present enemy in the open, standing if any is, the
+    nearest on the map among those with tokens; none when no enemy is in the open."""
+    rule = session.options.vitality
+    enemies = [
+        c.id
+        for c in session.combatants.values()
+        if c.id != attacker
+        and c.present
+        and is_enemy(session, attacker, c.id)
+        and in_the_open(session, c.id)
+    ]
+    if not enemies:
+        return {None}
+    standing = [e for e in enemies if not session.combatants[e].is_down(rule)] or enemies
+    placed = {e: d for e in standing if (d := feet_apart(session, attacker, e)) is not None}
+    if not placed:
+        return {standing[0]}  # off the map: the first in the roster
+    nearest = min(placed.values())
+    return {e for e, d in placed.items() if d == nearest}
+
+
+def check_every_attacker(qtbot: QtBot, window: MainWindow) -> int:
+    """Each present combatant, inspected afresh: its first target is an expected one, and
+    the list shows enemies first and friends last. Returns how many had a default."""
+    session = window.controller.session
+    form = window.inspector.attack
+    defaults = 0
+    for attacker in [cmb.id for cmb in session.combatants.values() if cmb.present]:
+        window.initiative.select([attacker])
+        assert form.attacker_id == attacker
+        chosen = form.target.currentData()
+        assert chosen in expected_defaults(session, attacker), attacker
+        defaults += chosen is not None
+        listed = [str(form.target.itemData(i)) for i in range(form.target.count())]
+        ranks = [
+            0
+            if is_enemy(session, attacker, other)
+            else 2
+            if is_friend(session, attacker, other)
+            else 1
+            for other in listed
+        ]
+        assert ranks == sorted(ranks), (attacker, listed)
+        assert attacker not in listed
+    return defaults
+
+
+def test_the_target_starts_on_the_nearest_enemy_in_the_open(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    push = window.controller.push
+    assert check_every_attacker(qtbot, window) == len(
+        [c for c in session.combatants.values() if c.present]
+    )
+    # Brandon is hidden in the demo: no bear starts on him.
+    assert session.combatants["brandon"].hidden
+    # The nearest bear to Art goes Hidden, another turns Invisible: Art starts elsewhere.
+    nearest = sorted(
+        (feet_apart(session, "art", b) or 0, b) for b in ("bear-1", "bear-2", "bear-3", "bear-4")
+    )
+    assert push(c.AddCondition((nearest[0][1],), "hidden"))
+    assert push(c.AddCondition((nearest[1][1],), "invisible"))
+    check_every_attacker(qtbot, window)
+    # A large bear (R53): its nearest square counts, not its top-left one. Art at C9; the
+    # big bear's corner square is 5 ft from Art, its top-left 25 ft; another bear is 15 ft.
+    large, other = nearest[2][1], nearest[3][1]
+    assert push(c.PlaceToken("art", 2, 8))
+    assert push(c.PlaceToken(large, 3, 3, size=5))
+    assert push(c.PlaceToken(other, 5, 10))
+    assert (feet_apart(session, "art", large), feet_apart(session, "art", other)) == (5, 15)
+    check_every_attacker(qtbot, window)
+    window.initiative.select(["art"])
+    assert window.inspector.attack.target.currentData() == large
+    assert window.inspector.attack.distance.value() == 5  # the form's range follows R53 too
+    # An allies-side team fights with the players: the bears' enemy, listed last for Art.
+    assert push(c.AddTeam(Team(id="crew", name="Ship's crew", side="allies")))
+    crew = Combatant(
+        id="mate", name="Deckhand", team_id="crew", weapons=session.combatants["katie"].weapons
+    )
+    assert push(c.AddCombatant(crew))
+    assert push(c.PlaceToken("mate", 15, 5))
+    check_every_attacker(qtbot, window)
+    window.initiative.select(["bear-1"])
+    assert window.inspector.attack.target.currentData() == "mate"  # right next to bear-1
+    # Every enemy out of sight: no target at all rather than a friend or a hidden one.
+    for bear in ("bear-1", "bear-2", "bear-3", "bear-4"):
+        if bear not in {nearest[0][1], nearest[1][1]}:
+            assert push(c.EditCombatant(bear, {"hidden": True}))
+    window.initiative.select(["art"])
+    form = window.inspector.attack
+    assert form.target.currentData() is None
+    assert check_every_attacker(qtbot, window) >= 1  # the bears still see James and Art
+
+
+# --- refusals and results ------------------------------------------------------------------
+
+
+def red(text: str) -> bool:
+    return "color:#d0453a" in text.replace(" ", "")
+
+
+def test_a_refused_roll_says_why_in_the_form_until_a_later_roll_succeeds(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    form = inspect(qtbot, window, "bear-1")
+    form.target.setCurrentIndex(form.target.findData("james"))
+    settled(qtbot, form)
+    assert form.distance.value() > 5  # across the room: beyond the claws' reach (R37)
+    before = session.to_file()
+    form.target.setFocus()
+    qtbot.keyClick(form.target, Qt.Key.Key_Return)
+    assert session.to_file() == before
+    assert "reach" in form.result.text() and red(form.result.text())
+    assert "reach" in window.statusBar().currentMessage()
+    # Too much disadvantage (R2): the dice refuse, and the form says so where Enter was.
+    form = inspect(qtbot, window, "art")
+    form.fiat_dis.setValue(3)
+    form.distance.setValue(130)  # two range increments more: a fifth disadvantage die
+    settled(qtbot, form)
+    form.distance.setFocus()
+    qtbot.keyClick(form.distance, Qt.Key.Key_Return)
+    assert session.to_file() == before
+    assert "disadvantage" in form.result.text().lower() and red(form.result.text())
+    # Put right, the roll goes through and the old refusal goes with it.
+    form.fiat_dis.setValue(0)
+    form.distance.setValue(20)
+    settled(qtbot, form)
+    qtbot.keyClick(form.distance, Qt.Key.Key_Return)
+    assert attacks(session) and attacks(session)[-1] in form.result.text()
+    assert not red(form.result.text()) and not red(form.odds.text())
+
+
+def test_the_result_goes_when_attacker_target_or_weapon_changes_or_the_roll_is_undone(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    form = inspect(qtbot, window, "brandon")  # a pistol with ammunition: the roll edits him
+
+    def roll() -> str:
+        form.roll.setFocus()
+        qtbot.keyClick(form.roll, Qt.Key.Key_Return)
+        text = form.result.text()
+        assert attacks(session)[-1] in text, "the roll is shown"
+        return text
+
+    shown = roll()
+    settled(qtbot, form)
+    assert form.result.text() == shown, "the shot's own change (ammunition) keeps it"
+    others = [i for i in range(form.target.count()) if i != form.target.currentIndex()]
+    form.target.setCurrentIndex(others[0])
+    assert form.result.text() == ""
+    roll()
+    window.initiative.select(["art"])
+    assert form.result.text() == ""
+    window.initiative.select(["brandon"])
+    roll()
+    window.controller.stack.undo()
+    assert form.result.text() == ""
+    roll()
+    form.weapon.setCurrentIndex(1)  # the knife
+    assert form.result.text() == ""
