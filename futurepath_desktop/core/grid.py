@@ -151,15 +151,22 @@ class Path(msgspec.Struct, frozen=True):
         return len(self.squares) - 1
 
 
+_State = tuple[Square, int]
+"""A square and the index in DIRECTIONS of the step that entered it (-1 at the start)."""
+
+
 def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = None) -> Path | None:
     """R36: the cheapest route from ``start`` to ``goal`` (None if there is none, or none
     within ``limit_ft``: a bound that keeps a search on a large map from flooding it).
 
-    An A* search: every step costs at least 5 ft, so 5 ft per square of plain distance
-    never overestimates what is left, and the first time the goal is taken from the queue
-    its cost is the least there is. Ties between equally cheap routes go to the one with
-    fewer steps, then to the one closer to the goal, so a preview does not wobble as the
-    mouse moves.
+    Among routes that cost the same, the straightest: the fewest changes of direction, then
+    the one that keeps closest to the straight line from start to goal. A GM reads the
+    route the map draws, and a zig-zag of equal cost looks like a mistake.
+
+    An A* search over (square, direction of the last step), ordered by (feet, turns,
+    straying): every step costs at least 5 ft, so 5 ft per square of plain distance never
+    overestimates the feet left, and a goal that is not straight ahead needs at least one
+    more turn, so the first time the goal is taken from the queue its route is the best.
     """
     if not grid.inside(start) or not grid.inside(goal):
         return None
@@ -168,44 +175,67 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
     if grid.enter_cost(goal) is None:
         return None  # a wall, or an enemy standing there: no route ends in it
     bound = limit_ft if limit_ft is not None else 1 << 62
-    best: dict[Square, tuple[int, int]] = {start: (0, 0)}
-    came: dict[Square, Square] = {}
-    left = distance_squares(start, goal)
-    queue: list[tuple[int, int, int, int, int, Square]] = [
-        (SQUARE_FT * left, left, left, 0, 0, start)
-    ]
-    done: set[Square] = set()
+    sx, sy = start
     gx, gy = goal
+    lx, ly = gx - sx, gy - sy  # the straight line, for how far a square strays from it
+    first: _State = (start, -1)
+    best: dict[_State, tuple[int, int, int]] = {first: (0, 0, 0)}
+    came: dict[_State, _State] = {}
+    # (feet + feet left at least, turns + turns left at least, feet, turns, straying, state)
+    queue: list[tuple[int, int, int, int, int, _State]] = [
+        (SQUARE_FT * distance_squares(start, goal), 0, 0, 0, 0, first)
+    ]
+    done: set[_State] = set()
+    costs: dict[Square, int | None] = {}
     enter_cost = grid.enter_cost
+    end: _State | None = None
     while queue:
-        _, _, _, cost, steps, here = heapq.heappop(queue)
-        if here == goal:
-            break
-        if here in done:
+        _, _, cost, turns, stray, state = heapq.heappop(queue)
+        if state in done:
             continue
-        done.add(here)
+        here, heading = state
+        if here == goal:
+            end = state
+            break
+        done.add(state)
         hx, hy = here
-        for dx, dy in DIRECTIONS:
+        for index, (dx, dy) in enumerate(DIRECTIONS):
             there = (hx + dx, hy + dy)
-            if there in done:
-                continue
-            step = enter_cost(there)
+            if there in costs:
+                step = costs[there]
+            else:
+                step = costs[there] = enter_cost(there)
             if step is None:
                 continue
-            key = (cost + step, steps + 1)
-            if key < best.get(there, (1 << 62, 0)):
-                h = max(abs(there[0] - gx), abs(there[1] - gy))
-                if key[0] + SQUARE_FT * h > bound:
-                    continue
-                best[there] = key
-                came[there] = here
-                heapq.heappush(queue, (key[0] + SQUARE_FT * h, key[1] + h, h, *key, there))
-    if goal not in best:
+            key = (
+                cost + step,
+                turns + (0 if heading in (index, -1) else 1),
+                stray + abs((there[0] - sx) * ly - (there[1] - sy) * lx),
+            )
+            nxt = (there, index)
+            if nxt in done or key >= best.get(nxt, (1 << 62, 0, 0)):
+                continue
+            h = max(abs(there[0] - gx), abs(there[1] - gy))
+            if key[0] + SQUARE_FT * h > bound:
+                continue
+            best[nxt] = key
+            came[nxt] = state
+            # A goal not straight ahead needs one more turn at least (none once reached).
+            more = 0 if _on_ray(there, (dx, dy), goal) else 1
+            heapq.heappush(queue, (key[0] + SQUARE_FT * h, key[1] + more, *key, nxt))
+    if end is None:
         return None
-    route = [goal]
-    while route[-1] != start:
+    route = [end]
+    while route[-1] != first:
         route.append(came[route[-1]])
-    return Path(tuple(reversed(route)), best[goal][0])
+    return Path(tuple(square for square, _ in reversed(route)), best[end][0])
+
+
+def _on_ray(square: Square, direction: Square, goal: Square) -> bool:
+    """Whether ``goal`` lies straight ahead of ``square`` along ``direction`` (or on it)."""
+    ox, oy = goal[0] - square[0], goal[1] - square[1]
+    n = max(abs(ox), abs(oy))
+    return (ox, oy) == (direction[0] * n, direction[1] * n)
 
 
 # --- areas (R39 powers, R38 blasts) --------------------------------------------------------

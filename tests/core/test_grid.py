@@ -261,3 +261,84 @@ def test_r36_a_bounded_search_finds_the_same_path_or_none_past_the_bound(
         assert bounded is not None and bounded.cost_ft == free.cost_ft
     else:
         assert bounded is None
+
+
+def _turns(route: tuple[tuple[int, int], ...]) -> int:
+    steps = [(q[0] - p[0], q[1] - p[1]) for p, q in pairwise(route)]
+    return sum(1 for s, t in pairwise(steps) if s != t)
+
+
+def _stray(route: tuple[tuple[int, int], ...]) -> int:
+    """How far the squares entered stray from the straight line start→goal (summed, in
+    units of the line's length: the cross product)."""
+    (sx, sy), (gx, gy) = route[0], route[-1]
+    return sum(abs((x - sx) * (gy - sy) - (y - sy) * (gx - sx)) for x, y in route[1:])
+
+
+def _every_cheapest_route(
+    grid: Grid, start: tuple[int, int], goal: tuple[int, int]
+) -> tuple[int, list[tuple[tuple[int, int], ...]]]:
+    """Every route of the least cost, by walking all routes and keeping the cheapest
+    (no search order, no tie-breaking; the least cost itself comes from the relaxation)."""
+    cheapest = _cheapest_by_relaxation(grid, start).get(goal)
+    if cheapest is None:
+        return -1, []
+    found: list[tuple[tuple[int, int], ...]] = []
+
+    def walk(route: list[tuple[int, int]], cost: int) -> None:
+        here = route[-1]
+        if here == goal:
+            if cost == cheapest:
+                found.append(tuple(route))
+            return
+        for dx, dy in DIRECTIONS:
+            there = (here[0] + dx, here[1] + dy)
+            step = grid.enter_cost(there)
+            # Each step is 5 ft at least, so a route already past the least cost with the
+            # plain distance still to go cannot be one of the cheapest.
+            if step is None or there in route:
+                continue
+            if cost + step + 5 * distance_squares(there, goal) > cheapest:
+                continue
+            walk([*route, there], cost + step)
+
+    walk([start], 0)
+    return cheapest, found
+
+
+small_map = st.tuples(st.integers(0, 5), st.integers(0, 4))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.dictionaries(small_map, st.sampled_from(list(Terrain)), max_size=8),
+    st.dictionaries(small_map, st.sampled_from(list(Relation)), max_size=3),
+    small_map,
+    small_map,
+)
+def test_r36_of_the_cheapest_routes_the_map_takes_the_straightest(terrain, people, a, b) -> None:
+    terrain.pop(a, None)
+    people.pop(a, None)
+    grid = Grid(6, 5, terrain, {s: Occupant(r) for s, r in people.items()})
+    cheapest, routes = _every_cheapest_route(grid, a, b)
+    path = find_path(grid, a, b)
+    if not routes:
+        assert path is None
+        return
+    assert path is not None
+    assert path.cost_ft == cheapest, "straighter, never dearer"
+    assert path.squares in routes
+    fewest = min(_turns(r) for r in routes)
+    assert _turns(path.squares) == fewest
+    # Between routes with as few turns, the one closest to the straight line.
+    assert _stray(path.squares) == min(_stray(r) for r in routes if _turns(r) == fewest)
+
+
+def test_r36_a_straight_run_is_drawn_straight_not_as_a_zig_zag() -> None:
+    # Two squares east on open ground: the dog-leg up and back down costs the same 10 ft,
+    # but the only route without a turn is the straight one.
+    path = find_path(Grid(6, 5, {}, {}), (0, 1), (2, 1))
+    assert path is not None and path.squares == ((0, 1), (1, 1), (2, 1))
+    # Three east and one down: one bend, wherever it is, never two.
+    bent = find_path(Grid(6, 5, {}, {}), (0, 1), (3, 2))
+    assert bent is not None and bent.cost_ft == 15 and _turns(bent.squares) == 1
