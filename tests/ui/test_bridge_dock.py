@@ -5,11 +5,12 @@ Battle Damage in the Response phase, a repair, and the player view's line for ea
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QInputDialog, QTabBar
+from PySide6.QtWidgets import QDialog, QInputDialog, QTabBar, QTreeWidgetItem, QWidget
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.starship import battle_damage_odds
-from futurepath_desktop.session.commands.space import volley_dc
+from futurepath_desktop.session.commands.space import base_kind, volley_dc
+from futurepath_desktop.ui.bridge.feedback import Feedback
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.helpers import ScriptedRandom
@@ -79,16 +80,16 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     assert f"{with_scan:.1%}" in bridge.odds.text() and "+2 scan" in bridge.odds.text()
     session.rng = ScriptedRandom([9, 8, 7, 6, 5, 3, 2])  # 4 ✓ + re-roll ✓; chart 5
     qtbot.mouseClick(bridge.fire_button, Qt.MouseButton.LeftButton)
-    volley = next(e for e in reversed(session.log) if e.kind == "attack")
+    volley = next(e for e in reversed(session.log) if base_kind(e.kind) == "attack")
     assert "4d10 (9✓, 8✓, 7✓, 6✓), re-rolls (5✓), +2 scan" in volley.text
     assert station_status(window, "Weapons Officer").startswith("✓ fires at Bear Hunter")
-    assert "Battle Damage on Bear Hunter" in bridge.last.text()
+    assert "Battle Damage on Bear Hunter" in bridge.last.full
 
     # Response: the damage lands, the card shows it, and the chart's counters appear.
     qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)
     assert bridge.status.text() == "Space round 1 · 3 Response"
     assert session.space.ship("bear-hunter").battle_damage == 1
-    assert "●○" in bridge.cards[1].damage.text()
+    assert "●○" in bridge.card_view.cards[1].damage.text()
     counters = window.counters_model
     bearers = {counters.index(r, 0).data() for r in range(counters.rowCount())}
     assert "Space Bear 1" in bearers  # shaken by the Ship rocked line (R46)
@@ -180,3 +181,210 @@ def test_the_bridge_fits_a_1280_pixel_screen_beside_the_other_panels(
     qtbot.waitUntil(lambda: window.width() == 1280)
     assert window.minimumSizeHint().width() <= 1280
     assert bridge.patient.count() > 0 and window.bridge.width() >= bridge.minimumSizeHint().width()
+
+
+def items(bridge: BridgePanel) -> list[QTreeWidgetItem]:
+    """The stations list's rows."""
+    tree = bridge.stations
+    found = [tree.topLevelItem(r) for r in range(tree.topLevelItemCount())]
+    assert all(item is not None for item in found)
+    return [item for item in found if item is not None]
+
+
+def refused(line: Feedback) -> bool:
+    """Whether a feedback line shows a refusal (read afresh each time)."""
+    return line.error
+
+
+def start_space(qtbot: QtBot, window: MainWindow) -> BridgePanel:
+    """The bridge open and a space fight started with nobody unseen."""
+    from futurepath_desktop.session.commands import StartSpaceCombat
+
+    open_bridge(qtbot, window)
+    assert window.controller.push(StartSpaceCombat())
+    return panel(window)
+
+
+def test_a_ship_card_selects_its_ship_by_mouse_and_by_keyboard(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    bridge = start_space(qtbot, window)
+    wayfarer, hunter = bridge.card_view.cards[:2]
+    assert bridge.ship_id == "wayfarer" and wayfarer.selected and not hunter.selected
+    qtbot.mouseClick(hunter, Qt.MouseButton.LeftButton)
+    assert bridge.ship_id == "bear-hunter"
+    assert bridge.ship_combo.currentData() == "bear-hunter"
+    assert bridge.card_view.cards[1].selected and not bridge.card_view.cards[0].selected
+    hunter_ship = window.controller.session.space.ship("bear-hunter")
+    from futurepath_desktop.core.starship import Position
+    from futurepath_desktop.session.commands.space import crew_name
+
+    crew = [item.text(2) for item in items(bridge)]
+    assert crew[0] == crew_name(window.controller.session, hunter_ship, Position.CAPTAIN)
+    # The keyboard: the cards take the focus; Left goes to the neighbour and selects it,
+    # Space selects the focused card.
+    assert hunter.focusPolicy() & Qt.FocusPolicy.TabFocus
+    hunter.setFocus()
+    qtbot.keyClick(hunter, Qt.Key.Key_Left)
+    assert bridge.ship_id == "wayfarer" and wayfarer.hasFocus()
+    bridge.ship_combo.setCurrentIndex(bridge.ship_combo.findData("bear-hunter"))
+    assert bridge.ship_id == "bear-hunter"
+    wayfarer.setFocus()
+    qtbot.keyClick(wayfarer, Qt.Key.Key_Space)
+    assert bridge.ship_id == "wayfarer"
+
+
+def weapons_layout(bridge: BridgePanel) -> dict[str, tuple[int, int, int, int]]:
+    """Where every widget of the weapons console is, in the panel's coordinates."""
+    found: dict[str, tuple[int, int, int, int]] = {}
+    console = bridge.weapons
+    for widget in [console, *console.findChildren(QWidget)]:
+        if widget.isVisible():
+            corner = widget.mapTo(bridge, widget.rect().topLeft())
+            key = f"{type(widget).__name__}:{widget.objectName()}:{len(found)}"
+            found[key] = (corner.x(), corner.y(), widget.width(), widget.height())
+    return found
+
+
+def test_the_weapons_console_stays_put_from_ship_to_ship(qtbot: QtBot, window: MainWindow) -> None:
+    from futurepath_desktop.session.commands import EditShip, NextSpacePhase, Scan
+
+    # Ships as unlike as can be: forty hard points against four, a long name, a scan
+    # bonus (a longer odds line) on one of them only.
+    push = window.controller.push
+    assert push(EditShip("bear-hunter", (("hard_points", 40), ("name", "The Great Bear Hunter"))))
+    bridge = start_space(qtbot, window)
+    window.resize(1280, 800)
+    assert push(NextSpacePhase())
+    window.controller.session.rng = ScriptedRandom([20])
+    assert push(Scan("wayfarer", "bear-hunter"))
+    bridge.update_odds()
+    qtbot.wait(20)
+    before = weapons_layout(bridge)
+    assert len(before) > 6
+    texts = (bridge.odds.text(), bridge.target.currentText(), bridge.hard_points.value())
+    for ship_id in ("bear-hunter", "wayfarer", "bear-hunter"):
+        qtbot.mouseClick(
+            next(c for c in bridge.card_view.cards if c.ship_id == ship_id),
+            Qt.MouseButton.LeftButton,
+        )
+        bridge.update_odds()
+        qtbot.wait(20)
+        assert weapons_layout(bridge) == before, ship_id
+    # …while what it says did change with the ship.
+    assert (bridge.odds.text(), bridge.target.currentText(), bridge.hard_points.value()) != texts
+
+
+def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.session.commands import EditShip, NextSpacePhase
+    from futurepath_desktop.ui.bridge.stations import ACTS_NOW, CANNOT_ACT
+
+    bridge = start_space(qtbot, window)
+    push = window.controller.push
+    assert push(NextSpacePhase()) and push(NextSpacePhase())  # 3 Response
+    # Before: the Medical Officer and the Engineer act now, their buttons work.
+    assert station_status(window, "Medical Officer") == ACTS_NOW
+    assert bridge.heal_button.isEnabled() and bridge.repair_button.isEnabled()
+    assert push(EditShip("wayfarer", (("state", "adrift"),)))
+    tree = bridge.stations
+    statuses = [item.text(3) for item in items(bridge)]
+    assert statuses and all(s.startswith(CANNOT_ACT) and "adrift" in s for s in statuses)
+    for button in (
+        bridge.heal_button,
+        bridge.repair_button,
+        bridge.fire_button,
+        bridge.scan_button,
+        bridge.fly_button,
+    ):
+        assert not button.isEnabled(), button.objectName()
+        assert "adrift" in button.toolTip() and "(R" not in button.toolTip()
+    engineer = next(item for item in items(bridge) if item.text(1) == "Chief Engineer")
+    tree.setCurrentItem(engineer)
+    assert not bridge.act_button.isEnabled()
+    # The other ship is not adrift: its Engineer acts now.
+    bridge.select_ship("bear-hunter")
+    assert station_status(window, "Chief Engineer") == ACTS_NOW
+    assert bridge.repair_button.isEnabled()
+
+
+def test_a_refusal_shows_beside_its_button_and_goes_after_a_success(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.session.commands import EditShip, NextSpacePhase
+    from futurepath_desktop.session.state import ShipEffect
+
+    bridge = start_space(qtbot, window)
+    push = window.controller.push
+    broken = ShipEffect("eff-x", "Sensor array damaged", "no scans", 9)
+    assert push(EditShip("wayfarer", (("effects", (broken,)),)))
+    assert push(NextSpacePhase())  # 2 Action: the Sensor Officer's turn
+    assert bridge.scan_button.isEnabled()
+    said: list[str] = []
+    window.controller.failed.connect(said.append)
+    qtbot.mouseClick(bridge.scan_button, Qt.MouseButton.LeftButton)
+    crew = bridge.crew.feedback
+    assert refused(crew) and "sensor array is damaged" in crew.full
+    assert crew.isVisible() and "sensor array" in crew.text()
+    assert said and "sensor array" in said[-1]  # the status bar hears of it too
+    assert "(R" not in crew.full  # the game's words
+    # The weapons console's own line says nothing of the sensors.
+    assert not refused(bridge.weapons.feedback)
+    # A later success (the helm sets a course) takes the old refusal away.
+    qtbot.mouseClick(bridge.fly_button, Qt.MouseButton.LeftButton)
+    assert not refused(crew) and "sensor array" not in crew.full
+    assert "Wayfarer" in crew.full  # what the helm did
+
+
+def test_the_log_shows_space_entries_in_the_space_phase(qtbot: QtBot, window: MainWindow) -> None:
+    from futurepath_desktop.core.starship import SpacePhase
+    from futurepath_desktop.session.commands import Fire, NextSpacePhase, StartCombat
+    from futurepath_desktop.session.commands import space as space_commands
+    from futurepath_desktop.ui.models import log_model
+
+    # The log model's copies of the space names are the rules' own.
+    assert {int(p): p.name.title() for p in SpacePhase} == log_model.SPACE_PHASE_NAMES
+    assert log_model.SPACE_KIND == space_commands.SPACE_KIND
+    push = window.controller.push
+    assert push(StartCombat())  # a ground fight at once, in its own phase
+    start_space(qtbot, window)
+    assert push(NextSpacePhase())
+    assert push(Fire("wayfarer", "bear-hunter", 4))
+    assert push(NextSpacePhase())
+    model = window.log_model
+    session = window.controller.session
+    rows = {
+        session.log[r].text: (
+            model.index(r, log_model.PHASE).data(),
+            model.index(r, log_model.TEAM).data(),
+            model.index(r, log_model.ROUND).data(),
+        )
+        for r in range(model.rowCount())
+    }
+    volley = next(t for t in rows if t.startswith("Wayfarer fires"))
+    assert rows[volley] == ("Action", "", "1")
+    response = next(t for t in rows if t.startswith("Round 1, 3 Response"))
+    assert rows[response][0] == "Response"
+    # The ground fight's own entries keep the ground's phase.
+    ground = [session.log[r] for r in range(len(session.log)) if session.log[r].team_id]
+    assert ground and all(not e.kind.startswith("space") for e in ground)
+    tip = model.index(list(rows).index(volley), log_model.EVENT).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("[Space R1 Action]")
+
+
+def test_the_surprise_question_wraps(qtbot: QtBot, window: MainWindow) -> None:
+    from futurepath_desktop.ui.dialogs.space_dialogs import SurpriseDialog
+
+    dialog = SurpriseDialog(window.controller.session.space.ships, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    question = dialog.question
+    one_line = question.fontMetrics().horizontalAdvance(question.text())
+    assert question.wordWrap()
+    assert dialog.width() < one_line  # it does not stretch the dialog to one long line
+    lines = question.height() // question.fontMetrics().lineSpacing()
+    assert lines >= 2 and question.height() >= question.heightForWidth(question.width())
+    assert "(R4" not in question.text()
+    dialog.reject()

@@ -1,5 +1,5 @@
 """Dialogs of the bridge: who fires unseen (R47), the Battle Damage Chart (R46) and the
-space house rules."""
+space house rules. Their texts wrap to the dialog's width."""
 
 from __future__ import annotations
 
@@ -30,12 +30,16 @@ class SurpriseDialog(QDialog):
         self.setObjectName("surpriseDialog")
         self.setWindowTitle("Start space combat")
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(
-                "Which ships fire first, unseen? (R47: not detectable by passive sensors, "
-                "and no active scan for them.) Leave all unticked for no surprise."
-            )
+        self.question = QLabel(
+            "Which ships fire first, unseen? Tick a ship that passive sensors cannot "
+            "detect and no active scan looks for: its Weapons Officer fires once before "
+            "round 1. Leave all unticked for no surprise."
         )
+        self.question.setObjectName("surpriseQuestion")
+        # R47. The question wraps to the dialog's width, not the width of one long line.
+        self.question.setWordWrap(True)
+        self.question.setMinimumWidth(self.question.fontMetrics().averageCharWidth() * 40)
+        layout.addWidget(self.question)
         self.list = QListWidget()
         self.list.setObjectName("surpriseShips")
         for ship in ships:
@@ -65,7 +69,7 @@ class ChartDialog(QDialog):
     def __init__(self, rows: tuple[ChartRow, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chartDialog")
-        self.setWindowTitle("Battle Damage Chart (R46)")
+        self.setWindowTitle("Battle Damage Chart")
         self.resize(760, 420)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("An empty repair DC means the line needs a critical fix."))
@@ -83,6 +87,7 @@ class ChartDialog(QDialog):
                 self.table.setItem(r, c, item)
         layout.addWidget(self.table)
         self.problem = QLabel("")
+        self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #d0453a")
         layout.addWidget(self.problem)
         layout.addWidget(ok_cancel(self))
@@ -124,5 +129,5 @@ class SpaceRulesDialog(QDialog):
         self.scan_dc.setRange(0, 60)
         self.scan_dc.setValue(scan_dc)
         form.addRow("Swarm penalty", self.penalty)
-        form.addRow("Scan DC (R44)", self.scan_dc)
+        form.addRow("Scan DC", self.scan_dc)
         form.addRow(ok_cancel(self))

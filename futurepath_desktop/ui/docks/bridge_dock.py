@@ -30,7 +30,7 @@ class BridgeDock(QDockWidget):
         self.setObjectName("bridgeDock")
         self.controller = controller
         self.panel: BridgePanel | None = None
-        placeholder = QLabel("The bridge: space combat by crew positions (R41-R47).")
+        placeholder = QLabel("The bridge: space combat by crew positions and phases.")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWidget(placeholder)
         self.visibilityChanged.connect(self._on_visible)

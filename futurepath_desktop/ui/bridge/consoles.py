@@ -1,0 +1,127 @@
+"""The selected ship's consoles: weapons (target, hard points, aim, the live odds of Battle
+Damage, R42-R44) and the other stations (sensors, helm, engineering, medical bay). Their
+widgets keep their places and sizes from ship to ship: only texts and choices change."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
+
+from futurepath_desktop.core import starship as rules
+from futurepath_desktop.ui.bridge.feedback import Feedback, game_words
+
+
+def steady_combo(name: str) -> QComboBox:
+    """A list whose width does not follow its choices (so nothing moves between ships);
+    long choices elide in it, with the whole choice as the list's tool tip."""
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(8)
+    combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    combo.currentIndexChanged.connect(lambda _: combo.setToolTip(combo.currentText()))
+    return combo
+
+
+def enable(button: QWidget, refusal: str | None, tip: str = "") -> None:
+    """Enable a station's button when it may act; else disable it and say why."""
+    button.setEnabled(refusal is None)
+    button.setToolTip(tip if refusal is None else game_words(refusal))
+
+
+class WeaponsConsole(QGroupBox):
+    """R42-R44: the Weapons Officer's volley and its odds."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Weapons console", parent)
+        self.setObjectName("bridgeWeapons")
+        grid = QGridLayout(self)
+        self.target = steady_combo("bridgeTarget")
+        self.hard_points = QSpinBox()
+        self.hard_points.setObjectName("bridgeHardPoints")
+        self.hard_points.setRange(1, 40)
+        self.hard_points.setValue(40)
+        # A fixed width: a ship with 40 hard points must not widen the box over one with 4.
+        digits = self.hard_points.fontMetrics().horizontalAdvance("8888")
+        self.hard_points.setFixedWidth(digits + 40)
+        self.aim = steady_combo("bridgeAim")
+        self.aim.addItem("Battle Damage", None)
+        for system in rules.SYSTEMS:
+            self.aim.addItem(f"Specified: {system}", ("system", system))
+        self.aim.addItem("Specified: a bay…", ("bay", ""))
+        self.fire_button = QPushButton("Fire")
+        self.fire_button.setObjectName("bridgeFire")
+        self.chart_button = QPushButton("Chart")
+        self.chart_button.setObjectName("bridgeChart")
+        self.chart_button.setToolTip("Chart the chance of Battle Damage by hard points")
+        self.odds = Feedback(2)
+        self.odds.setObjectName("bridgeOdds")
+        self.feedback = Feedback(3)
+        self.feedback.setObjectName("bridgeWeaponsFeedback")
+        grid.addWidget(QLabel("Target"), 0, 0)
+        grid.addWidget(self.target, 0, 1, 1, 3)
+        grid.addWidget(QLabel("Aim"), 1, 0)
+        grid.addWidget(self.aim, 1, 1, 1, 3)
+        grid.addWidget(QLabel("Hard points"), 2, 0)
+        grid.addWidget(self.hard_points, 2, 1)
+        grid.addWidget(self.fire_button, 2, 2)
+        grid.addWidget(self.chart_button, 2, 3)
+        grid.addWidget(self.odds, 3, 0, 1, 4)
+        grid.addWidget(self.feedback, 4, 0, 1, 4)
+        grid.setColumnStretch(1, 1)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def show_odds(self, chance: float | None, text: str) -> None:
+        """The chance of Battle Damage for the volley as set up (plain text, the chance
+        first)."""
+        self.odds.show_result("" if chance is None else f"{chance:.1%} chance of {text}")
+
+
+class CrewConsole(QGroupBox):
+    """Sensors, helm, engineering and the medical bay."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Sensors, helm, engineering, medical", parent)
+        self.setObjectName("bridgeCrew")
+        grid = QGridLayout(self)
+        self.scan_button = QPushButton("Scan the target")
+        self.scan_button.setObjectName("bridgeScan")
+        self.flying = steady_combo("bridgeFlying")
+        for manner in rules.Flying:
+            self.flying.addItem(f"Fly {manner.value}", manner)
+        self.fly_button = QPushButton("Set course")
+        self.fly_button.setObjectName("bridgeFly")
+        self.damage_combo = steady_combo("bridgeRepairWhat")
+        self.repair_button = QPushButton("Repair")
+        self.repair_button.setObjectName("bridgeRepair")
+        self.patient = steady_combo("bridgePatient")
+        self.heal_button = QPushButton("Treat…")
+        self.heal_button.setObjectName("bridgeTreat")
+        self.feedback = Feedback(2)
+        self.feedback.setObjectName("bridgeCrewFeedback")
+        rows = (
+            ("Sensors", None, self.scan_button),
+            ("Helm", self.flying, self.fly_button),
+            ("Engineer", self.damage_combo, self.repair_button),
+            ("Medical", self.patient, self.heal_button),
+        )
+        for row, (label, choice, button) in enumerate(rows):
+            grid.addWidget(QLabel(label), row, 0)
+            if choice is None:
+                grid.addWidget(button, row, 1, 1, 2)
+            else:
+                grid.addWidget(choice, row, 1)
+                grid.addWidget(button, row, 2)
+        grid.addWidget(self.feedback, len(rows), 0, 1, 3)
+        grid.setColumnStretch(1, 1)
+        grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)

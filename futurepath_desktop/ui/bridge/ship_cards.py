@@ -1,0 +1,237 @@
+"""Ship cards: each ship at a glance (Battle Damage against capacity, BD-DC, mods, state,
+effects). A card selects its ship when clicked, or from the keyboard: Tab to a card, Space
+or Enter to select it, Left and Right to go to the next card."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QMouseEvent, QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.state import Session, Ship
+
+STATE_COLOURS = {
+    "operational": "#3c9a40",
+    "adrift": "#d08a10",
+    "exploding": "#cc3b2c",
+    "destroyed": "#7a808a",
+}
+SIDE_COLOURS = {
+    "players": "#3a7bd5",
+    "allies": "#2e9d4f",
+    "enemies": "#c0392b",
+    "neutral": "#8a8f96",
+}
+SELECTED = "#4aa8ff"
+PHASE_NAMES = {
+    rules.SpacePhase.SUPPORT: "1 Support",
+    rules.SpacePhase.ACTION: "2 Action",
+    rules.SpacePhase.RESPONSE: "3 Response",
+}
+
+
+def pips(taken: int, capacity: int) -> str:
+    """Battle Damage as pips against capacity: ``●●○``."""
+    return (
+        "●" * min(taken, capacity) + "○" * max(0, capacity - taken) + "✚" * max(0, taken - capacity)
+    )
+
+
+def ship_summary(ship: Ship) -> str:
+    """One line for a ship (the player view uses it too)."""
+    cap = rules.capacity(ship.size)
+    damage = f"{pips(ship.battle_damage, cap)} {ship.battle_damage}/{cap} Battle Damage"
+    return f"{ship.name}: {damage}, {ship.state}"
+
+
+def space_status(session: Session) -> str:
+    """``Space round 2 · 2 Action``, or that no space fight is running."""
+    fight = session.space.round
+    if not fight.active:
+        return "No space combat running"
+    phase = rules.SpacePhase(fight.phase)
+    if phase is rules.SpacePhase.SURPRISE:
+        return "Before round 1 · unseen ships fire"  # R47
+    return f"Space round {fight.round} · {PHASE_NAMES[phase]}"
+
+
+def card_lines(ship: Ship) -> list[str]:
+    """The card's details, one rich-text line each."""
+    dc = rules.bd_dc(ship.structure, ship.shields)
+    mods = ", ".join(
+        f"{name[:3].title()} {getattr(ship, name):+d}"
+        for name in ("engines", "weapons", "structure", "shields", "electronics", "sensors")
+    )
+    state = ship.state
+    extra = ""
+    if ship.adrift_from_round is not None and state == "operational":
+        extra = f" · adrift from round {ship.adrift_from_round} unless repaired"
+    lines = [
+        f"<b style='color:{STATE_COLOURS[state]}'>{state.upper()}</b>{extra}",
+        f"{ship.size.title()} · {ship.hard_points} hard points · BD-DC {dc} · flying {ship.flying}",
+        mods,
+    ]
+    for entry in ship.damage:
+        dc_text = "critical fix" if entry.dc is None else f"DC {entry.dc}"
+        lines.append(f"⚠ {entry.name} ({dc_text})")
+    for effect in ship.effects:
+        lines.append(f"◆ {effect.name}: {effect.note}")
+    systems = [f"{k} {v}/5" for k, v in ship.systems.items() if v]
+    bays = [f"bay {k} {v}/8" for k, v in ship.bays.items() if v]
+    if systems or bays:
+        lines.append("Hits: " + ", ".join(systems + bays))
+    return lines
+
+
+class ShipCard(QFrame):
+    """One ship at a glance; a click, Space or Enter selects it."""
+
+    chosen = Signal(str)  # the ship's id
+    stepped = Signal(int)  # Left (-1) or Right (+1) from the keyboard
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setObjectName("shipCard")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.ship_id = ""
+        self.selected = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(2)
+        self.title = QLabel()
+        font = QFont(self.title.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.title.setFont(font)
+        self.damage = QLabel()
+        pip_font = QFont(self.damage.font())
+        pip_font.setPointSizeF(pip_font.pointSizeF() * 1.4)
+        self.damage.setFont(pip_font)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        for widget in (self.title, self.damage, self.details):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.setMinimumWidth(210)
+
+    def show_ship(self, ship: Ship, selected: bool) -> None:
+        """Show a ship, framed when it is the selected one."""
+        cap = rules.capacity(ship.size)
+        self.ship_id = ship.id
+        self.selected = selected
+        self.title.setText(ship.name)
+        self.title.setStyleSheet(f"color: {SIDE_COLOURS.get(ship.side, '#888888')}")
+        self.damage.setText(f"{pips(ship.battle_damage, cap)}  {ship.battle_damage}/{cap}")
+        self.details.setText("<br>".join(card_lines(ship)))
+        self.setAccessibleName(f"{ship.name}{', selected' if selected else ''}")
+        self.setToolTip("" if selected else f"Click to show {ship.name}'s stations")
+        self._style()
+
+    def _style(self) -> None:
+        # The frame is always 2 px wide, so selecting or focusing never moves the card.
+        colour = SELECTED if self.selected else "transparent"
+        if self.hasFocus():
+            colour = SELECTED if self.selected else "palette(highlight)"
+        style = "dashed" if self.hasFocus() else "solid"
+        self.setStyleSheet(f"#shipCard {{ border: 2px {style} {colour}; border-radius: 6px; }}")
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A click selects the ship."""
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.setFocus(Qt.FocusReason.MouseFocusReason)
+            self.chosen.emit(self.ship_id)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Space or Enter selects the ship; Left and Right go to the neighbouring card."""
+        key = event.key()
+        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Select):
+            self.chosen.emit(self.ship_id)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            self.stepped.emit(-1 if key == Qt.Key.Key_Left else 1)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self._style()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self._style()
+
+
+class ShipCards(QScrollArea):
+    """The row of ship cards."""
+
+    chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("bridgeCards")
+        self.cards: list[ShipCard] = []
+        self.row = QHBoxLayout()
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.setSpacing(6)
+        body = QWidget()
+        body.setLayout(self.row)
+        self.setWidget(body)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the cards take the focus
+
+    def show_ships(self, ships: tuple[Ship, ...], selected: str | None) -> None:
+        """One card per ship, the selected one framed."""
+        while len(self.cards) < len(ships):
+            card = ShipCard()
+            card.chosen.connect(self.chosen)
+            card.stepped.connect(lambda step, c=card: self._step(c, step))
+            self.row.addWidget(card, 1)
+            self.cards.append(card)
+        for index, card in enumerate(self.cards):
+            if index < len(ships):
+                card.show_ship(ships[index], ships[index].id == selected)
+                card.show()
+            else:
+                card.hide()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Tall enough for the tallest card at its width: a card is never cut off."""
+        shown = [c for c in self.cards if not c.isHidden()]
+        if not shown:
+            self.setFixedHeight(0)
+            return
+        spare = self.viewport().width() - self.row.spacing() * (len(shown) - 1)
+        width = max(spare // len(shown), *(c.minimumWidth() for c in shown))
+        tallest = 0
+        for card in shown:
+            layout = card.layout()
+            assert layout is not None
+            tallest = max(tallest, layout.totalHeightForWidth(width))
+        wide = width * len(shown) > spare
+        bar = self.horizontalScrollBar().sizeHint().height() if wide else 0
+        if self.height() != tallest + bar:
+            self.setFixedHeight(tallest + bar)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Narrower cards wrap their details into more lines."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_height()
+
+    def _step(self, card: ShipCard, step: int) -> None:
+        shown = [c for c in self.cards if not c.isHidden()]
+        index = (shown.index(card) + step) % len(shown)
+        shown[index].setFocus(Qt.FocusReason.TabFocusReason)
+        self.ensureWidgetVisible(shown[index])
+        self.chosen.emit(shown[index].ship_id)

@@ -1,0 +1,167 @@
+"""The selected ship's stations, in the order of play, with the ones that act now
+highlighted and the ones that cannot act saying so (R41, R45, R47)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+
+from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.commands.space import crew_name, station_refusal
+from futurepath_desktop.session.state import Session, Ship
+from futurepath_desktop.ui.bridge.feedback import game_words
+
+ACTS_NOW = "▶ acts now"
+CANNOT_ACT = "✗ cannot act"
+HEADERS = ("Phase", "Station", "Crew", "This round")
+PHASE, STATION, CREW, THIS_ROUND = range(len(HEADERS))
+
+
+@dataclass(frozen=True, slots=True)
+class StationRow:
+    """One crew position of a ship this round."""
+
+    position: rules.Position
+    phase: str
+    station: str
+    crew: str
+    status: str
+    refusal: str | None  # why it may not act now; None when it may
+    manned: bool
+
+    @property
+    def acts_now(self) -> bool:
+        """Whether the station may act now."""
+        return self.refusal is None
+
+
+def station_rows(session: Session, ship: Ship) -> list[StationRow]:
+    """Each position of the ship: its phase, who holds it, and what it did or may do."""
+    fight = session.space.round
+    optional_name = fight.optional.get(ship.id)
+    optional = rules.Position(optional_name) if optional_name else None
+    done = {s.position: s for s in fight.stations if s.ship_id == ship.id}
+    # R45: an adrift, exploding or destroyed ship's crew cannot act at all.
+    disabled = fight.active and ship.state in ("adrift", "exploding", "destroyed")
+    rows = []
+    for position in rules.Position:
+        acts_in = rules.acting_phase(position, optional)
+        held = done.get(position.value)
+        refusal = station_refusal(session, ship.id, position) if fight.active else "no fight"
+        if held is not None:
+            status = f"✓ {held.action}" + (f": {held.result}" if held.result else "")
+        elif disabled:
+            status = f"{CANNOT_ACT}: {ship.name} is {ship.state}"
+        elif refusal is None:
+            status = ACTS_NOW
+        else:
+            status = ""
+        who = crew_name(session, ship, position) if position.value in ship.crew else "—"
+        rows.append(
+            StationRow(
+                position,
+                f"{acts_in.value} {acts_in.name.title()}",
+                position.label,
+                who,
+                game_words(status),
+                refusal,
+                position.value in ship.crew,
+            )
+        )
+    return rows
+
+
+def text_margin(widget: QWidget) -> int:
+    """The space an item view leaves on each side of a cell's text."""
+    style = widget.style()
+    return style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+
+
+class _WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their longest cell wrapped at its column's width (a tree view
+    would otherwise measure every cell on one line and cut the rest off)."""
+
+    def __init__(self, view: QTreeWidget) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        hint = super().sizeHint(option, index)
+        width = self.view.header().sectionSize(index.column()) - 2 * text_margin(self.view)
+        text = str(index.data() or "")
+        if width <= 0 or not text:
+            return hint
+        flags = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
+        needed = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), flags, text)
+        return QSize(hint.width(), max(hint.height(), needed.height() + 4))
+
+
+class StationsView(QTreeWidget):
+    """The stations list: long lines wrap in their column instead of being cut off."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("bridgeStations")
+        self.setHeaderLabels(list(HEADERS))
+        self.setRootIsDecorated(False)
+        self.setWordWrap(True)
+        self.setUniformRowHeights(False)
+        self.setItemDelegate(_WrappingDelegate(self))
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        header = self.header()
+        header.setStretchLastSection(True)
+        metrics = self.fontMetrics()
+        # The first three columns take their widest text; "This round" takes the rest.
+        for column, sample in ((PHASE, "3 Response"), (CREW, "Mara Quill")):
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
+        header.resizeSection(STATION, metrics.horizontalAdvance("Communications/Sensors") + 18)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(THIS_ROUND, QHeaderView.ResizeMode.Stretch)
+        header.sectionResized.connect(lambda *_: self.scheduleDelayedItemsLayout())
+        self.setMinimumHeight((metrics.lineSpacing() + 4) * 8 + 8)
+
+    def show_rows(self, rows: list[StationRow], active: bool) -> None:
+        """Show the ship's stations (the current one stays current)."""
+        current = self.selected_position()
+        self.clear()
+        highlight = QColor(self.palette().color(self.palette().ColorRole.Highlight))
+        highlight.setAlpha(70)
+        muted = QColor("#8a9099")
+        for row in rows:
+            item = QTreeWidgetItem([row.phase, row.station, row.crew, row.status])
+            item.setData(0, Qt.ItemDataRole.UserRole, row.position.value)
+            for column, text in enumerate((row.phase, row.station, row.crew, row.status)):
+                item.setToolTip(column, text)
+            if active and row.acts_now:
+                for column in range(len(HEADERS)):
+                    item.setBackground(column, highlight)
+            if not row.manned:
+                item.setForeground(CREW, muted)
+            if row.status.startswith(CANNOT_ACT):
+                item.setForeground(THIS_ROUND, QColor("#cc3b2c"))
+            self.addTopLevelItem(item)
+            if row.position is current:
+                self.setCurrentItem(item)
+
+    def selected_position(self) -> rules.Position | None:
+        """The station picked in the list."""
+        item = self.currentItem()
+        if item is None:
+            return None
+        return rules.Position(str(item.data(0, Qt.ItemDataRole.UserRole)))
