@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 import msgspec
 
 from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.load_errors import in_plain_words, json_offset, line_and_column
 from futurepath_desktop.session.state import FORMAT_VERSION, MapState, Session, SessionFile
 
 EXTENSION = ".fpsession"
@@ -107,15 +109,45 @@ def save_session(session: Session, path: Path | str) -> None:
 
 
 def _json_path(message: str) -> tuple[str, str]:
-    """Split msgspec's "problem - at `$.a[0].b`" into the problem and the path."""
+    """Split msgspec's "problem - at `$.a[0].b`" into the problem and the path.
+
+    A missing or unknown field's path is the field's own (``$.combatants[0].id``), and a
+    bad key of a table is marked "(in a key)": msgspec says "at `key` in `$.map.tokens`"."""
     problem, sep, where = message.rpartition(" - at `")
     if not sep:
-        return message, "$"
-    return problem, where.rstrip("`")
+        problem, where = message, "$"
+    where = where.rstrip("`")
+    if where.startswith("key` in `"):
+        return f"{problem} (in a key)", where.removeprefix("key` in `")
+    field = re.fullmatch(r"Object (?:missing required|contains unknown) field `([^`]+)`", problem)
+    if field and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", field[1]):
+        where = f"{where}.{field[1]}"
+    return problem, where
+
+
+def _not_json(error: msgspec.DecodeError, data: bytes) -> str:
+    """What the JSON reader said, with the line and column it means."""
+    said = str(error)
+    if said.startswith("Invalid UTF-8"):
+        return f"not UTF-8 text ({said})"
+    at = json_offset(said)
+    if at is not None:
+        line, column = line_and_column(data, at)
+        said += f" at line {line}, column {column}"
+    return f"not valid JSON: {said}"
 
 
 def decode(data: bytes, source: str = "the session") -> Session:
-    """Turn file bytes into a checked live session, or raise :class:`SessionLoadError`."""
+    """Turn file bytes into a checked live session, or raise :class:`SessionLoadError`
+    (an :class:`~futurepath_desktop.session.load_errors.UnreadableSessionError`, which also says
+    what is wrong in plain words)."""
+    try:
+        return _decode(data, source)
+    except SessionLoadError as error:
+        raise in_plain_words(error, data) from None
+
+
+def _decode(data: bytes, source: str) -> Session:
     if len(data) > MAX_FILE_BYTES:
         raise SessionLoadError(
             source,
@@ -125,16 +157,14 @@ def decode(data: bytes, source: str = "the session") -> Session:
         version = _VERSION_DECODER.decode(data).format_version
     except RecursionError:
         raise SessionLoadError(source, "the JSON is nested too deeply to be a session") from None
+    except msgspec.ValidationError as error:  # JSON, but not an object: before DecodeError,
+        raise SessionLoadError(source, *_json_path(str(error))) from None  # its base class
     except msgspec.DecodeError as error:
-        raise SessionLoadError(
-            source, f"this is not a session file (not valid JSON: {error})"
-        ) from None
-    except msgspec.ValidationError as error:
-        raise SessionLoadError(source, f"this is not a session file ({error})") from None
+        raise SessionLoadError(source, _not_json(error, data)) from None
+    if version is None:
+        raise SessionLoadError(source, "format_version is missing", "$.format_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SessionLoadError(
-            source, "format_version is missing or not a whole number", "$.format_version"
-        )
+        raise SessionLoadError(source, "format_version is not a whole number", "$.format_version")
     if version > FORMAT_VERSION:
         raise SessionLoadError(
             source,
@@ -152,9 +182,11 @@ def decode(data: bytes, source: str = "the session") -> Session:
             for step in range(version, FORMAT_VERSION):
                 document = UPGRADES[step](document)
             record = msgspec.convert(document, SessionFile)
-    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+    except msgspec.ValidationError as error:
         problem, where = _json_path(str(error))
         raise SessionLoadError(source, problem, where) from None
+    except msgspec.DecodeError as error:
+        raise SessionLoadError(source, _not_json(error, data)) from None
     except RecursionError:
         raise SessionLoadError(source, "the JSON is nested too deeply to be a session") from None
     check_references(record, source)
@@ -177,11 +209,22 @@ def load_session(path: Path | str) -> Session:
                 f"the file is {size:,} bytes; the most a session may be is {MAX_FILE_BYTES:,}",
             )
         data = path.read_bytes()
-    except SessionLoadError:
-        raise
+    except SessionLoadError as error:
+        raise in_plain_words(error) from None
     except OSError as error:
-        raise SessionLoadError(path.name, error.strerror or str(error)) from None
+        raise in_plain_words(SessionLoadError(path.name, _unreadable(error))) from None
     return decode(data, path.name)
+
+
+def _unreadable(error: OSError) -> str:
+    said = error.strerror or str(error)
+    if isinstance(error, FileNotFoundError):
+        return f"the file is not there: it may have been moved or deleted ({said})"
+    if isinstance(error, PermissionError):
+        return f"this account may not read the file ({said})"
+    if isinstance(error, IsADirectoryError):
+        return f"that is a folder, not a session file ({said})"
+    return f"the file cannot be read ({said})"
 
 
 def _duplicates(ids: Iterable[str]) -> list[str]:
