@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui import theme
+from futurepath_desktop.ui import layout, theme
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
 from futurepath_desktop.ui.docks.counters_dock import CountersDock
 from futurepath_desktop.ui.docks.initiative_dock import InitiativeDock
@@ -103,9 +103,12 @@ class MainWindow(QMainWindow):
         self.initiative.view.viewport().installEventFilter(self)
         if self.controller.session.combatants:  # the inspector is never empty at start
             self.initiative.select([next(iter(self.controller.session.combatants))])
+        self.layout_kind = ""
+        self.own_layout = False  # the GM's own arrangement, restored from last time
         self.resize(1280, 800)
-        self._default_state = self.saveState()
+        layout.arrange(self, layout.kind_for(self.width()))
         self.restore_layout()
+        self._make_status_bar()
         self.apply_palette()
         self.refresh(Change())
         if autosave:
@@ -349,14 +352,18 @@ class MainWindow(QMainWindow):
 
     def create_tool_bars(self) -> None:
         """One bar: the combat buttons and the phase indicator, then (pushed to the right)
-        save, undo, redo and the player view. When the window is narrow, the right-hand
-        buttons fold away first; the phase indicator stays in sight."""
+        save, undo, redo and the player view. Start and End Combat share one place (only
+        one of them can be used at a time), so the bar fits a laptop's width."""
         self.combat_bar = QToolBar("Combat")
         self.combat_bar.setObjectName("combatBar")
         self.combat_bar.setMovable(False)
         self.combat_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.bar_start, self.bar_end = (
+            self._bar_copy(a) for a in (self.start_action, self.end_action)
+        )
+        self.bar_end.setVisible(False)
         self.combat_bar.addActions(
-            [self.start_action, self.next_turn_action, self.next_phase_action, self.end_action]
+            [self.bar_start, self.bar_end, self.next_turn_action, self.next_phase_action]
         )
         self.combat_bar.addSeparator()
         self.phase_indicator = PhaseIndicator()
@@ -378,6 +385,14 @@ class MainWindow(QMainWindow):
         redo.setEnabled(stack.canRedo())
         self.combat_bar.addActions([self.save_action, undo, redo, self.player_view_action])
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.combat_bar)
+
+    def _bar_copy(self, action: QAction) -> QAction:
+        """A tool bar button for ``action`` that can hide without hiding it in the menus."""
+        copy = text_action(action.text(), self)
+        copy.setToolTip(action.toolTip())
+        copy.setObjectName(f"bar{action.objectName().removeprefix('action')}")
+        copy.triggered.connect(action.trigger)
+        return copy
 
     def create_dock_windows(self) -> None:
         """Initiative and counters on the left, inspector and log on the right."""
@@ -418,24 +433,6 @@ class MainWindow(QMainWindow):
         self.history = QDockWidget("History", self)
         self.history.setObjectName("historyDock")
         self.history.visibilityChanged.connect(self._show_history)
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        self.addDockWidget(left, self.initiative)
-        self.addDockWidget(right, self.inspector)
-        self.splitDockWidget(self.initiative, self.inspector, Qt.Orientation.Horizontal)
-        self.splitDockWidget(self.initiative, self.map, Qt.Orientation.Horizontal)
-        self.splitDockWidget(self.initiative, self.counters, Qt.Orientation.Vertical)
-        self.splitDockWidget(self.inspector, self.log, Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.log, self.history)
-        self.log.raise_()
-        self.addDockWidget(left, self.bridge)
-        self.tabifyDockWidget(self.map, self.bridge)
-        self.tabifyDockWidget(self.bridge, self.odds)
-        self.map.raise_()
-        self.resizeDocks(
-            [self.initiative, self.map, self.inspector], [400, 500, 380], Qt.Orientation.Horizontal
-        )
-        self.resizeDocks([self.initiative, self.counters], [470, 230], Qt.Orientation.Vertical)
-        self.resizeDocks([self.inspector, self.log], [430, 270], Qt.Orientation.Vertical)
         for dock in self.docks():
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addSeparator()
@@ -506,6 +503,16 @@ class MainWindow(QMainWindow):
 
     # --- behaviour -----------------------------------------------------------------------------
 
+    def _make_status_bar(self) -> None:
+        """A status bar from the start, one line high for good: a message that comes or
+        goes never shifts the panels above it."""
+        bar = self.statusBar()
+        bar.setObjectName("statusBar")
+        bar.setSizeGripEnabled(False)
+        bar.setFixedHeight(max(bar.sizeHint().height(), bar.fontMetrics().height() + 8))
+        # As a lambda: PySide finds no slot wrapper for QWidget.setToolTip.
+        bar.messageChanged.connect(lambda text: bar.setToolTip(text))  # noqa: PLW0108
+
     def say(self, text: str, timeout: int = 6000) -> None:
         """A message in the status bar."""
         self.statusBar().showMessage(text, timeout)
@@ -516,6 +523,9 @@ class MainWindow(QMainWindow):
         self.phase_indicator.show_session(session)
         active = session.combat.active
         self.start_action.setEnabled(not active)
+        if self.bar_start.isVisible() == active:  # only when combat starts or ends
+            self.bar_start.setVisible(not active)
+            self.bar_end.setVisible(active)
         for action in (
             self.next_turn_action,
             self.next_phase_action,
@@ -620,8 +630,8 @@ class MainWindow(QMainWindow):
         state = self.settings.value("windowState")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
+        if isinstance(state, QByteArray) and self.restoreState(state):
+            self.own_layout = True
 
     def show_chart(self, tab: int) -> None:
         """Bring the Odds and Charts panel up at one of its tabs."""
@@ -633,26 +643,8 @@ class MainWindow(QMainWindow):
         self.odds.schedule()
 
     def hide_stray_tab_bars(self) -> None:
-        """Hide the tab bars Qt leaves behind after nesting splits and tab groups.
-
-        QMainWindow sometimes keeps a shown, orphaned copy of a dock group's tab bar at a
-        place where no dock of that group is; it shows as a second "Map | Bridge" strip
-        over another panel. A real tab bar always sits under one of its own docks.
-        """
-        from PySide6.QtWidgets import QTabBar
-
-        docks = {dock.windowTitle(): dock for dock in self.docks()}
-        for bar in self.findChildren(QTabBar):
-            if bar.parent() is not self or not bar.isVisible():
-                continue
-            own = [docks[bar.tabText(i)] for i in range(bar.count()) if bar.tabText(i) in docks]
-            if own and not any(
-                dock.isVisible()
-                and dock.geometry().left() <= bar.geometry().center().x() <= dock.geometry().right()
-                and abs(dock.geometry().bottom() - bar.geometry().top()) <= 4
-                for dock in own
-            ):
-                bar.hide()
+        """Hide the orphaned tab bars QMainWindow sometimes leaves (see ``layout``)."""
+        layout.hide_stray_tab_bars(self)
 
     def docks(self) -> tuple[QDockWidget, ...]:
         """Every panel, in the order the View menu lists them."""
@@ -668,12 +660,14 @@ class MainWindow(QMainWindow):
         )
 
     def reset_layout(self) -> None:
-        """The docks as they were first laid out."""
-        for dock in self.docks():
-            dock.setFloating(False)
-            dock.show()
-        self.restoreState(self._default_state)
-        QTimer.singleShot(0, self.hide_stray_tab_bars)
+        """The docks laid out for the window's size, which they follow again from now."""
+        self.own_layout = False
+        layout.arrange(self, layout.kind_for(self.width()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A laptop-sized window gets the compact layout, a big one the roomy layout."""
+        super().resizeEvent(event)
+        layout.follow_size(self, event.size().width())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before unsaved changes are lost; remember the layout; close autosave cleanly."""

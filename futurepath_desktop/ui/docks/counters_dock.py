@@ -14,9 +14,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.ui.docks.panel import panel_body
-from futurepath_desktop.ui.models.counters_model import NOTE, CountersModel
+from futurepath_desktop.ui.models.counters_model import (
+    BEARER,
+    CONDITION,
+    NOTE,
+    ROUNDS,
+    TICKS,
+    CountersModel,
+)
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
+from futurepath_desktop.ui.widgets.columns import fitting_width
 
 
 class CountersDock(QDockWidget):
@@ -45,14 +54,36 @@ class CountersDock(QDockWidget):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         metrics = self.view.fontMetrics()
-        samples = ("Space Bear 12", "Flat-Footed", "Rounds left", "not yet: bearer has not acted")
-        for column, sample in enumerate(samples):
-            header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
         self.view.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
         self.view.setWordWrap(False)
-        self.view.horizontalHeader().setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)
+        self.fit_columns()
         layout.addWidget(self.view)
         self.setWidget(body)
+
+    def fit_columns(self, compact: bool = True) -> None:
+        """Columns as wide as their words. On a laptop the rules' summary (the Note) is
+        left to each row's tool tip and the "ticks" column takes the rest; on a big
+        screen the Note takes it."""
+        view, header = self.view, self.view.horizontalHeader()
+        bearers = [c.name for c in self.model.session.combatants.values()]
+        conditions = [entry.name for entry in CATALOG.values()]
+        widths = {
+            BEARER: fitting_width(view, header, "Bearer", ["Space Bear 12", *bearers]),
+            CONDITION: fitting_width(view, header, "Condition", conditions),
+            ROUNDS: fitting_width(view, header, "Rounds left", ["until removed"]),
+            TICKS: fitting_width(view, header, "Ticks this round", ["not yet", "no counter"]),
+        }
+        for column, width in widths.items():
+            header.resizeSection(column, min(width, 200))
+        header.setSectionHidden(NOTE, compact)
+        stretch = TICKS if compact else NOTE
+        for column in (TICKS, NOTE):
+            mode = (
+                QHeaderView.ResizeMode.Stretch
+                if column == stretch
+                else QHeaderView.ResizeMode.Interactive
+            )
+            header.setSectionResizeMode(column, mode)
 
     def selected_ids(self) -> list[str]:
         """The selected conditions' ids."""

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QHeaderView,
+    QStyle,
     QTreeView,
     QWidget,
 )
@@ -24,6 +25,7 @@ from futurepath_desktop.ui.models.initiative_model import (
     InitiativeModel,
 )
 from futurepath_desktop.ui.models.roles import ID_ROLE, KIND_ROLE
+from futurepath_desktop.ui.widgets.columns import LinesDelegate, bold, fitting_width
 from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
 
 
@@ -50,6 +52,11 @@ class InitiativeDock(QDockWidget):
         self.view.setAlternatingRowColors(False)
         self.view.setUniformRowHeights(True)
         self.view.setAllColumnsShowFocus(True)
+        self.view.setIndentation(14)
+        # Two lines a row: the status and the turn wrap their words rather than lose them
+        # on a laptop's narrow panel (the health bar's row was nearly that tall anyway).
+        self.view.setWordWrap(True)
+        self.view.setItemDelegate(LinesDelegate(2, self.view))
         self.view.setItemDelegateForColumn(HEALTH, HealthBarDelegate(model.palette, self.view))
         header = self.view.header()
         header.setStretchLastSection(False)
@@ -59,10 +66,8 @@ class InitiativeDock(QDockWidget):
         header.setSectionResizeMode(HEALTH, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(STATUS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(TURN, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(NAME, 170)
-        header.resizeSection(INIT, 42)
-        header.resizeSection(HEALTH, 110)
-        header.resizeSection(TURN, 120)
+        self._compact = True
+        self.fit_columns()
         layout.addWidget(self.view)
         self.setWidget(body)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
@@ -71,11 +76,42 @@ class InitiativeDock(QDockWidget):
         model.modelAboutToBeReset.connect(self._remember)
         self.view.expandAll()
 
+    def fit_columns(self, compact: bool | None = None) -> None:
+        """Columns as wide as their words: the names and health readings in the session,
+        a score; the turn column wraps to two lines on a laptop. The status takes the rest.
+        (Measured again when someone joins or leaves.)"""
+        if compact is not None:
+            self._compact = compact
+        view, header = self.view, self.view.header()
+        model = self.model
+        members = list(model.session.combatants)
+        names = [model.index_of(i, NAME).data() or "" for i in members]
+        health = [model.index_of(i, HEALTH).data() or "" for i in members]
+        teams = [t.name for t in model.session.teams.values()]
+        indent = view.indentation()
+        icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, view) + 4
+        heavy = bold(view.font())
+        name = max(
+            fitting_width(view, header, "Name", ["Space Bear 4", *names], extra=2 * indent),
+            fitting_width(view, header, "Name", teams, font=heavy, extra=indent + icon),
+        )
+        header.resizeSection(NAME, min(name, 170 if self._compact else 260))
+        header.resizeSection(INIT, fitting_width(view, header, "Init", ["99"], font=heavy))
+        # The bar draws its numbers 4 px in from each side.
+        header.resizeSection(
+            HEALTH, fitting_width(view, header, "Health", ["99/99", *health], extra=8)
+        )
+        turn = ["standard", "(attack),", "✓ acted", "readied", "delaying"]
+        if not self._compact:
+            turn.append("standard (attack)")
+        header.resizeSection(TURN, fitting_width(view, header, "This turn", turn))
+
     def _remember(self) -> None:
         self._remembered = self.selected_ids(expand_teams=False)
 
     def _after_reset(self) -> None:
         self.view.expandAll()
+        self.fit_columns()
         self.select(self._remembered)
 
     def selected_ids(self, *, expand_teams: bool = True) -> list[str]:

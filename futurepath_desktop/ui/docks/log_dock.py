@@ -19,8 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.ui.models.log_model import EVENT, LogModel, entry_text
+from futurepath_desktop.ui.models import log_model
+from futurepath_desktop.ui.models.log_model import EVENT, PHASE_NAMES, LogModel, entry_text
 from futurepath_desktop.ui.models.roles import SORT_ROLE
+from futurepath_desktop.ui.widgets.columns import fitting_width
+from futurepath_desktop.ui.widgets.row_heights import RowHeights
 
 KINDS = (
     ("Everything", ""),
@@ -85,16 +88,18 @@ class LogDock(QDockWidget):
         self.view.setObjectName("logView")
         self.view.setModel(self.proxy)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setWordWrap(False)
+        # An event wraps onto as many lines as it needs: each row is measured once when
+        # it arrives, and all again only when the Event column's width changes.
+        self.view.setWordWrap(True)
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.view.horizontalHeader()
         # Fixed widths: measuring contents would read every one of thousands of rows.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)
-        metrics = self.view.fontMetrics()
-        for column, sample in enumerate(("Round", "Advantages", "Space Bears")):
-            header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
+        self.rows = RowHeights(self.view, EVENT)
+        self.fit_columns()
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("logDetail")
         self.detail.setReadOnly(True)
@@ -124,6 +129,19 @@ class LogDock(QDockWidget):
         self.dice.returnPressed.connect(self._roll)
         QShortcut(QKeySequence.StandardKey.Copy, self.view, self.copy)
         model.rowsInserted.connect(self._follow)
+
+    def fit_columns(self, compact: bool = True) -> None:
+        """Round, phase and team as wide as their words; the event takes the rest."""
+        view, header = self.view, self.view.horizontalHeader()
+        phases = [*PHASE_NAMES.values(), *getattr(log_model, "SPACE_PHASE_NAMES", {}).values()]
+        teams = ["Space Bears", *(t.name for t in self.model.session.teams.values())]
+        widths = (
+            fitting_width(view, header, "Round", ["99", "–"]),
+            fitting_width(view, header, "Phase", phases),
+            fitting_width(view, header, "Team", teams),
+        )
+        for column, width in enumerate(widths):
+            header.resizeSection(column, min(width, 140 if compact else 200))
 
     def _kind_changed(self) -> None:
         value = self.kind.currentData() or ""

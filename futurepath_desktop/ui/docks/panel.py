@@ -1,12 +1,15 @@
-"""The body every panel shares: a row of tool buttons above its view."""
+"""The body every panel shares: a row of tool buttons above its view (wrapping onto a
+second line in a narrow panel)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from futurepath_desktop.ui.widgets.tool_row import ToolRow
 
 
 def panel_body(name: str, actions: Sequence[QAction]) -> tuple[QWidget, QVBoxLayout]:
@@ -15,9 +18,7 @@ def panel_body(name: str, actions: Sequence[QAction]) -> tuple[QWidget, QVBoxLay
     layout = QVBoxLayout(body)
     layout.setContentsMargins(2, 2, 2, 2)
     layout.setSpacing(2)
-    tools = QToolBar(name)
-    tools.setObjectName(name)
-    tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    tools = ToolRow(name)
     for action in actions:
         tools.addAction(action)
     layout.addWidget(tools)

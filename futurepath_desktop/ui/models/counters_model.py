@@ -82,12 +82,19 @@ class CountersModel(SessionTableModel):
         return self.session.conditions.get(self._ids[row]) if 0 <= row < len(self._ids) else None
 
     def ticks(self, held: ActiveCondition) -> str:
-        """R13: whether the counter moves at the next Counters phase, and why not."""
+        """R13: whether the counter moves at the next Counters phase (why not is in
+        ``ticks_reason``, the cell's tool tip)."""
         if held.remaining is None:
             return "no counter"
+        return "yes" if held.armed else "not yet"
+
+    def ticks_reason(self, held: ActiveCondition) -> str:
+        """R13 in words: why the counter moves this round or not."""
+        if held.remaining is None:
+            return "Lasts until removed: no counter to move"
         if held.armed:
-            return "yes"
-        return "not yet: bearer has not acted"
+            return "Moves down by 1 in this round's Counters phase"
+        return "Not yet: the bearer has not started a turn since it was set"
 
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         if role not in _ANSWERED or not index.isValid():
@@ -124,6 +131,10 @@ class CountersModel(SessionTableModel):
             entry = CATALOG.get(held.key)
             where = f"set in round {held.set_round}" if held.set_round else "set before combat"
             tip = f"{held.name} on {bearer.name if bearer else '?'}, {where}"
+            if column == TICKS:
+                tip += f"\n{self.ticks_reason(held)}"
+            if held.note:
+                tip += f"\nNote: {held.note}"
             if entry:
                 tip += f"\n{entry.summary}"
             if held.source:

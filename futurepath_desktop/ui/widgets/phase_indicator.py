@@ -11,6 +11,16 @@ from futurepath_desktop.core.rounds import Phase, phases_of_round
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import possessive
 
+FIXED_TEXTS = (
+    "No combat",
+    "Start with F5",
+    "⚡ Surprise round",
+    "No surprise round",
+    "Weigh (dis)advantages",
+    "Counters moved · join now",
+)
+"""What the turn label says besides the acting team's name (``_show_text``)."""
+
 
 class PhaseIndicator(QWidget):
     """A strip of labels: ``Round 2 | 1 Initiative … 5 Counters | Players' turn``."""
@@ -19,7 +29,7 @@ class PhaseIndicator(QWidget):
         super().__init__(parent)
         self.setObjectName("phaseIndicator")
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 0, 8, 0)
+        layout.setContentsMargins(4, 0, 4, 0)
         layout.setSpacing(4)
         self.round_label = QLabel("No combat")
         self.round_label.setObjectName("roundLabel")
@@ -33,21 +43,39 @@ class PhaseIndicator(QWidget):
         for phase in Phase:
             pill = QLabel(phase.label)
             pill.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            pill.setMinimumWidth(pill.fontMetrics().horizontalAdvance(phase.label) + 18)
+            pill.setMinimumWidth(pill.fontMetrics().horizontalAdvance(phase.label) + 12)
             layout.addWidget(pill)
             self.pills[phase] = pill
         layout.addSpacing(8)
         self.turn_label = QLabel("")
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setFont(font)
-        # A fixed width: a new team name must not relayout the whole tool bar each turn.
-        self.turn_label.setFixedWidth(self.turn_label.fontMetrics().horizontalAdvance("M" * 22))
+        # A fixed width, as wide as the longest thing it may say in this session: a new
+        # team's turn must not relayout the whole tool bar each turn.
         layout.addWidget(self.turn_label)
         layout.addStretch(1)
         self._shown: tuple[object, ...] = ()
+        self._teams: tuple[str, ...] | None = None
+        self._fit_turn_label(())
+
+    def turn_texts(self, teams: tuple[str, ...]) -> list[str]:
+        """Everything the turn label may say, with these team names."""
+        texts = list(FIXED_TEXTS)
+        for name in teams:
+            texts += [f"⚡ Surprise round · {name}", f"▶ {possessive(name)} turn"]
+        return texts
+
+    def _fit_turn_label(self, teams: tuple[str, ...]) -> None:
+        if teams == self._teams:
+            return
+        self._teams = teams
+        metrics = self.turn_label.fontMetrics()
+        widest = max(metrics.horizontalAdvance(text) for text in self.turn_texts(teams))
+        self.turn_label.setFixedWidth(widest + 4)
 
     def show_session(self, session: Session) -> None:
         """Light up where the fight stands (restyled only when the phase changes)."""
+        self._fit_turn_label(tuple(team.name for team in session.teams.values()))
         combat = session.combat
         key = (combat.active, combat.round > 1, combat.phase, self.palette().cacheKey())
         if key != self._shown:
@@ -65,7 +93,7 @@ class PhaseIndicator(QWidget):
         active_phases = phases_of_round(combat.round) if combat.active and combat.round else ()
         for phase, pill in self.pills.items():
             current = combat.active and combat.phase == phase
-            style = f"border-radius: 9px; padding: 2px 8px; border: 1px solid {border};"
+            style = f"border-radius: 9px; padding: 2px 5px; border: 1px solid {border};"
             if current:
                 style += f"background: {highlight}; color: {on_text}; font-weight: bold;"
             elif phase not in active_phases:

@@ -1,0 +1,133 @@
+"""Where the panels go: two arrangements of the same docks, picked by the window's width.
+
+- **Roomy** (a big screen): the initiative over the counters on the left, the map in the
+  middle, the inspector over the log on the right.
+- **Compact** (the laptops GMs bring, 1280×800 and 1366×768): the log (with the history
+  behind it) goes under the initiative, where its lines have the room to be read, and the
+  counters under the inspector.
+
+The window follows its size while the GM has no saved layout of their own; once they
+have one (restored at start), nothing moves behind their back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QTabBar
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.main_window import MainWindow
+
+COMPACT, ROOMY = "compact", "roomy"
+COMPACT_BELOW = 1600
+"""Windows narrower than this (in device-independent pixels) get the compact layout."""
+
+LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+HORIZONTAL, VERTICAL = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+
+
+def kind_for(width: int) -> str:
+    """The layout for a window this wide."""
+    return COMPACT if width < COMPACT_BELOW else ROOMY
+
+
+def column_widths(kind: str, width: int) -> tuple[int, int, int]:
+    """Left, middle (map) and right column widths for a window ``width`` wide."""
+    if kind == COMPACT:
+        # Enough for the initiative's five columns and the attack form; the map takes the
+        # rest and grows first as the window does.
+        left = max(440, round(width * 0.33))
+        right = max(390, round(width * 0.29))
+    else:
+        left, right = round(width * 0.3), round(width * 0.27)
+    return left, max(200, width - left - right), right
+
+
+def arrange(window: MainWindow, kind: str) -> None:
+    """Put every dock in its place for ``kind`` and size the columns to the window."""
+    docks = window.docks()
+    for dock in docks:
+        dock.setFloating(False)
+        window.removeDockWidget(dock)
+    initiative, map_, bridge, odds = window.initiative, window.map, window.bridge, window.odds
+    counters, inspector, log, history = (
+        window.counters,
+        window.inspector,
+        window.log,
+        window.history,
+    )
+    window.addDockWidget(LEFT, initiative)
+    window.addDockWidget(RIGHT, inspector)
+    window.splitDockWidget(initiative, inspector, HORIZONTAL)
+    window.splitDockWidget(initiative, map_, HORIZONTAL)
+    window.tabifyDockWidget(map_, bridge)
+    window.tabifyDockWidget(bridge, odds)
+    under_initiative, under_inspector = (log, counters) if kind == COMPACT else (counters, log)
+    window.splitDockWidget(initiative, under_initiative, VERTICAL)
+    window.splitDockWidget(inspector, under_inspector, VERTICAL)
+    window.tabifyDockWidget(log, history)
+    for dock in docks:
+        dock.show()
+    map_.raise_()
+    log.raise_()
+    window.layout_kind = kind
+    size(window, kind)
+    for dock in (window.initiative, window.counters, window.log):
+        dock.fit_columns(kind == COMPACT)
+    QTimer.singleShot(0, window.hide_stray_tab_bars)
+
+
+def size(window: MainWindow, kind: str) -> None:
+    """The columns' widths and the splits' heights, for the window's present size."""
+    width, height = window.width(), window.height()
+    window.resizeDocks(
+        [window.initiative, window.map, window.inspector],
+        list(column_widths(kind, width)),
+        HORIZONTAL,
+    )
+    left: QDockWidget
+    right: QDockWidget
+    if kind == COMPACT:
+        left, right, share, inspector_share = window.log, window.counters, 0.57, 0.68
+    else:
+        left, right, share, inspector_share = window.counters, window.log, 0.66, 0.6
+    for top, below, part in (
+        (window.initiative, left, share),
+        (window.inspector, right, inspector_share),
+    ):
+        window.resizeDocks(
+            [top, below], [round(height * part), round(height * (1 - part))], VERTICAL
+        )
+
+
+def follow_size(window: MainWindow, width: int) -> None:
+    """After a resize: switch layouts when the width crosses into the other kind (only
+    while the GM has no saved layout of their own)."""
+    if window.own_layout:
+        return
+    kind = kind_for(width)
+    if kind != window.layout_kind:
+        arrange(window, kind)
+
+
+def hide_stray_tab_bars(window: MainWindow) -> None:
+    """Hide the tab bars Qt leaves behind after nesting splits and tab groups.
+
+    QMainWindow sometimes keeps a shown, orphaned copy of a dock group's tab bar at a
+    place where no dock of that group is; it shows as a second "Map | Bridge" strip
+    over another panel. A real tab bar always sits under one of its own docks.
+    """
+    docks: dict[str, QDockWidget] = {dock.windowTitle(): dock for dock in window.docks()}
+    for bar in window.findChildren(QTabBar):
+        if bar.parent() is not window or not bar.isVisible():
+            continue
+        own = [docks[bar.tabText(i)] for i in range(bar.count()) if bar.tabText(i) in docks]
+        if own and not any(
+            dock.isVisible()
+            and dock.geometry().left() <= bar.geometry().center().x() <= dock.geometry().right()
+            and abs(dock.geometry().bottom() - bar.geometry().top()) <= 4
+            for dock in own
+        ):
+            bar.hide()

@@ -1,0 +1,76 @@
+"""Column widths measured from the words they must hold, and rows tall enough to wrap.
+
+A column is as wide as its title or its longest sample, measured with the view's own font
+and the gaps the style leaves around a cell's text, so a laptop's narrow panel shows
+whole words rather than "Surpri…".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+SLACK = 2
+"""A pixel each side for rounding between the measure and the paint."""
+
+
+def cell_gap(view: QWidget) -> int:
+    """What a cell needs besides its text: the style's margin each side of it."""
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    return 2 * margin + 2 * SLACK
+
+
+def header_gap(header: QHeaderView) -> int:
+    """What a column title needs besides its text."""
+    style = header.style()
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    return 4 * margin + 2 * SLACK
+
+
+def bold(font: QFont) -> QFont:
+    """The same font, bold (team rows are drawn so)."""
+    heavy = QFont(font)
+    heavy.setBold(True)
+    return heavy
+
+
+def fitting_width(
+    view: QAbstractItemView,
+    header: QHeaderView,
+    title: str,
+    samples: Iterable[str],
+    *,
+    font: QFont | None = None,
+    extra: int = 0,
+) -> int:
+    """The width a column needs for its title and the widest of ``samples`` (in ``font``,
+    the view's by default), plus ``extra`` for an indentation or icon."""
+    metrics = QFontMetrics(font if font is not None else view.font())
+    widest = max((metrics.horizontalAdvance(s) for s in samples), default=0)
+    titled = QFontMetrics(header.font()).horizontalAdvance(title) + header_gap(header)
+    return max(titled, widest + cell_gap(view) + extra)
+
+
+class LinesDelegate(QStyledItemDelegate):
+    """Rows ``lines`` text lines tall, for a view whose cells wrap their words."""
+
+    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.lines = lines
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        hint = super().sizeHint(option, index)
+        metrics = option.fontMetrics
+        return QSize(hint.width(), max(hint.height(), self.lines * metrics.lineSpacing() + 4))
