@@ -62,6 +62,7 @@ class TokenMark(msgspec.Struct, frozen=True):
 
     combatant_id: str
     hidden: bool
+    acting: bool  # ringed: its team acts, and the players may know it
 
 
 class ShipLine(msgspec.Struct, frozen=True):
@@ -260,7 +261,8 @@ def player_info(session: Session) -> PlayerInfo:
                 continue
             seen = sight(session, combatant)
             if seen is not Sight.SECRET:
-                tokens.append(TokenMark(ident, seen is Sight.MARKED_HIDDEN))
+                marked = seen is Sight.MARKED_HIDDEN
+                tokens.append(TokenMark(ident, marked, combatant.team_id == acting))
     space_header, ships = _space(session)
     return PlayerInfo(
         header=_header(session, acting),

@@ -76,15 +76,25 @@ class PlayerView(QWidget):
 
     def _on_change(self, change: Change) -> None:
         session = self.controller.session
-        before = self.info.acting_team if self.info is not None else None
         self.map_scene.apply(session, change)
         self.refresh(map_too=False)
-        after = self.info.acting_team if self.info is not None else None
-        if before != after:
-            # Whether the players may know who acts can change without the acting team
-            # changing (an actor hides): the ring follows what the header says.
-            teams = {t for t in (before, after, session.combat.acting_team) if t is not None}
-            self.map_scene.sync_tokens(session, {m.id for t in teams for m in session.members(t)})
+        self._restyle_stale_tokens()
+
+    def _restyle_stale_tokens(self) -> None:
+        """Keep the map to exactly the tokens, hidden marks and acting ring the description
+        allows. A change can alter them without naming the token: a team changes side, or
+        the only visible actor of a team hides and the players no longer know who acts."""
+        if self.info is None:
+            return
+        marks = {t.combatant_id: t for t in self.info.tokens}
+        shown = self.map_scene.tokens
+        stale = {i for i in marks if i not in shown}
+        for ident, item in shown.items():
+            mark = marks.get(ident)
+            if mark is None or (mark.hidden, mark.acting) != (item.look.hidden, item.look.acting):
+                stale.add(ident)
+        if stale:
+            self.map_scene.sync_tokens(self.controller.session, stale)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -122,7 +132,9 @@ class PlayerView(QWidget):
             self.tree.addTopLevelItem(head)
             for member in team.members:
                 name = f"{member.name} (hidden)" if member.hidden else member.name
-                row = QTreeWidgetItem(["    " + name, member.health, ", ".join(member.conditions)])
+                conditions = ", ".join(member.conditions)
+                row = QTreeWidgetItem(["    " + name, member.health, conditions])
+                row.setToolTip(2, conditions)  # the column may be too narrow for all of them
                 if member.hidden:
                     italic = QFont(self.tree.font())
                     italic.setItalic(True)
