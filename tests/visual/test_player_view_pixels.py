@@ -1,0 +1,179 @@
+"""The player view's map as a picture (R61): the demo mid-fight at 1280×800, light and
+dark, with the player view open. Its walls are drawn, and its fog is an opaque cover:
+every pixel sampled inside it is one colour, and a token standing there, which the GM's
+map shows, is not seen.
+
+Which square is which comes from the session, where it is on screen from each view
+(``mapFromScene``); the colours come from the pictures alone.
+"""
+
+from __future__ import annotations
+
+import math
+from statistics import median
+
+import pytest
+from PySide6.QtCore import QRect, QRectF
+from PySide6.QtGui import QColor, QImage
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session.commands import PlaceToken
+from futurepath_desktop.session.state import Area, MapState
+from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.map.scene import area_rect, square_rect
+from futurepath_desktop.ui.map.view import MapView
+from futurepath_desktop.ui.player_view import PlayerView
+from tests.visual.conftest import SCHEMES, Posed, luminance, pixel, settle
+
+Square = tuple[int, int]
+Colour = tuple[int, int, int]
+INSET = 4  # pixels kept clear of a square's (or an area's) edges when sampling inside it
+IN_FOG_FRIEND = ("james", (23, 5))  # a friend's token the players' map holds, under the fog
+IN_FOG_ENEMY = ("bear-4", (22, 12))  # a bear the GM sees there and the players do not
+
+
+def rgb(colour: QColor) -> Colour:
+    return (colour.red(), colour.green(), colour.blue())
+
+
+def on_screen(view: MapView, rect: QRectF) -> QRect:
+    """A scene rectangle in the view's viewport pixels."""
+    return view.mapFromScene(rect).boundingRect()
+
+
+def samples(image: QImage, rect: QRect, step: int = 2) -> list[Colour]:
+    """Every ``step``-th pixel of a rectangle, inset from its edges."""
+    inner = rect.adjusted(INSET, INSET, -INSET, -INSET)
+    assert inner.width() > 2 and inner.height() > 2, f"nothing to sample in {rect}"
+    return [
+        rgb(pixel(image, x, y))
+        for y in range(inner.top(), inner.bottom() + 1, step)
+        for x in range(inner.left(), inner.right() + 1, step)
+    ]
+
+
+def average(colours: list[Colour]) -> tuple[float, float, float]:
+    n = len(colours)
+    return (
+        sum(c[0] for c in colours) / n,
+        sum(c[1] for c in colours) / n,
+        sum(c[2] for c in colours) / n,
+    )
+
+
+def lum(colour: tuple[float, float, float]) -> float:
+    return float(luminance(QColor.fromRgbF(*(c / 255 for c in colour))))
+
+
+def square_colour(image: QImage, view: MapView, square: Square) -> tuple[float, float, float]:
+    return average(samples(image, on_screen(view, square_rect(*square)), step=1))
+
+
+def open_player_view(qtbot: QtBot, window: MainWindow) -> PlayerView:
+    window.show_player_view()
+    view = window.player_view
+    assert view is not None
+    qtbot.waitExposed(view)
+    settle()
+    view.map_view.fit()
+    settle()
+    return view
+
+
+def plain(grid: MapState, code: str, taken: set[Square]) -> list[Square]:
+    """Squares of one terrain code with no cover, outside every fog and zone, and with no
+    token on or next to them."""
+    near = {(x + dx, y + dy) for x, y in taken for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    return [
+        (x, y)
+        for y, row in enumerate(grid.terrain)
+        for x, here in enumerate(row)
+        if here == code
+        and not grid.cover_at((x, y))
+        and not any(a.contains((x, y)) for a in (*grid.fog, *grid.zones))
+        and (x, y) not in near
+    ]
+
+
+def posed_with_tokens_in_fog(posed: Posed, scheme: str) -> MainWindow:
+    window = posed(1280, 800, scheme)
+    for ident, square in (IN_FOG_FRIEND, IN_FOG_ENEMY):
+        assert window.controller.push(PlaceToken(ident, *square))
+    window.map.view.fit()
+    settle()
+    return window
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_players_map_draws_its_walls(qtbot: QtBot, posed: Posed, scheme: str) -> None:
+    window = posed_with_tokens_in_fog(posed, scheme)
+    view = open_player_view(qtbot, window)
+    image = view.map_view.viewport().grab().toImage()
+    grid = window.controller.session.map
+    assert grid is not None
+    taken = {grid.tokens[i].square for i in view.map_scene.tokens}
+    templates = {(13 + dx, 8 + dy) for dx in range(-2, 3) for dy in range(-2, 3)}  # the Shock
+    walls = plain(grid, "#", taken | templates)
+    floor = plain(grid, ".", taken | templates)
+    assert len(walls) >= 20 and len(floor) >= 40, "the demo's room is on the players' map"
+    side = on_screen(view.map_view, square_rect(0, 0)).width()
+    assert side >= 12, f"a square is {side} px on the players' map: too small to read"
+    floor_lum = median(lum(square_colour(image, view.map_view, s)) for s in floor)
+    wall_lums = {s: lum(square_colour(image, view.map_view, s)) for s in walls}
+    if scheme == theme.LIGHT:
+        dim = {s: round(v) for s, v in wall_lums.items() if v > floor_lum - 60}
+        assert not dim, f"walls not clearly darker than the floor ({floor_lum:.0f}): {dim}"
+    else:
+        alike = {s: round(v) for s, v in wall_lums.items() if abs(v - floor_lum) < 40}
+        assert not alike, f"walls too close to the floor ({floor_lum:.0f}): {alike}"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_players_fog_is_opaque_over_floor_walls_and_tokens(
+    qtbot: QtBot, posed: Posed, scheme: str
+) -> None:
+    window = posed_with_tokens_in_fog(posed, scheme)
+    view = open_player_view(qtbot, window)
+    grid = window.controller.session.map
+    assert grid is not None and grid.fog
+    fog: Area = grid.fog[0]
+    # The friend's token is on the players' map (R61: they know where their friend is),
+    # and the bear's is not: the fog must still cover the one it holds.
+    assert IN_FOG_FRIEND[0] in view.map_scene.tokens
+    assert IN_FOG_ENEMY[0] not in view.map_scene.tokens
+    players = view.map_view.viewport().grab().toImage()
+    gm = window.map.view.viewport().grab().toImage()
+
+    # The players' fog: one colour at every sampled pixel, however the squares under it
+    # differ (floor, grid lines, a token).
+    inside = samples(players, on_screen(view.map_view, area_rect(fog)))
+    assert len(inside) > 500
+    fog_colour = inside[len(inside) // 2]
+    other = {c for c in inside if c != fog_colour}
+    assert not other, f"the players' fog lets {len(other)} colours through: {sorted(other)[:5]}"
+
+    # The same area on the GM's map is not one colour: what the fog covers is there to hide.
+    gm_inside = samples(gm, on_screen(window.map.view, area_rect(fog)))
+    assert len(set(gm_inside)) > 3, "the GM's map shows the squares under the fog"
+
+    # The tokens in the fog: drawn on the GM's map, not seen on the players'.
+    for ident, square in (IN_FOG_FRIEND, IN_FOG_ENEMY):
+        assert fog.contains(square)
+        empty = (square[0] + 2, square[1])  # a fogged floor square beside it, no token
+        assert fog.contains(empty) and grid.terrain[empty[1]][empty[0]] == "."
+        token_gm = square_colour(gm, window.map.view, square)
+        floor_gm = square_colour(gm, window.map.view, empty)
+        assert math.dist(token_gm, floor_gm) > 40, f"the GM's map shows {ident} at {square}"
+        seen = set(samples(players, on_screen(view.map_view, square_rect(*square)), step=1))
+        assert seen == {fog_colour}, f"{ident}'s token shows through the players' fog"
+
+    # And the fog is not the floor: a blank map would not pass for fog.
+    taken = {grid.tokens[i].square for i in view.map_scene.tokens}
+    floor = plain(grid, ".", taken)
+    floor_colour = average([rgb_round(square_colour(players, view.map_view, s)) for s in floor])
+    assert math.dist(floor_colour, fog_colour) > 40, "the fog stands out from the floor"
+
+
+def rgb_round(colour: tuple[float, float, float]) -> Colour:
+    return (round(colour[0]), round(colour[1]), round(colour[2]))
