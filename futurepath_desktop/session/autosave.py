@@ -4,8 +4,9 @@ The open session is journaled in the autosave folder: a base snapshot, then one 
 command holding what that command changed (a patch). A background thread appends and
 fsyncs each line as soon as it is queued, so the game master never waits on the disk and
 a crash loses at most the last command. Every few hundred commands the journal is folded
-into a new base. A clean exit marks the journal clean; on the next start an unclean one
-is offered for recovery.
+into a new base. A clean exit removes the journal (what it held is saved, or the GM chose
+to drop it); on the next start a journal still there is offered for recovery, with when
+the session last changed and the label of its last action.
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ class Patch(msgspec.Struct, frozen=True, omit_defaults=True):
     rng: RngState | None = None
     log_keep: int = 0
     log_append: tuple[LogEntry, ...] = ()
+    label: str = ""
+    """The action's label ("Space Bear 2 takes 5 damage"), for the recovery prompt."""
+    at: float = 0.0
+    """When it was done (seconds since the epoch)."""
 
 
 def forward_patch(session: Session, applied: Applied) -> Patch:
@@ -89,6 +94,8 @@ def forward_patch(session: Session, applied: Applied) -> Patch:
         rng=RngState.of(session.seed, session.rng) if change.rng else None,
         log_keep=keep,
         log_append=tuple(session.log[keep:]),
+        label=applied.label,
+        at=time.time(),
     )
 
 
@@ -113,8 +120,10 @@ def apply_patch(session: Session, patch: Patch) -> None:
 
 class Meta(msgspec.Struct):
     """The journal's cover sheet: which session, where it is saved, and whether the app
-    closed cleanly. ``stem`` names this run's files (a session may be journaled by
-    several runs: one that crashed and the one that recovers it)."""
+    closed cleanly (journals of older versions were kept, marked clean). ``stem`` names
+    this run's files (a session may be journaled by several runs: one that crashed and
+    the one that recovers it). ``last_action`` is the label of the last action folded into
+    the base."""
 
     stem: str
     session_id: str
@@ -122,10 +131,12 @@ class Meta(msgspec.Struct):
     path: str | None
     clean: bool
     updated: float
+    last_action: str = ""
 
 
 class Recoverable(msgspec.Struct, frozen=True):
-    """An unclean journal found at start: a session that can be recovered."""
+    """A journal left by a run that did not close cleanly: a session that can be
+    recovered. ``changed``: when its last action was done; ``last_action``: its label."""
 
     stem: str
     session_id: str
@@ -133,6 +144,8 @@ class Recoverable(msgspec.Struct, frozen=True):
     path: str | None
     updated: float
     folder: Path
+    changed: float = 0.0
+    last_action: str = ""
 
 
 def _files(folder: Path, stem: str) -> tuple[Path, Path, Path]:
@@ -159,6 +172,8 @@ class Autosave:
         self.base, self.journal, self.meta = _files(self.folder, self.stem)
         self._queue: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._since_checkpoint = 0
+        self._last_action = ""
+        self._closing = threading.Event()
         self._errors: list[BaseException] = []
         self._thread = threading.Thread(target=self._work, name="autosave", daemon=True)
         self._thread.start()
@@ -169,6 +184,7 @@ class Autosave:
     def record(self, applied: Applied) -> None:
         """Journal one command (or undo/redo). Cheap: the disk work happens elsewhere."""
         self._since_checkpoint += 1
+        self._last_action = applied.label
         if self._since_checkpoint >= CHECKPOINT_EVERY:
             self.checkpoint()  # the new base holds this command too: no patch needed
             return
@@ -183,7 +199,8 @@ class Autosave:
     def saved_as(self, path: Path) -> None:
         """The session was saved (or saved as): remember where, for the recovery prompt."""
         self.path = path
-        self._queue.put(lambda: self._write_meta(clean=False))
+        label = self._last_action
+        self._queue.put(lambda: self._write_meta(clean=False, last_action=label))
 
     def flush(self, timeout: float = 10.0) -> None:
         """Wait until everything queued is on disk."""
@@ -193,11 +210,19 @@ class Autosave:
         if self._errors:
             raise self._errors[-1]
 
-    def close(self) -> None:
-        """A clean exit: flush, mark the journal clean, stop the thread."""
-        self._queue.put(lambda: self._write_meta(clean=True))
+    def close(self, timeout: float = 2.0) -> None:
+        """A clean exit: the journal goes, and the thread stops.
+
+        What is still queued is dropped, not written: each line would cost an fsync (tens
+        of milliseconds on a laptop's disk, more on a busy one) for a file that is removed
+        a moment later. Only a write already under way is waited for. If the disk hangs
+        longer than ``timeout``, the window goes anyway and the journal is offered at the
+        next start, which loses nothing.
+        """
+        self._closing.set()
+        self._queue.put(self._remove_files)
         self._queue.put(None)
-        self._thread.join(timeout=10.0)
+        self._thread.join(timeout=timeout)
 
     # --- the writer thread -------------------------------------------------------------
 
@@ -206,6 +231,8 @@ class Autosave:
             job = self._queue.get()
             if job is None:
                 return
+            if self._closing.is_set() and job != self._remove_files:
+                continue  # the journal is about to go: no need to write to it
             try:
                 job()
             except OSError as error:  # a full disk must not take the table down
@@ -213,12 +240,14 @@ class Autosave:
                 self._errors.append(error)
 
     def _checkpoint_job(self, snapshot: bytes) -> Callable[[], None]:
+        label = self._last_action
+
         def job() -> None:
             atomic_write(self.base, snapshot, keep_backup=False)
             with open(self.journal, "wb") as handle:
                 handle.flush()
                 os.fsync(handle.fileno())
-            self._write_meta(clean=False)
+            self._write_meta(clean=False, last_action=label)
 
         return job
 
@@ -228,7 +257,7 @@ class Autosave:
             handle.flush()
             os.fsync(handle.fileno())
 
-    def _write_meta(self, clean: bool) -> None:
+    def _write_meta(self, clean: bool, last_action: str = "") -> None:
         meta = Meta(
             self.stem,
             self.session.id,
@@ -236,8 +265,16 @@ class Autosave:
             str(self.path) if self.path else None,
             clean,
             time.time(),
+            last_action,
         )
         atomic_write(self.meta, msgspec.json.encode(meta), keep_backup=False)
+
+    def _remove_files(self) -> None:
+        # The cover sheet last: a journal without one is never offered, and a crash half-way
+        # through leaves at worst a recoverable session.
+        for path in (self.base, self.journal, self.meta):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
 
 
 def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recoverable]:
@@ -251,10 +288,57 @@ def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recov
         except (OSError, msgspec.DecodeError, msgspec.ValidationError):
             continue
         if not meta.clean and meta.stem != exclude:
+            changed, label = _last_action(folder, meta)
             found.append(
-                Recoverable(meta.stem, meta.session_id, meta.name, meta.path, meta.updated, folder)
+                Recoverable(
+                    meta.stem,
+                    meta.session_id,
+                    meta.name,
+                    meta.path,
+                    meta.updated,
+                    folder,
+                    changed,
+                    label,
+                )
             )
-    return sorted(found, key=lambda r: -r.updated)
+    return sorted(found, key=lambda r: -r.changed)
+
+
+def _last_action(folder: Path, meta: Meta) -> tuple[float, str]:
+    """When a journal's session last changed, and the label of that change: its last
+    readable line, or the base it was folded into."""
+    _, journal, _ = _files(folder, meta.stem)
+    try:
+        lines = journal.read_bytes().splitlines()
+    except OSError:
+        lines = []
+    decoder = msgspec.json.Decoder(Patch)
+    for line in reversed(lines):
+        try:
+            patch = decoder.decode(line)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            continue  # a torn last line: recovery skips it too
+        return max(patch.at, meta.updated), patch.label or meta.last_action
+    return meta.updated, meta.last_action
+
+
+def newer_autosave(
+    path: Path, *, exclude: str = "", folder: Path | None = None
+) -> Recoverable | None:
+    """The newest journal of the session saved at ``path`` that changed after the file
+    was last written (a run that crashed after its last save), or None."""
+    try:
+        written = path.stat().st_mtime
+        target = path.resolve()
+    except OSError:
+        written, target = 0.0, path.absolute()
+    for found in find_unclean(folder, exclude=exclude):
+        if found.path is None or found.changed <= written:
+            continue
+        with contextlib.suppress(OSError):
+            if Path(found.path).resolve() == target:
+                return found
+    return None
 
 
 def recover(found: Recoverable) -> Session:

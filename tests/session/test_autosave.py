@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from futurepath_desktop.core.grid import Terrain
@@ -163,3 +164,127 @@ def test_a_crash_loses_at_most_the_last_command(private_home: Path) -> None:
     (found,) = find_unclean()
     recovered = recover(found)
     assert recovered in (replay(reported), replay(reported + 1))
+
+
+def test_a_clean_close_removes_the_journal(private_home: Path) -> None:
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session, Path("fight.fpsession"))
+    saver.record(history.push(StartCombat()))
+    saver.flush()
+    assert saver.journal.exists() and saver.meta.exists() and saver.base.exists()
+    saver.close()
+    assert not saver._thread.is_alive()
+    assert sorted(saver.folder.iterdir()) == [], "a clean exit leaves no files behind"
+
+
+def test_a_clean_close_does_not_wait_for_queued_writes(
+    private_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a slow disk each journal line costs an fsync; closing drops what is still queued
+    (the journal is about to go) instead of writing it line by line."""
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session)
+    saver.flush()
+    real_fsync = os.fsync
+    fsyncs: list[int] = []
+
+    def slow_fsync(fd: int) -> None:
+        fsyncs.append(fd)
+        time.sleep(0.05)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", slow_fsync)
+    for amount in range(40):  # 40 lines: two seconds of fsyncs, were they all written
+        saver.record(history.push(Damage(("bear-1",), amount % 3)))
+    started = time.perf_counter()
+    saver.close()
+    took = time.perf_counter() - started
+    assert took < 0.5, f"closing took {took:.2f} s"
+    assert len(fsyncs) < 10
+    assert not saver._thread.is_alive()
+    assert sorted(saver.folder.iterdir()) == []
+
+
+def test_the_journal_tells_when_the_session_changed_and_its_last_action(
+    private_home: Path,
+) -> None:
+    session = demo_session()
+    history = History(session)
+    before = time.time()
+    saver = Autosave(session, Path("fight.fpsession"))
+    saver.record(history.push(StartCombat()))
+    saver.record(history.push(Damage(("bear-2",), 5)))
+    saver.flush()
+    after = time.time()
+    (found,) = find_unclean()
+    assert found.last_action == "Space Bear 2 takes 5 damage"
+    assert before <= found.changed <= after
+    saver.close()
+
+
+def test_the_last_action_survives_a_checkpoint_and_a_torn_line(
+    private_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(autosave, "CHECKPOINT_EVERY", 3)
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session)
+    saver.record(history.push(StartCombat()))
+    saver.record(history.push(Damage(("bear-1",), 2)))
+    saver.record(history.push(Damage(("bear-3",), 4)))  # the third: folded into a new base
+    saver.flush()
+    assert saver.journal.read_bytes() == b""
+    (found,) = find_unclean()
+    assert found.last_action == "Space Bear 3 takes 4 damage"
+    saver.record(history.push(Damage(("bear-4",), 1)))
+    saver.record(history.push(Damage(("bear-2",), 6)))
+    saver.flush()
+    data = saver.journal.read_bytes()
+    saver.journal.write_bytes(data[: len(data) - 20])  # the crash hit mid-line
+    (found,) = find_unclean()
+    assert found.last_action == "Space Bear 4 takes 1 damage"
+
+
+def test_an_autosave_newer_than_its_file_is_found(private_home: Path, tmp_path: Path) -> None:
+    from futurepath_desktop.session.autosave import newer_autosave
+    from futurepath_desktop.session.store import save_session
+
+    path = tmp_path / "fight.fpsession"
+    session = demo_session()
+    save_session(session, path)
+    an_hour_ago = time.time() - 3600
+    os.utime(path, (an_hour_ago, an_hour_ago))
+    history = History(session)
+    saver = Autosave(session, path)
+    saver.record(history.push(StartCombat()))
+    saver.flush()
+    found = newer_autosave(path)
+    assert found is not None and found.stem == saver.stem
+    assert recover(found) == session
+    assert newer_autosave(path, exclude=saver.stem) is None, "a run's own journal is not news"
+    assert newer_autosave(tmp_path / "other.fpsession") is None
+    save_session(session, path)  # saved after the last change: the file holds it all
+    os.utime(path, (found.changed + 1, found.changed + 1))
+    assert newer_autosave(path) is None
+    saver.close()
+
+
+def test_journals_of_older_versions_are_read(private_home: Path) -> None:
+    """A cover sheet without the last action, a journal line without label or time."""
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session)
+    saver.record(history.push(StartCombat()))
+    saver.flush()
+    old_meta = msgspec.json.decode(saver.meta.read_bytes())
+    old_meta.pop("last_action")
+    saver.meta.write_bytes(msgspec.json.encode(old_meta))
+    line = msgspec.json.decode(saver.journal.read_bytes())
+    line.pop("label")
+    line.pop("at")
+    saver.journal.write_bytes(msgspec.json.encode(line) + b"\n")
+    (found,) = find_unclean()
+    assert found.last_action == "" and found.changed == old_meta["updated"]
+    assert recover(found) == session
