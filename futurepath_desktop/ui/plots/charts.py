@@ -181,6 +181,12 @@ class Chart(QWidget):
         self.ticks([(n, str(n)) for n in range(0, max(1, last) + 1, step)])
         self.plot.setXRange(-0.5, max(1, last) + 0.5, padding=0)
 
+    def whole_y(self, top: int) -> None:
+        """Whole-number ticks from 0 to ``top`` on the left axis (counts are not fractions)."""
+        step = max(1, top // 8)
+        self.plot.getAxis("left").setTicks([[(n, str(n)) for n in range(0, top + 1, step)]])
+        self.plot.setYRange(0, top + 0.2, padding=0)
+
     def ticks(self, labels: Sequence[tuple[float, str]]) -> None:
         """Name some places on the x axis (the miss and critical-failure bars)."""
         self.plot.getAxis("bottom").setTicks([list(labels)])

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.core.attacks import AttackSetup
-from futurepath_desktop.session.state import Session, Ship
+from futurepath_desktop.session.commands.space import SPACE_KIND
+from futurepath_desktop.session.state import Combatant, Session, Ship, Team
 
 AC_RANGE = range(5, 31)
 
@@ -92,21 +93,34 @@ def battle_damage_curve(ship: Ship, target: Ship) -> BattleDamageCurve:
 
 # --- the fight so far, from the log ---------------------------------------------------------
 
-_TAKES = re.compile(r" takes (\d+) damage")
-_STATE = re.compile(r"→ (HP|Health) (\d+)/(\d+)(?:, fatigue (\d+))?")
+# Every HP or Health change is logged by one pair of functions (``apply_damage`` and
+# ``apply_heal``), whatever its source: an attack, a grenade, burning, bleeding, a fall, a
+# coup de grace, a plasma failure on the bridge. Their line is found wherever it stands: in
+# an entry's text or in one of its lines (a grenade's blast lists each victim there).
+_CHANGE = (
+    r"(?<![\w'])(?P<name>{names}) "
+    r"(?:takes (?P<taken>\d+) damage(?: from (?P<source>[^;→]*))?|heals (?P<healed>\d+)\b)"
+    r"[^→]*→ (?:HP|Health) (?P<value>-?\d+)/\d+(?:, fatigue (?P<fatigue>\d+))?"
+)
 _BATTLE_DAMAGE = re.compile(r" takes Battle Damage \((\d+)/(\d+)\)")
+_LANDS = re.compile(r" throws a grenade at .*?; lands on (?P<square>[^.\s]+)\.")
+_EXPLODES = re.compile(r"^The grenade explodes at (?P<square>[^:\s]+):")
 
 
 @dataclass
 class FightHistory:
     """Health over rounds per combatant, damage per team per round, and Battle Damage per
-    ship over rounds, read from the log (and so in step with undo)."""
+    ship over space rounds, read from the log (and so in step with undo)."""
 
     health: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     fatigue: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     dealt: dict[str, dict[int, int]] = field(default_factory=dict)
     taken: dict[str, dict[int, int]] = field(default_factory=dict)
     battle_damage: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+
+    def total_taken(self) -> int:
+        """Every point of damage taken in the fight, all teams and rounds."""
+        return sum(sum(rounds.values()) for rounds in self.taken.values())
 
 
 def _who(text: str, names: list[str]) -> str | None:
@@ -116,8 +130,14 @@ def _who(text: str, names: list[str]) -> str | None:
     return None
 
 
+def _add(table: dict[str, dict[int, int]], team: str, round_number: int, amount: int) -> None:
+    row = table.setdefault(team, {})
+    row[round_number] = row.get(round_number, 0) + amount
+
+
 def fight_history(session: Session) -> FightHistory:
-    """Read the fight's course back from the log's damage, heal and Battle Damage lines."""
+    """Read the fight's course back from the log: every HP or Health change, whatever its
+    source, and every ship's Battle Damage by space round (R45)."""
     history = FightHistory()
     people = {c.name: c for c in session.combatants.values()}
     names = sorted(people, key=len, reverse=True)
@@ -127,30 +147,58 @@ def fight_history(session: Session) -> FightHistory:
     for combatant in session.combatants.values():
         start = combatant.max_health if session.options.health_fatigue else combatant.max_hp
         history.health[combatant.name] = [(0, start)]
+    change = re.compile(_CHANGE.format(names="|".join(map(re.escape, names)))) if names else None
+    landed: dict[str, str] = {}  # the square a grenade landed on → its thrower
+    ground = 0  # the ground round: space entries carry the space round instead
     for entry in session.log:
-        if entry.kind not in ("damage", "heal"):
-            continue
+        if not entry.kind.startswith(SPACE_KIND):
+            ground = entry.round
         ship_name = _who(entry.text, ships)
         found = _BATTLE_DAMAGE.search(entry.text)
         if ship_name is not None and found:
             history.battle_damage[ship_name].append((entry.round, int(found.group(1))))
             continue
-        name = _who(entry.text, names)
-        state = _STATE.search(entry.text)
-        if name is None or state is None:
+        if change is None:
             continue
-        history.health[name].append((entry.round, int(state.group(2))))
-        if state.group(4) is not None:
-            history.fatigue.setdefault(name, []).append((entry.round, int(state.group(4))))
-        taken = _TAKES.search(entry.text)
-        if taken:
-            amount = int(taken.group(1))
-            team = session.teams.get(people[name].team_id)
-            if team is not None:
-                row = history.taken.setdefault(team.name, {})
-                row[entry.round] = row.get(entry.round, 0) + amount
-            acting = session.teams.get(entry.team_id or "")
-            if acting is not None and (team is None or acting.id != team.id):
-                row = history.dealt.setdefault(acting.name, {})
-                row[entry.round] = row.get(entry.round, 0) + amount
+        thrower = None
+        if (lands := _LANDS.search(entry.text)) and (who := _who(entry.text, names)):
+            landed[lands.group("square")] = who
+        elif blast := _EXPLODES.search(entry.text):
+            thrower = landed.get(blast.group("square"))
+        acting = session.teams.get(entry.team_id or "")
+        for text in (entry.text, *entry.lines):
+            for hit in change.finditer(text):
+                _record(history, session, people, hit, ground, thrower, acting)
+    fight = session.space.round
+    for points in history.battle_damage.values():
+        if fight.active and points[-1][0] < fight.round:
+            points.append((fight.round, points[-1][1]))  # as it stands this space round
     return history
+
+
+def _record(
+    history: FightHistory,
+    session: Session,
+    people: dict[str, Combatant],
+    hit: re.Match[str],
+    round_number: int,
+    thrower: str | None,
+    acting: Team | None,
+) -> None:
+    """One HP or Health change: the health line; damage taken by the victim's team and
+    dealt by the source's (the attacker, the grenade's thrower, else the acting team)."""
+    name = hit.group("name")
+    history.health[name].append((round_number, int(hit.group("value"))))
+    if hit.group("fatigue") is not None:
+        history.fatigue.setdefault(name, []).append((round_number, int(hit.group("fatigue"))))
+    if hit.group("taken") is None:
+        return
+    amount = int(hit.group("taken"))
+    team = session.teams.get(people[name].team_id)
+    if team is not None:
+        _add(history.taken, team.name, round_number, amount)
+    source = (hit.group("source") or "").strip()
+    dealer = thrower if thrower is not None else source
+    by = session.teams.get(people[dealer].team_id) if dealer in people else acting
+    if by is not None and (team is None or by.id != team.id):
+        _add(history.dealt, by.name, round_number, amount)

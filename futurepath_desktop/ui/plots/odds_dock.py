@@ -74,7 +74,7 @@ class OddsDock(QDockWidget):
         layout = QVBoxLayout(fight)
         self.health = Chart("Health over rounds", "Round", "HP / Health")
         self.damage = Chart("Damage per team per round", "Round", "Damage")
-        self.ships = Chart("Battle Damage over rounds", "Round", "Battle Damage")
+        self.ships = Chart("Battle Damage over space rounds", "Space round", "Battle Damage")
         for chart in (self.health, self.damage, self.ships):
             layout.addWidget(chart)
         self.tabs.addTab(fight, "Fight so far")
@@ -226,11 +226,20 @@ class OddsDock(QDockWidget):
             self.ships.line(
                 ship, [r for r, _ in points], [v for _, v in points], PALETTE[index % 7]
             )
-        last = max(
+        # Ground rounds and space rounds are counted apart: each chart has its own axis.
+        ground = max(
             [0]
             + [r for points in history.health.values() for r, _ in points]
-            + [r for points in history.battle_damage.values() for r, _ in points]
+            + [
+                r
+                for table in (history.dealt, history.taken)
+                for rows in table.values()
+                for r in rows
+            ]
         )
-        for chart in (self.health, self.damage, self.ships):
+        space = max([0] + [r for points in history.battle_damage.values() for r, _ in points])
+        for chart, last in ((self.health, ground), (self.damage, ground), (self.ships, space)):
             chart.end()
             chart.whole_x(last)
+        top = max([0] + [v for points in history.battle_damage.values() for _, v in points])
+        self.ships.whole_y(max(1, top))  # Battle Damage comes whole too
