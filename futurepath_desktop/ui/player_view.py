@@ -56,6 +56,9 @@ class PlayerView(QWidget):
         self.tree.setFont(big)
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        # A long list of conditions wraps onto a second line rather than losing its end.
+        self.tree.setWordWrap(True)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
         from futurepath_desktop.ui.map.scene import MapScene
         from futurepath_desktop.ui.map.view import MapView
 

@@ -199,9 +199,8 @@ def test_the_player_view_applies_fog_and_leaves_hidden_tokens_out(
     assert {"james", "art", "bear-1"} <= set(view.map_scene.tokens)
     # R61: the players know where their hidden friend is; his token shows, marked hidden.
     assert session.combatants["brandon"].hidden
-    assert view.map_scene.tokens["brandon"].look.hidden
-    assert "hidden" in view.map_scene.tokens["brandon"].look.name
-    assert not window.map.scene.tokens["brandon"].look.name.endswith("(hidden)")
+    look = view.map_scene.tokens["brandon"].look
+    assert look.hidden and look.badges[0] == "Hidden"[:2]  # faded, badged as Hidden is
     window.controller.push(AddCondition(("bear-2",), "hidden"))  # an enemy hides
     assert "bear-2" not in view.map_scene.tokens
     assert "bear-2" in window.map.scene.tokens

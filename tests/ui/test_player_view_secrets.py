@@ -123,7 +123,9 @@ def check(session: Session, view: PlayerView) -> None:
     for ident, item in tokens.items():
         friend_hides = ps.friendly(session, ident) and ps.hides(session, ident)
         assert item.look.hidden == friend_hides
-        assert ("(hidden)" in item.look.name) == friend_hides
+        assert item.look.name == session.combatants[ident].name
+        if friend_hides:  # badged as the GM's map badges the Hidden condition
+            assert item.look.badges[0] == "Hidden"[:2]
         # The acting ring must not tell the players that an unseen team acts.
         assert item.look.acting == (session.combatants[ident].team_id == named)
     acting = session.combat.acting_team

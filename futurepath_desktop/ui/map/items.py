@@ -34,17 +34,16 @@ def token_look(
         for held in session.conditions_on(combatant.id)
         if not (player and held.key in SECRET_CONDITIONS)
     )
-    name = combatant.name
     hidden = combatant.hidden or not combatant.present
     if player:
         from futurepath_desktop.session.player_info import Sight, players_acting_team, sight
 
         acting_team = players_acting_team(session)
         hidden = sight(session, combatant) is Sight.MARKED_HIDDEN
-        if hidden:
-            name = f"{name} (hidden)"
+        if hidden:  # faded, and badged as the GM's map badges the Hidden condition
+            badges = ("Hi", *badges)
     return TokenLook(
-        name=name,
+        name=combatant.name,
         colour=team.colour if team is not None else "#888888",
         acting=acting_team is not None and combatant.team_id == acting_team,
         down=combatant.is_down(session.options.vitality),
