@@ -4,7 +4,7 @@ the session, and every edit one undoable command."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QListWidget, QPushButton, QSpinBox, QTableWidget
+from PySide6.QtWidgets import QLineEdit, QListWidget, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session.commands import AddCondition
@@ -37,7 +37,9 @@ def test_the_weapons_tab_shows_weapons_and_conditions_of_whoever_is_selected(
     session = window.controller.session
     inspector = window.inspector
     inspector.tabs.setCurrentIndex(2)
-    table = find(inspector, QTableWidget, "weaponsTable")
+    weapons = find(inspector, QListWidget, "weaponsList")
+    name = find(inspector, QLineEdit, "weaponName")
+    level = find(inspector, QSpinBox, "weapon_level")
     conditions = find(inspector, QListWidget, "inspectorConditions")
     checked = list(session.combatants.values())[:4]
     window.initiative.select([checked[0].id])
@@ -48,12 +50,38 @@ def test_the_weapons_tab_shows_weapons_and_conditions_of_whoever_is_selected(
     for combatant in checked:
         window.initiative.select([combatant.id])
         assert inspector.combatant() == combatant  # the selection shows at once
-        assert table.rowCount() == len(combatant.weapons)
-        names = [cell.text() for row in range(table.rowCount()) if (cell := table.item(row, 0))]
-        assert names == [weapon.name for weapon in combatant.weapons]
+        names = [weapons.item(row).text() for row in range(weapons.count())]
+        assert [n.split(" (")[0] for n in names] == [w.name for w in combatant.weapons]
+        if combatant.weapons:  # the first weapon's fields are shown
+            assert name.text() == combatant.weapons[0].name
+            assert level.value() == combatant.weapons[0].level
         held = [c.name for c in session.conditions_on(combatant.id)]
         shown = [line.text() for row in range(conditions.count()) if (line := conditions.item(row))]
         assert [text.split(",")[0] for text in shown] == held
+
+
+def test_a_weapon_is_edited_field_by_field_each_edit_one_undoable_step(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    inspector = window.inspector
+    window.initiative.select(["brandon"])
+    inspector.tabs.setCurrentIndex(2)
+    weapons = find(inspector, QListWidget, "weaponsList")
+    weapons.setCurrentRow(1)  # the combat knife
+    knife = session.combatants["brandon"].weapons[1]
+    level = find(inspector, QSpinBox, "weapon_level")
+    assert level.value() == knife.level
+    level.setValue(knife.level + 1)
+    level.editingFinished.emit()
+    assert session.combatants["brandon"].weapons[1].level == knife.level + 1
+    assert session.combatants["brandon"].weapons[0].level != 0  # the pistol is untouched
+    assert weapons.currentRow() == 1 and str(knife.level + 1) in weapons.item(1).text()
+    ammo = find(inspector, QSpinBox, "weapon_ammo")
+    assert ammo.text() == "none"  # a knife needs no ammunition
+    window.controller.stack.undo()
+    assert session.combatants["brandon"].weapons[1] == knife
+    assert level.value() == knife.level  # the field follows the undo
 
 
 def test_weapons_are_added_and_removed_with_the_buttons(qtbot: QtBot, window: MainWindow) -> None:
@@ -61,16 +89,16 @@ def test_weapons_are_added_and_removed_with_the_buttons(qtbot: QtBot, window: Ma
     combatant = inspector.combatant()
     assert combatant is not None
     inspector.tabs.setCurrentIndex(2)
-    table = find(inspector, QTableWidget, "weaponsTable")
+    weapons = find(inspector, QListWidget, "weaponsList")
     add = find(inspector, QPushButton, "inspectorAddWeapon")
     remove = find(inspector, QPushButton, "inspectorRemoveWeapon")
     qtbot.waitUntil(add.isVisible)
     before = len(combatant.weapons)
     qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
     assert len(window.controller.session.combatants[combatant.id].weapons) == before + 1
-    assert table.rowCount() == before + 1
-    table.selectRow(before)
+    assert weapons.count() == before + 1
+    assert weapons.currentRow() == before  # the new weapon is ready to fill in
     qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
     assert len(window.controller.session.combatants[combatant.id].weapons) == before
     window.controller.stack.undo()
-    assert table.rowCount() == before + 1
+    assert weapons.count() == before + 1

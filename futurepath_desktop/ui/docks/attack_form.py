@@ -120,7 +120,7 @@ class AttackForm(QGroupBox):
         self.instant.toggled.connect(self.schedule)
         form.addRow(self.instant)
         # Long sources ("Range 55 ft (2 increments of 30 ft): 1 disadvantage") wrap.
-        self.sources = WrappingList(4)
+        self.sources = WrappingList(3, 6)
         self.sources.setObjectName("attackSources")
         form.addRow("Sources", self.sources)
         # The odds and the turn's warning keep their height while they change (no relayout

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDockWidget,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -33,6 +30,7 @@ from futurepath_desktop.core.dice import ADVANTAGE_LADDER
 from futurepath_desktop.session.edit import Change, Command
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.ui.docks.attack_form import AttackForm
+from futurepath_desktop.ui.docks.weapons_editor import WeaponsEditor
 from futurepath_desktop.ui.undo import SessionController
 
 
@@ -50,7 +48,13 @@ def _remove_condition(condition_id: str) -> Command:
     return RemoveCondition(condition_id)
 
 
-WEAPON_COLUMNS = ("Name", "Level", "Ranged", "Range ft", "Acc.", "Dmg +", "Crit", "×", "Ammo")
+SHORT_CAPTIONS = {
+    "Temporary HP": "Temp. HP",
+    "Initiative MISC": "Init. MISC",
+    "Size modifier": "Size mod.",
+    "Extra Attacks": "Extra att.",
+    "Extra Damage": "Extra dmg",
+}
 
 
 class _NotesEdit(QPlainTextEdit):
@@ -83,6 +87,7 @@ class InspectorDock(QDockWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         self.title = QLabel("Select a combatant")
         self.title.setObjectName("inspectorTitle")
+        self.title.setWordWrap(True)  # a long name and team wrap in a narrow panel
         font = self.title.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
@@ -142,11 +147,16 @@ class InspectorDock(QDockWidget):
         form.addRow("Name", self.name)
         grid = QGridLayout()
         self.abilities: dict[str, QSpinBox] = {}
-        for column, field in enumerate(Abilities.__struct_fields__):
+        # Two rows of three: six boxes side by side do not fit a laptop's inspector.
+        for n, field in enumerate(Abilities.__struct_fields__):
             box = self._spin(0, 99)
+            box.setObjectName(f"inspector_{field}")
             box.editingFinished.connect(self._commit_abilities)
-            grid.addWidget(QLabel(field[:3].upper()), 0, column, Qt.AlignmentFlag.AlignHCenter)
-            grid.addWidget(box, 1, column)
+            caption = QLabel(field[:3].upper())
+            caption.setBuddy(box)
+            row, column = 2 * (n // 3), n % 3
+            grid.addWidget(caption, row, column, Qt.AlignmentFlag.AlignHCenter)
+            grid.addWidget(box, row + 1, column)
             self.abilities[field] = box
         form.addRow(grid)
         self.fields: dict[str, QSpinBox] = {}
@@ -173,7 +183,9 @@ class InspectorDock(QDockWidget):
             box.setObjectName(f"inspector_{field}")
             box.editingFinished.connect(lambda f=field, b=box: self._commit(f, b.value()))
             self.fields[field] = box
-            caption = QLabel(label)
+            # Short captions (the full words in the tip): two pairs fit a laptop's panel.
+            caption = QLabel(SHORT_CAPTIONS.get(label, label))
+            caption.setToolTip(label)
             caption.setBuddy(box)
             pairs.addWidget(caption, n // 2, (n % 2) * 2)
             pairs.addWidget(box, n // 2, (n % 2) * 2 + 1)
@@ -195,6 +207,7 @@ class InspectorDock(QDockWidget):
         flags.addStretch(1)
         form.addRow(flags)
         self.initiative = QLabel("")
+        self.initiative.setWordWrap(True)
         form.addRow("Initiative score", self.initiative)
         self.notes: _NotesEdit = _NotesEdit(self._commit_notes)
         self.notes.setMaximumHeight(70)
@@ -202,32 +215,10 @@ class InspectorDock(QDockWidget):
         form.addRow("Notes", self.notes)
 
     def _build_weapons(self, page: QWidget) -> None:
-        from PySide6.QtWidgets import QTableWidget  # with the tab, not at start
-
         wlayout = QVBoxLayout(page)
-        self.weapons = QTableWidget(0, len(WEAPON_COLUMNS))
-        self.weapons.setObjectName("weaponsTable")
-        self.weapons.setHorizontalHeaderLabels(list(WEAPON_COLUMNS))
-        self.weapons.verticalHeader().setVisible(False)
-        self.weapons.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
-        self.weapons.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.weapons.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.weapons.setMinimumHeight(90)
-        self.weapons.itemChanged.connect(self._commit_weapons)
+        self.weapons = WeaponsEditor()
+        self.weapons.edited.connect(self._commit_weapons)
         wlayout.addWidget(self.weapons)
-        buttons = QHBoxLayout()
-        add = QPushButton("Add weapon")
-        add.setObjectName("inspectorAddWeapon")
-        remove = QPushButton("Remove weapon")
-        remove.setObjectName("inspectorRemoveWeapon")
-        add.clicked.connect(self._add_weapon)
-        remove.clicked.connect(self._remove_weapon)
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
-        buttons.addStretch(1)
-        wlayout.addLayout(buttons)
         wlayout.addWidget(QLabel("Conditions"))
         self.conditions = QListWidget()
         self.conditions.setObjectName("inspectorConditions")
@@ -284,7 +275,7 @@ class InspectorDock(QDockWidget):
             if "stats" in self._built:
                 self._fill_stats(combatant)
             if "weapons" in self._built:
-                self._fill_weapons(combatant)
+                self.weapons.show_weapons(combatant.weapons)
                 self._fill_conditions(combatant)
         finally:
             self._filling = False
@@ -306,7 +297,7 @@ class InspectorDock(QDockWidget):
         self.hidden.setChecked(combatant.hidden)
         self.initiative.setText(
             f"{combatant.initiative} (DEX {combatant.abilities.dexterity} + WIS "
-            f"{combatant.abilities.wisdom} + MISC {combatant.initiative_misc}, R5)"
+            f"{combatant.abilities.wisdom} + MISC {combatant.initiative_misc})"  # R5
         )
         if not self.notes.hasFocus():
             self.notes.setPlainText(combatant.notes)
@@ -351,37 +342,6 @@ class InspectorDock(QDockWidget):
             if self.fields[field] is box:
                 caption.setVisible(visible)
 
-    def _fill_weapons(self, combatant: Combatant) -> None:
-        from PySide6.QtWidgets import QTableWidgetItem
-
-        self.weapons.blockSignals(True)
-        self.weapons.setRowCount(len(combatant.weapons))
-        for row, weapon in enumerate(combatant.weapons):
-            values = (
-                weapon.name,
-                weapon.level,
-                weapon.ranged,
-                weapon.range_increment_ft,
-                weapon.accuracy_bonus,
-                weapon.damage_bonus,
-                weapon.crit_min,
-                weapon.crit_multiplier,
-                "" if weapon.ammo is None else weapon.ammo,
-            )
-            for column, value in enumerate(values):
-                item = QTableWidgetItem()
-                if isinstance(value, bool):
-                    item.setFlags(
-                        Qt.ItemFlag.ItemIsEnabled
-                        | Qt.ItemFlag.ItemIsUserCheckable
-                        | Qt.ItemFlag.ItemIsSelectable
-                    )
-                    item.setCheckState(Qt.CheckState.Checked if value else Qt.CheckState.Unchecked)
-                else:
-                    item.setData(Qt.ItemDataRole.EditRole, value)
-                self.weapons.setItem(row, column, item)
-        self.weapons.blockSignals(False)
-
     # --- edits -------------------------------------------------------------------------
 
     def _commit(self, field: str, value: Any) -> None:
@@ -402,54 +362,12 @@ class InspectorDock(QDockWidget):
         if abilities != combatant.abilities:
             self.controller.push(_edit(combatant.id, {"abilities": abilities}))
 
-    def _weapon_from_row(self, row: int, old: WeaponSpec) -> WeaponSpec:
-        def cell(column: int) -> Any:
-            item = self.weapons.item(row, column)
-            return item.data(Qt.ItemDataRole.EditRole) if item else None
-
-        def number(column: int, default: int) -> int:
-            try:
-                return int(cell(column))
-            except (TypeError, ValueError):
-                return default
-
-        ranged_item = self.weapons.item(row, 2)
-        ammo_text = str(cell(8) or "").strip()
-        return msgspec.structs.replace(
-            old,
-            name=str(cell(0) or old.name).strip() or old.name,
-            level=number(1, old.level),
-            ranged=bool(ranged_item and ranged_item.checkState() == Qt.CheckState.Checked),
-            range_increment_ft=number(3, old.range_increment_ft),
-            accuracy_bonus=number(4, old.accuracy_bonus),
-            damage_bonus=number(5, old.damage_bonus),
-            crit_min=number(6, old.crit_min),
-            crit_multiplier=number(7, old.crit_multiplier),
-            ammo=int(ammo_text) if ammo_text.lstrip("-").isdigit() else None,
-        )
-
-    def _commit_weapons(self) -> None:
+    def _commit_weapons(self, weapons: tuple[WeaponSpec, ...]) -> None:
         combatant = self.combatant()
-        if self._filling or combatant is None:
+        if self._filling or combatant is None or weapons == combatant.weapons:
             return
-        weapons = tuple(self._weapon_from_row(r, w) for r, w in enumerate(combatant.weapons))
-        if weapons != combatant.weapons and not self.controller.push(
-            _edit(combatant.id, {"weapons": weapons})
-        ):
-            self.fill()
-
-    def _add_weapon(self) -> None:
-        combatant = self.combatant()
-        if combatant is not None:
-            weapons = (*combatant.weapons, WeaponSpec("New weapon", 2))
-            self.controller.push(_edit(combatant.id, {"weapons": weapons}))
-
-    def _remove_weapon(self) -> None:
-        combatant = self.combatant()
-        row = self.weapons.currentRow()
-        if combatant is not None and 0 <= row < len(combatant.weapons):
-            weapons = tuple(w for i, w in enumerate(combatant.weapons) if i != row)
-            self.controller.push(_edit(combatant.id, {"weapons": weapons}))
+        if not self.controller.push(_edit(combatant.id, {"weapons": weapons})):
+            self.fill()  # refused: the fields go back to what the session holds
 
     def _end_condition(self) -> None:
         item = self.conditions.currentItem()

@@ -4,23 +4,28 @@ fewer lines."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QListWidget, QWidget
 
 
 class WrappingList(QListWidget):
-    """A list of lines of a fixed height (``lines`` tall) whose long lines wrap instead of
-    hiding behind a sideways scroll bar."""
+    """A list of lines whose long lines wrap instead of hiding behind a sideways scroll
+    bar. It is as tall as its lines need, from ``least`` to ``most`` lines of text (then it
+    scrolls), and changes height only when the number of lines it needs changes."""
 
-    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+    def __init__(self, least: int, most: int | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._least, self._most = least, max(least, most or least)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setResizeMode(QListView.ResizeMode.Adjust)  # re-wrap when the panel narrows
-        self.setFixedHeight(self.fontMetrics().lineSpacing() * lines + 2 * self.frameWidth() + 4)
+        self.setFixedHeight(self._lines_tall(least))
+
+    def _lines_tall(self, lines: int) -> int:
+        return self.fontMetrics().lineSpacing() * lines + 2 * self.frameWidth() + 4
 
     def lines(self) -> list[str]:
         """The lines shown."""
@@ -31,6 +36,32 @@ class WrappingList(QListWidget):
         if self.lines() != lines:
             self.clear()
             self.addItems(lines)
+            self.fit()
+
+    def fit(self) -> None:
+        """Take the height the wrapped lines need, within the least and most lines."""
+        if self._most == self._least:
+            return
+        width = self.viewport().width() - 2 * self.spacing() - 4
+        metrics = self.fontMetrics()
+        needed = sum(
+            metrics.boundingRect(
+                QRect(0, 0, max(width, 1), 100_000), Qt.TextFlag.TextWordWrap, text
+            ).height()
+            for text in self.lines()
+        )
+        height = min(
+            self._lines_tall(self._most),
+            max(self._lines_tall(self._least), needed + 2 * self.frameWidth() + 4),
+        )
+        if height != self.height():
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A narrower list wraps into more lines: take the room."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit()
 
 
 class FittedLabel(QLabel):

@@ -1,0 +1,171 @@
+"""WeaponsEditor: a combatant's weapons as a list of names and, for the chosen one, its
+fields two to a row, so that it fits a narrow inspector without a sideways scroll bar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.session.state import WeaponSpec
+from futurepath_desktop.ui.widgets.fitted_text import WrappingList
+
+NO_AMMO = -1  # the ammunition box's value for a weapon that needs none
+
+# (caption, field, lowest, highest), as the file format bounds them
+NUMBERS = (
+    ("Level", "level", 0, 8),
+    ("Range (ft)", "range_increment_ft", 0, 10_000),
+    ("Accuracy +", "accuracy_bonus", -1000, 1000),
+    ("Damage +", "damage_bonus", -1000, 1000),
+    ("Critical on", "crit_min", 17, 20),
+    ("Critical ×", "crit_multiplier", 2, 4),
+    ("Reach", "reach", 0, 10),
+    ("Ammunition", "ammo", NO_AMMO, 1000),
+)
+
+
+def describe(weapon: WeaponSpec) -> str:
+    """One line of the list: "Silenced pistol (level 3, ranged 30 ft, 12 shots)"."""
+    kind = f"ranged {weapon.range_increment_ft} ft" if weapon.ranged else "melee"
+    shots = "" if weapon.ammo is None else f", {weapon.ammo} shot(s)"
+    return f"{weapon.name} (level {weapon.level}, {kind}{shots})"
+
+
+class WeaponsEditor(QWidget):
+    """Edit a list of weapons; every change is handed on whole, as the new tuple."""
+
+    edited = Signal(tuple)  # the combatant's weapons after the GM's change
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.weapons: tuple[WeaponSpec, ...] = ()
+        self._filling = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.list = WrappingList(3)
+        self.list.setObjectName("weaponsList")
+        self.list.currentRowChanged.connect(lambda _row: self._fill_fields())
+        layout.addWidget(self.list)
+        buttons = QHBoxLayout()
+        self.add = QPushButton("Add weapon")
+        self.add.setObjectName("inspectorAddWeapon")
+        self.remove = QPushButton("Remove weapon")
+        self.remove.setObjectName("inspectorRemoveWeapon")
+        self.add.clicked.connect(self._add)
+        self.remove.clicked.connect(self._remove)
+        buttons.addWidget(self.add)
+        buttons.addWidget(self.remove)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(8)
+        self.name = QLineEdit()
+        self.name.setObjectName("weaponName")
+        self.name.editingFinished.connect(self._commit)
+        grid.addWidget(QLabel("Name"), 0, 0)
+        grid.addWidget(self.name, 0, 1, 1, 2)
+        self.ranged = QCheckBox("Ranged")
+        self.ranged.setObjectName("weaponRanged")
+        self.ranged.clicked.connect(self._commit)
+        grid.addWidget(self.ranged, 0, 3)
+        self.numbers: dict[str, QSpinBox] = {}
+        for n, (caption, field, low, high) in enumerate(NUMBERS):
+            box = QSpinBox()
+            box.setObjectName(f"weapon_{field}")
+            box.setRange(low, high)
+            box.setKeyboardTracking(False)
+            box.editingFinished.connect(self._commit)
+            if field == "ammo":
+                box.setSpecialValueText("none")
+                box.setToolTip("Shots left; none for a weapon that needs no ammunition")
+            label = QLabel(caption)
+            label.setBuddy(box)
+            row, column = 1 + n // 2, (n % 2) * 2
+            grid.addWidget(label, row, column)
+            grid.addWidget(box, row, column + 1)
+            self.numbers[field] = box
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        self.fields = QWidget()
+        self.fields.setLayout(grid)
+        layout.addWidget(self.fields)
+
+    def show_weapons(self, weapons: tuple[WeaponSpec, ...]) -> None:
+        """Show these weapons, keeping the chosen row where it still exists."""
+        keep = max(0, self.list.currentRow())
+        self._filling = True
+        try:
+            self.weapons = weapons
+            self.list.set_lines([describe(w) for w in weapons])
+            if weapons:
+                self.list.setCurrentRow(min(keep, len(weapons) - 1))
+        finally:
+            self._filling = False
+        self._fill_fields()
+
+    def current(self) -> int:
+        """The chosen weapon's index, or -1."""
+        row = self.list.currentRow()
+        return row if 0 <= row < len(self.weapons) else -1
+
+    def _fill_fields(self) -> None:
+        index = self.current()
+        self.fields.setEnabled(index >= 0)
+        self.remove.setEnabled(index >= 0)
+        if index < 0:
+            return
+        weapon = self.weapons[index]
+        was, self._filling = self._filling, True
+        try:
+            if not self.name.hasFocus():
+                self.name.setText(weapon.name)
+            self.ranged.setChecked(weapon.ranged)
+            for field, box in self.numbers.items():
+                value = getattr(weapon, field)
+                box.setValue(NO_AMMO if value is None else int(value))
+        finally:
+            self._filling = was
+
+    def _from_fields(self, old: WeaponSpec) -> WeaponSpec:
+        values: dict[str, object] = {f: box.value() for f, box in self.numbers.items()}
+        if values["ammo"] == NO_AMMO:
+            values["ammo"] = None
+        return msgspec.structs.replace(
+            old,
+            name=self.name.text().strip() or old.name,
+            ranged=self.ranged.isChecked(),
+            **values,
+        )
+
+    def _commit(self) -> None:
+        index = self.current()
+        if self._filling or index < 0:
+            return
+        weapon = self._from_fields(self.weapons[index])
+        if weapon != self.weapons[index]:
+            self._hand_on(lambda ws: (*ws[:index], weapon, *ws[index + 1 :]))
+
+    def _add(self) -> None:
+        self._hand_on(lambda ws: (*ws, WeaponSpec("New weapon", 2)))
+        self.list.setCurrentRow(len(self.weapons) - 1)
+
+    def _remove(self) -> None:
+        index = self.current()
+        if index >= 0:
+            self._hand_on(lambda ws: tuple(w for i, w in enumerate(ws) if i != index))
+
+    def _hand_on(self, change: Callable[[tuple[WeaponSpec, ...]], tuple[WeaponSpec, ...]]) -> None:
+        self.edited.emit(change(self.weapons))
