@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui.map.items import TokenItem
 from futurepath_desktop.ui.player_view import PlayerView
@@ -168,12 +170,34 @@ def test_r61_no_text_in_the_player_view_tells_a_secret(
 def test_the_demo_lists_its_hidden_tracer_marked_hidden_and_its_bears(
     qapp: QApplication,
 ) -> None:
-    session = ps.DEMO.__class__.from_file(ps.DEMO.to_file())
+    session = demo_session()
     controller = SessionController(session)
     view = PlayerView(controller)
     view.show()
     rows = tree_rows(view)
     assert "Brandon (hidden)" in rows and "Space Bear 4" in rows
     assert view.map_scene.tokens["brandon"].look.hidden
+    check(session, view)
+    view.close()
+
+
+def test_when_the_only_bear_acting_hides_the_players_lose_track_of_whose_turn_it_is(
+    qapp: QApplication,
+) -> None:
+    session = demo_session()
+    controller = SessionController(session)
+    view = PlayerView(controller)
+    view.show()
+    assert controller.push(c.EditCombatant("bear-4", {"aware": True}))
+    assert controller.push(c.StartCombat())
+    assert controller.push(c.NextTurn())  # after Brandon's surprise turn: the bears' (R11)
+    assert session.combat.acting_team == "bears"
+    assert "Space Bears' turn" in view.header.text()
+    rings = {i for i, item in view.map_scene.tokens.items() if item.look.acting}
+    assert rings == {"bear-1", "bear-2", "bear-3", "bear-4"}
+    assert controller.push(c.AddCondition(("bear-4",), "hidden"))
+    assert "Space Bears" not in view.header.text()
+    assert not any(item.look.acting for item in view.map_scene.tokens.values())
+    assert "bear-4" not in view.map_scene.tokens and "Space Bear 4" not in tree_rows(view)
     check(session, view)
     view.close()
