@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QRectF
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.odds import attack_damage_odds, attack_odds
@@ -194,3 +195,49 @@ def test_under_health_and_fatigue_the_fight_chart_draws_both(
     health = series(window.odds.health, "Space Bear 1")[1]
     fatigue = series(window.odds.health, "Space Bear 1 fatigue")[1]
     assert health[-1] == bear.health and fatigue[-1] == bear.fatigue > 0
+
+
+def axis_labels(chart: object) -> list[tuple[str, QRectF]]:
+    """The bottom axis's labels and the rectangles pyqtgraph draws them in."""
+    from PySide6.QtGui import QImage, QPainter
+
+    axis = chart.plot.getAxis("bottom")  # type: ignore[attr-defined]
+    picture = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(picture)
+    font = axis.style.get("tickFont")
+    painter.setFont(font if font is not None else chart.plot.font())  # type: ignore[attr-defined]
+    try:
+        _axis, _ticks, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [(text, QRectF(rect)) for rect, _flags, text in texts]
+
+
+@pytest.mark.parametrize("width", [300, 430, 700])
+@pytest.mark.parametrize("attacker", ["art", "brandon"])
+def test_the_miss_and_critical_failure_labels_stand_clear_of_the_damage_labels(
+    qtbot: QtBot, window: MainWindow, width: int, attacker: str
+) -> None:
+    window.initiative.select([attacker])
+    form = window.inspector.attack
+    form.target.setCurrentIndex(form.target.findData("bear-2"))
+    form.recompute()
+    window.show_chart(0)
+    dock = window.odds
+    dock.outcomes.setFixedWidth(width)
+    qtbot.waitUntil(lambda: abs(dock.outcomes.width() - width) <= 1)
+    qtbot.wait(30)
+    dock.refresh()
+    qtbot.wait(30)
+    labels = axis_labels(dock.outcomes)
+    texts = [text for text, _ in labels]
+    assert "miss" in texts and "crit. fail" in texts, texts
+    assert sum(text.isdigit() for text in texts) >= 3, texts
+    for index, (text, rect) in enumerate(labels):
+        for other, second in labels[index + 1 :]:
+            assert not rect.intersects(second), f"{text!r} covers {other!r} at {width} px"
+    # The bars stand under their labels.
+    ticks = dict((text, x) for x, text in dock.outcomes.plot.getAxis("bottom")._tickLevels[0])
+    (miss_x,), _ = series(dock.outcomes, "miss")
+    (fail_x,), _ = series(dock.outcomes, "critical failure")
+    assert (ticks["miss"], ticks["crit. fail"]) == (miss_x, fail_x)

@@ -13,10 +13,11 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from futurepath_desktop.session.store import atomic_write
+from futurepath_desktop.ui.plots.data import OutcomeAxis, outcome_axis
 
 pg.setConfigOptions(antialias=True)
 
@@ -186,6 +187,14 @@ class Chart(QWidget):
         step = max(1, top // 8)
         self.plot.getAxis("left").setTicks([[(n, str(n)) for n in range(0, top + 1, step)]])
         self.plot.setYRange(0, top + 0.2, padding=0)
+
+    def outcome_axis(self, highest: int) -> OutcomeAxis:
+        """The attack chart's x axis laid out for the axis's width in pixels and its font."""
+        axis = self.plot.getAxis("bottom")
+        font = axis.style.get("tickFont") or self.plot.font()
+        metrics = QFontMetricsF(font)
+        pixels = self.plot.getViewBox().width() or self.plot.width() * 0.85
+        return outcome_axis(highest, pixels, metrics.horizontalAdvance)
 
     def ticks(self, labels: Sequence[tuple[float, str]]) -> None:
         """Name some places on the x axis (the miss and critical-failure bars)."""

@@ -5,6 +5,7 @@ here, so the figures can be read back and checked without a window."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from futurepath_desktop.core import starship as rules
@@ -43,6 +44,70 @@ def outcome_bars(setup: AttackSetup) -> OutcomeBars:
     hit = {d: float(exact[HIT] * p) for d, p in odds.normal.items()}
     crit = {d: float(exact[CRIT] * p) for d, p in odds.critical.items()}
     return OutcomeBars(float(exact[MISS]), float(exact[FAIL]), hit, crit, odds.expected)
+
+
+MISS_LABEL = "miss"
+FAIL_LABEL = "crit. fail"
+_STEPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeAxis:
+    """Where the attack chart puts its miss and critical-failure bars (at ``-2 * gap`` and
+    ``-gap``), the x range, and the labels that fit side by side at the axis's width."""
+
+    gap: int
+    left: float
+    right: float
+    ticks: list[tuple[float, str]]
+
+    @property
+    def miss_x(self) -> float:
+        """The miss bar's place."""
+        return -2.0 * self.gap
+
+    @property
+    def fail_x(self) -> float:
+        """The critical failure bar's place."""
+        return -1.0 * self.gap
+
+
+def outcome_axis(
+    highest: int, pixels: float, width: Callable[[str], float], pad: float = 8.0
+) -> OutcomeAxis:
+    """Lay out the attack chart's x axis so that no label covers another: the miss and
+    critical-failure bars stand apart from the damage bars by as many units as their
+    labels need at this width, damage totals are labelled every 1, 2, 5, 10 … as room
+    allows, and a label that would still touch another is left out."""
+    pixels = max(1.0, pixels)
+
+    def lay(gap: int) -> tuple[float, float, float]:
+        left, right = -2.0 * gap - 0.6, highest + 0.6
+        for _ in range(2):  # the miss label must fit inside the left edge
+            per_unit = pixels / (right - left)
+            left = -2.0 * gap - max(0.6, (width(MISS_LABEL) / 2 + 2) / per_unit)
+        return left, right, pixels / (right - left)
+
+    apart = (width(MISS_LABEL) + width(FAIL_LABEL)) / 2 + pad
+    before_zero = (width(FAIL_LABEL) + width("0")) / 2 + pad
+    gap = 1
+    left, right, per_unit = lay(gap)
+    while gap * per_unit < max(apart, before_zero) and gap <= highest + 2:
+        gap += 1
+        left, right, per_unit = lay(gap)
+    widest = max(width(str(d)) for d in range(highest + 1))
+    step = next((s for s in _STEPS if s * per_unit >= widest + pad), _STEPS[-1])
+    wanted = [(-2.0 * gap, MISS_LABEL), (-1.0 * gap, FAIL_LABEL)]
+    wanted += [(float(d), str(d)) for d in range(0, highest + 1, step)]
+    kept: list[tuple[float, str]] = []
+    spans: list[tuple[float, float]] = []
+    for x, text in wanted:
+        middle = (x - left) * per_unit
+        start, end = middle - width(text) / 2, middle + width(text) / 2
+        if all(end + pad / 2 <= a or start >= b + pad / 2 for a, b in spans):
+            kept.append((x, text))
+            spans.append((start, end))
+    return OutcomeAxis(gap, left, right, kept)
 
 
 def hit_chance_by_ac(setup: AttackSetup, acs: range = AC_RANGE) -> list[tuple[int, float]]:

@@ -62,6 +62,8 @@ class OddsDock(QDockWidget):
         attack = QWidget()
         layout = QVBoxLayout(attack)
         self.outcomes = Chart("Attack outcomes", "Damage", "Chance", percent=True)
+        # The labels are laid out for the axis's width: a new width lays them out again.
+        self.outcomes.plot.getViewBox().sigResized.connect(self._outcomes_resized)
         self.by_ac = Chart("Hit chance by target AC", "Target AC", "Chance to hit", percent=True)
         layout.addWidget(self.outcomes)
         layout.addWidget(self.by_ac)
@@ -81,6 +83,10 @@ class OddsDock(QDockWidget):
         self.tabs.currentChanged.connect(self.schedule)
         self.setWidget(self.tabs)
         self.set_dark(self.dark)
+
+    def _outcomes_resized(self, *_args: object) -> None:
+        if self.tabs.currentIndex() == 0:
+            self.schedule()
 
     def charts(self) -> list[Chart]:
         """Every chart of the panel."""
@@ -140,18 +146,17 @@ class OddsDock(QDockWidget):
         self.outcomes.plot.setTitle(
             f"{plan.attacker.name} → {plan.target.name} with {plan.weapon.name}"
         )
-        self.outcomes.bars("miss", [-2], [bars.miss], "#7f8c8d")
-        self.outcomes.bars("critical failure", [-1], [bars.critical_failure], "#8e44ad")
+        highest = max([0, *bars.hit, *bars.critical])
+        axis = self.outcomes.outcome_axis(highest)
+        self.outcomes.bars("miss", [axis.miss_x], [bars.miss], "#7f8c8d")
+        self.outcomes.bars("critical failure", [axis.fail_x], [bars.critical_failure], "#8e44ad")
         self.outcomes.bars("hit", list(bars.hit), list(bars.hit.values()), PALETTE[0], 0.4, -0.2)
         self.outcomes.bars(
             "critical", list(bars.critical), list(bars.critical.values()), PALETTE[1], 0.4, 0.2
         )
         self.outcomes.mark_x(bars.expected, f"expected {bars.expected:.2f}")
-        highest = max([0, *bars.hit, *bars.critical])
-        step = max(1, highest // 12)
-        self.outcomes.ticks(
-            [(-2, "miss"), (-1, "crit. fail"), *((d, str(d)) for d in range(0, highest + 1, step))]
-        )
+        self.outcomes.ticks(axis.ticks)
+        self.outcomes.plot.setXRange(axis.left, axis.right, padding=0)
         session = self.controller.session
         for index, weapon in enumerate(plan.attacker.weapons):
             variant = msgspec.structs.replace(command, weapon_index=index)
