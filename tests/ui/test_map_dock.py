@@ -4,15 +4,18 @@ burst and damage everyone inside, throw a grenade (R38), and the player view's f
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QDialog, QInputDialog
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import Terrain
 from futurepath_desktop.session.commands import AddCondition, PlaceToken, RemoveArea
 from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.map.overlay import screen_rect
 from futurepath_desktop.ui.map.scene import MapScene, square_rect
 from futurepath_desktop.ui.map.view import MapView, Tool
 from tests.ui.conftest import answer_dialog
@@ -150,6 +153,18 @@ def test_a_burst_lists_who_is_inside_and_damages_them_all_in_one_step(
     assert all(session.combatants[i].hp == max(0, hp[i] - 4) for i in inside)
 
 
+def click(
+    qtbot: QtBot,
+    view: MapView,
+    square: tuple[int, int],
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
+    """Press and release the left button on a square."""
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, modifier, at(view, square))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifier, at(view, square))
+
+
 def test_a_grenade_scatters_and_its_counter_lands_in_the_log_and_the_counters_panel(
     qtbot: QtBot, window: MainWindow
 ) -> None:
@@ -157,11 +172,12 @@ def test_a_grenade_scatters_and_its_counter_lands_in_the_log_and_the_counters_pa
     window.map.set_tool(Tool.GRENADE)
     window.map.damage.setText("2d6")
     window.map.size_ft.setValue(5)
-    drag(qtbot, view, [(3, 4)])  # the thrower: Brandon
+    click(qtbot, view, (3, 4), Qt.KeyboardModifier.ControlModifier)  # picks the thrower
     assert view.selected_id == "brandon"
-    assert view._ranges.isVisible()  # R38's maximum throw is drawn
-    drag(qtbot, view, [(9, 4)])
     session = window.controller.session
+    assert session.map is not None and not session.map.grenades  # a pick throws nothing
+    assert view._ranges.isVisible()  # R38's maximum throw is drawn
+    click(qtbot, view, (9, 4))
     entry = session.log[-1]
     assert entry.kind == "grenade" and "scatter 2d10 (" in entry.text
     assert session.map is not None and len(session.map.grenades) == 1
@@ -173,6 +189,136 @@ def test_a_grenade_scatters_and_its_counter_lands_in_the_log_and_the_counters_pa
     log = window.log_model
     texts = [log.index(r, 3).data() for r in range(log.rowCount())]
     assert any("throws a grenade" in str(t) for t in texts)
+
+
+def test_the_grenade_tool_throws_at_a_square_that_holds_a_token(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    session = window.controller.session
+    assert window.controller.push(PlaceToken("bear-1", 6, 4))  # within Brandon's throw
+    window.initiative.select(["brandon"])
+    window.map.set_tool(Tool.GRENADE)
+    click(qtbot, view, (6, 4))  # on the bear's token
+    assert session.map is not None and len(session.map.grenades) == 1
+    grenade = session.map.grenades[0]
+    # Thrown at the bear (its counter times the blast, R38), not a click that selects it.
+    assert (grenade.thrower_id, grenade.anchor_id) == ("brandon", "bear-1")
+    assert view.selected_id == "brandon"
+    assert "at G5" in " ".join(e.text for e in session.log[-3:])
+
+
+def test_with_nobody_selected_the_acting_team_throws(qtbot: QtBot, window: MainWindow) -> None:
+    from futurepath_desktop.session.commands import StartCombat
+
+    view = big(window)
+    session = window.controller.session
+    window.map.set_tool(Tool.GRENADE)
+    view.select(None, notify=False)
+    click(qtbot, view, (6, 4))
+    assert session.map is not None and not session.map.grenades
+    assert view.note.isVisible() and "thrower" in view.note.text()
+    assert window.controller.push(StartCombat())
+    acting = session.combat.acting_team
+    assert acting is not None
+    view.select(None, notify=False)
+    click(qtbot, view, (6, 4))
+    assert len(session.map.grenades) == 1
+    thrower = session.combatants[session.map.grenades[0].thrower_id]
+    assert thrower.team_id == acting and thrower.id in session.map.tokens
+    assert not view.note.isVisible()  # the refusal went with the later success
+
+
+def gap(a: QRectF, b: QRectF) -> float:
+    """How far apart two rectangles are (0 when they touch or overlap)."""
+    dx = max(0.0, max(a.left(), b.left()) - min(a.right(), b.right()))
+    dy = max(0.0, max(a.top(), b.top()) - min(a.bottom(), b.bottom()))
+    return math.hypot(dx, dy)
+
+
+def test_a_refused_move_is_noted_beside_its_square_until_a_later_success(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    far = [(3, 4), (6, 4), (9, 3), (12, 2)]  # 45 ft: past a 30 ft run
+    drag(qtbot, view, far)
+    assert token_square(window, "brandon") == (3, 4)
+    note = view.note
+    assert note.isVisible() and "has 30 ft left" in note.text()
+    assert not re.search(r"\bR\d+\b", note.text()), "the rulings' numbers stay off the map"
+    where = screen_rect(view, note)
+    square = QRectF(view.mapFromScene(square_rect(12, 2)).boundingRect())
+    assert QRectF(view.viewport().rect()).contains(where)
+    assert gap(where, square) < 3 * square.width(), "the note is beside the square tried"
+    assert view.fog((20, 1), (21, 2))  # a later success on the map: the note goes
+    assert not note.isVisible()
+    drag(qtbot, view, far)
+    assert note.isVisible()
+    drag(qtbot, view, [(3, 4), (5, 4)])  # tried again, within reach this time
+    assert token_square(window, "brandon") == (5, 4)
+    assert not note.isVisible()
+
+
+def test_a_refused_map_action_is_noted_and_another_tool_clears_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    window.initiative.select(["brandon"])
+    window.map.set_tool(Tool.GRENADE)
+    click(qtbot, view, (26, 16))  # far past the longest throw
+    assert view.note.isVisible() and "throws at most" in view.note.text()
+    window.map.set_tool(Tool.MOVE)
+    assert not view.note.isVisible()
+
+
+def test_the_ruler_goes_when_another_tool_is_chosen(qtbot: QtBot, window: MainWindow) -> None:
+    view = big(window)
+    window.map.set_tool(Tool.RULER)
+    drag(qtbot, view, [(3, 4), (6, 4), (8, 6)])
+    assert view._ruler_item.isVisible() and view._ruler_label.text().startswith("25 ft")
+    window.map.set_tool(Tool.TEMPLATE)
+    assert not view._ruler_item.isVisible() and not view._ruler_label.isVisible()
+
+
+def test_the_no_map_hint_follows_the_session_s_map(qtbot: QtBot, window: MainWindow) -> None:
+    from futurepath_desktop.session.demo import demo_session
+    from futurepath_desktop.session.state import Session
+
+    status = window.map.status
+    assert "no map" not in status.text()
+    window.controller.replace(Session(name="No map yet"), None)
+    assert "no map" in status.text()
+    window.controller.replace(demo_session(), None)  # opened, or recovered, with a map
+    assert "no map" not in status.text()
+
+
+def edge_square(view: MapView, row: int) -> tuple[int, int]:
+    """The rightmost square of a row wholly inside the viewport."""
+    room = view.viewport().rect()
+    x = 0
+    while room.contains(view.mapFromScene(square_rect(x + 1, row)).boundingRect()):
+        x += 1
+    return (x, row)
+
+
+def test_the_cost_label_stays_in_view_and_clear_of_tokens(qtbot: QtBot, window: MainWindow) -> None:
+    view = big(window)
+    room = QRectF(view.viewport().rect())
+    view.begin_drag("brandon")
+    label = view._path_label
+    for square in (edge_square(view, 4), edge_square(view, 8)):
+        view.preview(square)
+        assert label.isVisible() and room.contains(screen_rect(view, label)), square
+    # Beside Space Bear 1, whose token the label used to cover.
+    grid = window.controller.session.map
+    assert grid is not None
+    bear = grid.tokens["bear-1"].square
+    view.preview((bear[0] - 1, bear[1]))
+    where = screen_rect(view, label)
+    for ident, token in grid.tokens.items():
+        body = QRectF(view.mapFromScene(square_rect(*token.square)).boundingRect())
+        assert not where.intersects(body), f"the label covers {ident}'s token"
+    view.cancel()
 
 
 def test_the_keyboard_moves_a_token_too(qtbot: QtBot, window: MainWindow) -> None:

@@ -37,6 +37,18 @@ BRUSHES: tuple[tuple[str, core_grid.Terrain | None, int | None], ...] = (
     ("Heavy cover", None, 2),
     ("Full cover", None, 3),
 )
+NO_MAP = "This session has no map. Map size… creates one."
+HINTS = {
+    Tool.MOVE: "Drag a token: the path the rules choose and its cost show as you go. "
+    "Shift+drop overrides.",
+    Tool.RULER: "Drag to measure (every step, diagonal or not, is 5 ft).",
+    Tool.BRUSH: "Drag over squares to paint; one stroke is one undo step.",
+    Tool.TEMPLATE: "Click for a burst; drag for a cone or a line's direction.",
+    Tool.GRENADE: "Click the target square, a token's or not: the selected combatant throws "
+    "(Ctrl+click a token to pick the thrower).",
+    Tool.FOG: "Drag to hide a region from the players; click inside fog to reveal it.",
+    Tool.ZONE: "Drag a zone of poor, terrible or no visibility; click one to remove it.",
+}
 
 
 class MapDock(QDockWidget):
@@ -127,7 +139,10 @@ class MapDock(QDockWidget):
         self.damage.setMaximumWidth(80)
         self.damage.setToolTip("The grenade's damage, a dice expression")
         self.damage.textChanged.connect(self._options_changed)
-        self.cooked = QCheckBox("Cooked (R38)")
+        self.cooked = QCheckBox("Cooked")
+        self.cooked.setToolTip(
+            "Cook the grenade: a WIS check; it explodes at the start of the targets' turn"
+        )
         self.cooked.setObjectName("mapGrenadeCooked")
         self.cooked.toggled.connect(self._options_changed)
         self.inside = QLabel("")
@@ -177,7 +192,7 @@ class MapDock(QDockWidget):
         self.view.hovered.connect(self._hover)
         self.view.templateChosen.connect(self.choose_template)
         controller.changed.connect(self._on_change)
-        controller.sessionReplaced.connect(self.refresh)
+        controller.sessionReplaced.connect(self._replaced)
         controller.pathChanged.connect(self.refresh)  # the background is relative to it
         self.set_tool(Tool.MOVE)
         self.refresh()
@@ -190,18 +205,31 @@ class MapDock(QDockWidget):
         self.scene.folder = path.parent if path is not None else None
         self.scene.forget_background()  # read the image again: it may have moved or gone
         self.scene.sync(self.controller.session)
-        self._warn_background()
         self.template_id = None
         self._show_inside()
-        if self.controller.session.map is None:
-            self.status.setText("This session has no map. Map size… creates one.")
+        self._sync_hint()
+        self._warn_background()
+
+    def _replaced(self) -> None:
+        self.view.cancel()  # nothing half-done, drawn or noted from the session that went
+        self.refresh()
 
     def _on_change(self, change: Change) -> None:
         self.scene.apply(self.controller.session, change)
         if change.map:
+            self._sync_hint()
             self._warn_background()
         self._show_inside()
         self.view.show_ranges()
+
+    def _sync_hint(self) -> None:
+        """The line under the map follows the session's map: the hint that there is none
+        only while there is none (after opening or recovering a session that has one, the
+        current tool's hint)."""
+        if self.controller.session.map is None:
+            self.status.setText(NO_MAP)
+        elif self.status.text() == NO_MAP:
+            self.status.setText(HINTS[self.view.tool])
 
     # --- tools ---------------------------------------------------------------------------------
 
@@ -228,18 +256,7 @@ class MapDock(QDockWidget):
         }[tool]
         for widget in self._option_widgets:
             widget.setVisible(widget in shown)
-        hints = {
-            Tool.MOVE: "Drag a token: the path the rules choose and its cost show as you go. "
-            "Shift+drop overrides.",
-            Tool.RULER: "Drag to measure (every step 5 ft, R34).",
-            Tool.BRUSH: "Drag over squares to paint; one stroke is one undo step.",
-            Tool.TEMPLATE: "Click for a burst; drag for a cone or a line's direction.",
-            Tool.GRENADE: "Click the thrower, then the target square (R38).",
-            Tool.FOG: "Drag to hide a region from the players; click inside fog to reveal it.",
-            Tool.ZONE: "Drag a zone of poor, terrible or no visibility (R31); click one to "
-            "remove it.",
-        }
-        self.status.setText(hints[tool])
+        self.status.setText(HINTS[tool] if self.controller.session.map is not None else NO_MAP)
         self.view.show_ranges()
 
     def _options_changed(self, *_args: object) -> None:

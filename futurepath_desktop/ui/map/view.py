@@ -1,15 +1,13 @@
 """The map view: zoom with the wheel, pan with the middle or right button or the arrow keys,
-and the tools: move tokens by the rules, measure, paint terrain, lay templates, throw
-grenades, and hide or reveal regions with fog."""
+the mouse and keys for every tool, and moving tokens by the rules (the other tools' work
+is in ``tools``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import Enum
 
 import msgspec
-from msgspec import field
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -31,22 +29,13 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
-from futurepath_desktop.session.state import Template, new_id
 from futurepath_desktop.ui.map.items import TokenItem
-from futurepath_desktop.ui.map.scene import SQUARE, MapScene, area_path, square_at, square_rect
+from futurepath_desktop.ui.map.overlay import NoteItem
+from futurepath_desktop.ui.map.scene import SQUARE, MapScene, square_at, square_rect
+from futurepath_desktop.ui.map.tools import Settings, Tool, ToolActions
 from futurepath_desktop.ui.undo import SessionController
 
-
-class Tool(Enum):
-    """What a left click on the map does."""
-
-    MOVE = "Move"
-    RULER = "Ruler"
-    BRUSH = "Terrain brush"
-    TEMPLATE = "Template"
-    GRENADE = "Grenade"
-    FOG = "Fog"
-    ZONE = "Zone"
+__all__ = ["MapView", "Settings", "Tool"]
 
 
 class Drag(msgspec.Struct):
@@ -60,21 +49,6 @@ class Drag(msgspec.Struct):
     path: core_grid.Path | None = None
 
 
-class Settings(msgspec.Struct):
-    """The tools' options, set from the dock's tool row."""
-
-    move: core_grid.MoveType = core_grid.MoveType.RUN
-    brush_terrain: core_grid.Terrain | None = core_grid.Terrain.DIFFICULT
-    brush_cover: int | None = None
-    template_shape: str = "burst"
-    template_ft: int = 10
-    grenade_damage: str = "3d6"
-    grenade_radius_ft: int = 10
-    grenade_cooked: bool = False
-    show_ranges: bool = True
-    brushed: list[tuple[int, int]] = field(default_factory=list)
-
-
 ARROWS: dict[int, tuple[int, int]] = {
     Qt.Key.Key_Left.value: (-1, 0),
     Qt.Key.Key_Right.value: (1, 0),
@@ -85,12 +59,8 @@ PREVIEW_OK = QColor("#2e9d4f")
 PREVIEW_OVER = QColor("#d0453a")
 
 
-class MapView(QGraphicsView):
+class MapView(ToolActions):
     """Looks at a :class:`MapScene`; in the GM's window it also edits through commands."""
-
-    combatantClicked = Signal(str)
-    hovered = Signal(str)  # a line describing the square under the mouse
-    templateChosen = Signal(str)
 
     def __init__(
         self,
@@ -141,6 +111,9 @@ class MapView(QGraphicsView):
         self._ghost.setZValue(29)
         self._ranges = QGraphicsPathItem()
         self._ranges.setZValue(3)
+        # Why the map refused the last thing tried on it, beside the square it was tried on.
+        self.note = NoteItem()
+        self._trying: tuple[int, int] | None = None
         for label in (self._path_label, self._ruler_label):
             # Readable at any zoom: the text keeps its size on screen.
             label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
@@ -158,6 +131,10 @@ class MapView(QGraphicsView):
         ):
             item.setVisible(False)
             scene.addItem(item)
+        scene.addItem(self.note)
+        if controller is not None:
+            controller.failed.connect(self._refused)
+            controller.changed.connect(lambda _change: self.clear_note())
 
     # --- zoom and pan --------------------------------------------------------------------
 
@@ -230,13 +207,17 @@ class MapView(QGraphicsView):
         return True
 
     def cancel(self) -> None:
-        """Drop whatever the current tool was in the middle of."""
+        """Drop whatever the current tool was in the middle of, with its drawings (the
+        ruler's line and label too) and any note of a refusal."""
         self.drag = None
         self.target_square = None
         self._anchor = None
         self.settings.brushed.clear()
         for item in (self._path_item, self._path_label, self._ghost):
             item.setVisible(False)
+        self._ruler_item.setVisible(False)
+        self._ruler_label.setVisible(False)
+        self.clear_note()
 
     # --- the mouse ---------------------------------------------------------------------------
 
@@ -258,7 +239,10 @@ class MapView(QGraphicsView):
             return
         square = square_at(self.mapToScene(event.position().toPoint()))
         token = self._token_at(event.position().toPoint())
-        if token is not None and self.tool in (Tool.MOVE, Tool.RULER, Tool.GRENADE):
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if token is not None and (
+            self.tool in (Tool.MOVE, Tool.RULER) or (self.tool is Tool.GRENADE and ctrl)
+        ):
             self.select(token.combatant_id)
         if self.tool is Tool.MOVE and token is not None:
             self.begin_drag(token.combatant_id)
@@ -276,8 +260,8 @@ class MapView(QGraphicsView):
         elif self.tool in (Tool.FOG, Tool.ZONE):
             self._anchor = square
             self._show_rect(square, square)
-        elif self.tool is Tool.GRENADE and token is None:
-            self.throw_at(square)
+        elif self.tool is Tool.GRENADE and not (ctrl and token is not None):
+            self.throw_at(square)  # at the square clicked, whoever stands on it (R38)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None:
@@ -348,11 +332,12 @@ class MapView(QGraphicsView):
         grid = self.controller.session.map
         if ident is None or grid is None or ident in grid.tokens or not grid.inside(square):
             return False
-        return self.controller.push(PlaceToken(ident, *square))
+        return self.push(PlaceToken(ident, *square), square)
 
     def begin_drag(self, combatant_id: str) -> None:
         """Start dragging a token: the grid is taken once, not on every mouse move."""
         assert self.controller is not None
+        self.clear_note()  # a new try: the last refusal has been read
         session = self.controller.session
         grid = session.map
         assert grid is not None
@@ -378,9 +363,9 @@ class MapView(QGraphicsView):
         if path is None or path.steps == 0:
             self._path_item.setVisible(False)
             self._path_label.setVisible(path is None)
-            self._path_label.setText("No way there within reach (R36)")
+            self._path_label.setText("No way there within reach")
             self._path_label.setBrush(PREVIEW_OVER)
-            self._path_label.setPos(square[0] * SQUARE + SQUARE + 2, square[1] * SQUARE - 4)
+            self._label_at(self._path_label, square)
             return path
         line = QPainterPath()
         half = SQUARE / 2
@@ -400,8 +385,8 @@ class MapView(QGraphicsView):
             text += " — past the budget (Shift to override)"
         self._path_label.setText(text)
         self._path_label.setBrush(colour)
-        self._path_label.setPos(square[0] * SQUARE + SQUARE + 2, square[1] * SQUARE - 4)
         self._path_label.setVisible(True)
+        self._label_at(self._path_label, square)
         return path
 
     def drop(self, square: tuple[int, int], *, override: bool = False) -> bool:
@@ -413,224 +398,4 @@ class MapView(QGraphicsView):
         if drag is None or square == drag.start or self.controller is None:
             return False
         command = MoveToken(drag.combatant_id, *square, move=self.settings.move, override=override)
-        return self.controller.push(command)
-
-    # --- the other tools -----------------------------------------------------------------------
-
-    def paint(self, squares: list[tuple[int, int]]) -> bool:
-        """Paint what the brush touched in one undoable stroke."""
-        from futurepath_desktop.session.commands import PaintTerrain
-
-        assert self.controller is not None
-        grid = self.controller.session.map
-        self.settings.brushed.clear()
-        self._ghost.setVisible(False)
-        inside = tuple(s for s in squares if grid is not None and grid.inside(s))
-        if not inside:
-            return False
-        command = PaintTerrain(
-            inside, terrain=self.settings.brush_terrain, cover=self.settings.brush_cover
-        )
-        return self.controller.push(command)
-
-    def template_for(self, anchor: tuple[int, int], towards: tuple[int, int]) -> Template:
-        """The template the tool would lay: a burst on the anchor, or a cone or line from
-        it in the direction of the mouse."""
-        dx, dy = towards[0] - anchor[0], towards[1] - anchor[1]
-        step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)) if (dx, dy) != (0, 0) else (1, 0)
-        shape = self.settings.template_shape
-        return Template(
-            new_id("tpl"),
-            "burst" if shape == "burst" else "cone" if shape == "cone" else "line",
-            anchor[0],
-            anchor[1],
-            self.settings.template_ft,
-            step[0],
-            step[1],
-        )
-
-    def place_template(self, anchor: tuple[int, int], towards: tuple[int, int]) -> bool:
-        """Lay the template and offer who is inside."""
-        from futurepath_desktop.session.commands import PlaceTemplate
-
-        assert self.controller is not None
-        self._anchor = None
-        self._ghost.setVisible(False)
-        template = self.template_for(anchor, towards)
-        if self.controller.push(PlaceTemplate(template)):
-            self.templateChosen.emit(template.id)
-            return True
-        return False
-
-    def throw_at(self, square: tuple[int, int]) -> bool:
-        """Throw a grenade from the selected token at a square (R38)."""
-        from futurepath_desktop.session.commands import ThrowGrenade
-
-        assert self.controller is not None
-        if self.selected_id is None:
-            self.controller.failed.emit("Click the thrower's token first, then the target square")
-            return False
-        settings = self.settings
-        return self.controller.push(
-            ThrowGrenade(
-                self.selected_id,
-                *square,
-                damage=settings.grenade_damage,
-                radius_ft=settings.grenade_radius_ft,
-                cooked=settings.grenade_cooked,
-            )
-        )
-
-    def _area_drop(
-        self, layer: str, anchor: tuple[int, int], corner: tuple[int, int]
-    ) -> tuple[bool, tuple[int, int, int, int] | None]:
-        """End a rectangle drag on ``fog`` or ``zones``: a click inside an area removes it
-        (returns whether it did, and no rectangle); a drag gives the rectangle x, y, w, h."""
-        from futurepath_desktop.session.commands import RemoveArea
-
-        assert self.controller is not None
-        self._anchor = None
-        self._ghost.setVisible(False)
-        grid = self.controller.session.map
-        if grid is None:
-            return False, None
-        if anchor == corner:
-            hit = next((a for a in getattr(grid, layer) if a.contains(anchor)), None)
-            if hit is not None:
-                return self.controller.push(RemoveArea(layer, hit.id)), None
-        x0, x1 = sorted((anchor[0], corner[0]))
-        y0, y1 = sorted((anchor[1], corner[1]))
-        return False, (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
-
-    def fog(self, anchor: tuple[int, int], corner: tuple[int, int]) -> bool:
-        """Drag: hide a rectangle from the players. Click inside fog: reveal it."""
-        from futurepath_desktop.session.commands import AddArea
-        from futurepath_desktop.session.state import Area
-
-        removed, rect = self._area_drop("fog", anchor, corner)
-        if rect is None or self.controller is None:
-            return removed
-        return self.controller.push(AddArea("fog", Area(new_id("fog"), *rect)))
-
-    def zone(
-        self, anchor: tuple[int, int], corner: tuple[int, int], visibility: int | None = None
-    ) -> bool:
-        """Drag: a visibility zone (R31), its level asked for. Click inside one: remove it."""
-        from futurepath_desktop.session.commands import AddArea
-        from futurepath_desktop.session.state import Area
-
-        removed, rect = self._area_drop("zones", anchor, corner)
-        if rect is None or self.controller is None:
-            return removed
-        if visibility is None:
-            from PySide6.QtWidgets import QInputDialog
-
-            levels = ["Poor (R31)", "Terrible (R31)", "No vision (R31)"]
-            chosen, ok = QInputDialog.getItem(
-                self, "Visibility zone", "Visibility:", levels, 1, False
-            )
-            if not ok:
-                return False
-            visibility = levels.index(chosen) + 1
-        name = ("", "Dim", "Smoke", "Darkness")[visibility]
-        area = Area(new_id("zone"), *rect, visibility=visibility, name=name)
-        return self.controller.push(AddArea("zones", area))
-
-    # --- drawing the tools' ghosts ---------------------------------------------------------------
-
-    def _show_ruler(self, a: tuple[int, int], b: tuple[int, int]) -> None:
-        half = SQUARE / 2
-        path = QPainterPath(QPointF(a[0] * SQUARE + half, a[1] * SQUARE + half))
-        path.lineTo(b[0] * SQUARE + half, b[1] * SQUARE + half)
-        self._ruler_item.setPen(QPen(QColor("#4aa8ff"), 3))
-        self._ruler_item.setPath(path)
-        self._ruler_item.setVisible(True)
-        feet = core_grid.distance_ft(a, b)
-        self._ruler_label.setText(f"{feet} ft ({feet // core_grid.SQUARE_FT} squares)")
-        self._ruler_label.setBrush(QColor("#4aa8ff"))
-        self._ruler_label.setPos(b[0] * SQUARE + SQUARE + 2, b[1] * SQUARE)
-        self._ruler_label.setVisible(True)
-
-    def _show_brush(self) -> None:
-        self._ghost.setPath(area_path(set(self.settings.brushed)))
-        self._ghost.setBrush(QColor(224, 160, 48, 110))
-        self._ghost.setPen(QPen(QColor("#e0a030"), 1))
-        self._ghost.setVisible(True)
-
-    def _show_template(self, anchor: tuple[int, int], towards: tuple[int, int]) -> None:
-        area = map_rules.area_of(self.template_for(anchor, towards))
-        self._ghost.setPath(area_path(area))
-        self._ghost.setBrush(QColor(224, 160, 48, 90))
-        self._ghost.setPen(QPen(QColor("#e0a030"), 2))
-        self._ghost.setVisible(True)
-        if self.controller is not None:
-            template = self.template_for(anchor, towards)
-            names = [
-                self.controller.session.combatants[i].name
-                for i in map_rules.inside_template(self.controller.session, template)
-            ]
-            self.hovered.emit("Inside: " + (", ".join(names) or "nobody"))
-
-    def _show_rect(self, a: tuple[int, int], b: tuple[int, int]) -> None:
-        rect = square_rect(*a).united(square_rect(*b))
-        path = QPainterPath()
-        path.addRect(rect)
-        self._ghost.setPath(path)
-        self._ghost.setBrush(QColor(20, 24, 30, 80))
-        self._ghost.setPen(QPen(QColor("#30343a"), 1, Qt.PenStyle.DashLine))
-        self._ghost.setVisible(True)
-
-    def show_ranges(self) -> None:
-        """R37/R19/R38: the selected combatant's threat range, its ranged weapon's range
-        increments, and (with the grenade tool) its maximum throw."""
-        self._ranges.setVisible(False)
-        if self.controller is None or self.selected_id is None or not self.settings.show_ranges:
-            return
-        if self.tool not in (Tool.RULER, Tool.GRENADE):
-            return
-        session = self.controller.session
-        grid = session.map
-        combatant = session.combatants.get(self.selected_id)
-        if grid is None or combatant is None or combatant.id not in grid.tokens:
-            return
-        x, y = grid.tokens[combatant.id].square
-        path = QPainterPath()
-
-        def ring(feet: int) -> None:
-            n = feet // core_grid.SQUARE_FT
-            path.addRect(
-                QRectF(
-                    (x - n) * SQUARE, (y - n) * SQUARE, (2 * n + 1) * SQUARE, (2 * n + 1) * SQUARE
-                )
-            )
-
-        melee = next((w for w in combatant.weapons if not w.ranged), None)
-        ring(core_grid.threat_range_ft(melee.reach if melee else 0))
-        ranged = next((w for w in combatant.weapons if w.ranged and w.range_increment_ft), None)
-        if self.tool is Tool.GRENADE:
-            abilities = combatant.abilities
-            ring(core_grid.max_throw_ft(abilities.mod("strength"), abilities.mod("dexterity")))
-        elif ranged is not None:
-            for k in range(1, 4):
-                ring(k * ranged.range_increment_ft)
-        whole = QPainterPath()
-        whole.addRect(self.map_scene.sceneRect())
-        self._ranges.setPath(path.intersected(whole))
-        self._ranges.setPen(QPen(QColor(74, 168, 255, 110), 1.5, Qt.PenStyle.DashLine))
-        self._ranges.setBrush(Qt.BrushStyle.NoBrush)
-        self._ranges.setVisible(True)
-
-    def describe(self, square: tuple[int, int]) -> str:
-        """The status line for the square under the mouse."""
-        if self.controller is None:
-            return ""
-        grid = self.controller.session.map
-        if grid is None or not grid.inside(square):
-            return ""
-        terrain = ("normal", "difficult", "half-square", "wall")[grid.terrain_at(square)]
-        cover = ("", ", partial cover", ", heavy cover", ", full cover")[grid.cover_at(square)]
-        seen = ("", ", poor visibility", ", terrible visibility", ", no vision")[
-            grid.visibility_at(square)
-        ]
-        fog = ", fogged" if grid.fogged(square) else ""
-        return f"{map_rules.square_name(square)}: {terrain}{cover}{seen}{fog}"
+        return self.push(command, square)
