@@ -46,7 +46,7 @@ def details(error: SessionLoadError) -> str:
     """The technical account, for the details of a dialog: the loader's words and the
     JSON path."""
     lines = [f"File: {error.source}", f"Problem: {error.problem}"]
-    if error.json_path:
+    if error.json_path and error.json_path != "$":
         lines.append(f"Where in the file: {error.json_path}")
     return "\n".join(lines)
 
@@ -120,7 +120,10 @@ def _whole_file(problem: str, json_path: str, data: bytes | None) -> str | None:
         text = data or b""
         if not text.strip():
             return "The file is empty."
+        one_line = b"\n" not in text.rstrip()  # as the app writes them: compact JSON
         if reason.startswith("Input data was truncated"):
+            if one_line:
+                return f"The file is cut short after {len(text.rstrip()):,} characters."
             return f"The file is cut short at line {_line_of(text, len(text.rstrip()))}."
         at = json_offset(reason)
         start = len(text) - len(text.lstrip())
@@ -128,7 +131,8 @@ def _whole_file(problem: str, json_path: str, data: bytes | None) -> str | None:
             return "The file is not a Future Path session (it is not a session's JSON)."
         said = next((words for key, words in MALFORMED.items() if key in reason), None)
         line, column = _line_of(text, at), _column_of(text, at)
-        return f"The file is damaged at line {line}, column {column}: " + (
+        place = f"{at + 1:,} characters in" if one_line else f"at line {line}, column {column}"
+        return f"The file is damaged {place}: " + (
             f"{said}." if said else "the JSON there is not valid."
         )
     if problem.startswith("not UTF-8 text"):

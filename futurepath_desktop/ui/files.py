@@ -1,21 +1,43 @@
 """File handling for the main window: new, open, recent, save, save as, the unsaved-changes
-prompt and crash recovery. Saves go through the session layer's atomic writer."""
+prompt and crash recovery. Saves go through the session layer's atomic writer.
+
+A file that will not open is explained in plain words (the JSON path in the dialog's
+details), and its backup or a newer autosave is offered when there is one."""
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QWidget
 
 from futurepath_desktop import paths
 from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.load_errors import details, explain
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.session.store import EXTENSION, load_session, save_session
+from futurepath_desktop.session.store import EXTENSION, backup_path, load_session, save_session
 from futurepath_desktop.ui.undo import SessionController
+
+if TYPE_CHECKING:
+    from futurepath_desktop.session.autosave import Recoverable
 
 FILTER = f"Future Path sessions (*{EXTENSION});;All files (*)"
 MAX_RECENT = 8
+
+
+def when(timestamp: float, now: datetime.datetime | None = None) -> str:
+    """A moment as a GM says it: "today at 13:05", "yesterday at 21:40", "14 March 2026 at
+    09:26" (local time)."""
+    moment = datetime.datetime.fromtimestamp(timestamp)
+    today = (now or datetime.datetime.now()).date()
+    clock = f"{moment:%H:%M}"
+    if moment.date() == today:
+        return f"today at {clock}"
+    if moment.date() == today - datetime.timedelta(days=1):
+        return f"yesterday at {clock}"
+    return f"{moment.day} {moment:%B %Y} at {clock}"
 
 
 class FileHandler(QObject):
@@ -48,20 +70,26 @@ class FileHandler(QObject):
     # --- asking ------------------------------------------------------------------------------
 
     def may_discard(self) -> bool:
-        """If there are unsaved changes, ask to save them; False means the user cancelled."""
+        """If there are unsaved changes, ask to save them; False means the user cancelled.
+
+        Unsaved means the undo stack is away from its clean point: undoing back to the last
+        save (or to the opening) leaves nothing to ask about."""
         if self.controller.stack.isClean():
             return True
         from PySide6.QtWidgets import QMessageBox  # loaded when first asked
 
-        answer = QMessageBox.question(
-            self.window,
-            "Unsaved changes",
-            f"Save the changes to {self.controller.session.name} before closing it?",
+        box = QMessageBox(self.window)
+        box.setObjectName("unsavedPrompt")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"Save the changes to {self.controller.session.name} before closing it?")
+        box.setStandardButtons(
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
+            | QMessageBox.StandardButton.Cancel
         )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
@@ -85,19 +113,129 @@ class FileHandler(QObject):
             self.open_path(Path(name), ask=False)
 
     def open_path(self, path: Path, *, ask: bool = True) -> bool:
-        """Open a file; a bad one opens nothing and shows the loader's message."""
-        from PySide6.QtWidgets import QMessageBox  # loaded when first asked
-
+        """Open a file. A newer autosave of it is offered first; a bad file opens nothing,
+        says what is wrong, and offers its backup."""
         if ask and not self.may_discard():
             return False
+        newer = self._newer_autosave(path)
+        if newer is not None:
+            choice = self._ask_about_autosave(path, newer)
+            if choice is None:
+                return False
+            if choice and self._open_autosave(path, newer):
+                return True
         try:
             session = load_session(path)
         except SessionLoadError as error:
-            QMessageBox.critical(self.window, "Cannot open the session", str(error))
-            return False
+            return self.open_failed(path, error)
         self.controller.replace(session, path)
         self._remember(path)
         self.message.emit(f"Opened {path.name}")
+        return True
+
+    def open_failed(self, path: Path, error: SessionLoadError) -> bool:
+        """Say why ``path`` will not open; offer its backup if that opens. True if the
+        backup was opened (the damaged file is left exactly as it is)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(self.window)
+        box.setObjectName("openErrorDialog")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Cannot open the session")
+        box.setText(f"{path.name} cannot be opened.")
+        said = explain(error)
+        box.setDetailedText(details(error))
+        backup = backup_path(path)
+        spare: Session | None = None
+        if backup.exists():
+            try:
+                spare = load_session(backup)
+            except SessionLoadError:
+                said += "\n\nIts backup (the version before the last save) is damaged too."
+        use_backup = None
+        if spare is not None:
+            saved = when(backup.stat().st_mtime)
+            said += (
+                f"\n\nThere is a backup: the version before the last save, from {saved}. "
+                "Opening it leaves the damaged file as it is."
+            )
+            use_backup = box.addButton(
+                f"Open the backup from {saved}", QMessageBox.ButtonRole.AcceptRole
+            )
+            box.addButton(QMessageBox.StandardButton.Cancel)
+            box.setDefaultButton(use_backup)
+        else:
+            box.addButton(QMessageBox.StandardButton.Close)
+        box.setInformativeText(said)
+        box.exec()
+        if spare is None or box.clickedButton() is not use_backup:
+            return False
+        # No path: saving asks where, so the damaged file is never written over unasked.
+        self.controller.replace(spare, None)
+        self.message.emit(
+            f"Opened the backup of {path.name}; save it to keep it (the damaged file is "
+            "left as it was)"
+        )
+        return True
+
+    # --- autosaves of a file ---------------------------------------------------------------
+
+    def _own_journal(self) -> str:
+        return self.controller.autosave.stem if self.controller.autosave else ""
+
+    def _newer_autosave(self, path: Path) -> Recoverable | None:
+        from futurepath_desktop.session.autosave import newer_autosave
+
+        return newer_autosave(path, exclude=self._own_journal())
+
+    def _ask_about_autosave(self, path: Path, found: Recoverable) -> bool | None:
+        """True: open the autosave; False: open the file; None: open nothing."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(self.window)
+        box.setObjectName("newerAutosavePrompt")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("A newer autosave")
+        box.setText(f"There is an autosave of {path.name} that is newer than the file.")
+        lines = [f"The autosave was last changed {when(found.changed)}"]
+        if path.exists():
+            lines[0] += f"; the file was saved {when(path.stat().st_mtime)}"
+        lines[0] += "."
+        if found.last_action:
+            lines.append(f"Its last action: {found.last_action}.")
+        lines.append("Open the autosave instead? The file is not changed until you save.")
+        box.setInformativeText("\n".join(lines))
+        autosave = box.addButton("Open the autosave", QMessageBox.ButtonRole.AcceptRole)
+        the_file = box.addButton("Open the file", QMessageBox.ButtonRole.RejectRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(autosave)
+        box.exec()
+        clicked = box.clickedButton()
+        return True if clicked is autosave else False if clicked is the_file else None
+
+    def _open_autosave(self, path: Path | None, found: Recoverable) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
+        from futurepath_desktop.session.autosave import discard, recover
+
+        try:
+            session = recover(found)
+        except SessionLoadError as error:
+            box = QMessageBox(self.window)
+            box.setObjectName("recoverErrorDialog")
+            box.setIcon(QMessageBox.Icon.Warning)
+            box.setWindowTitle("Cannot recover")
+            box.setText("The autosave cannot be recovered.")
+            box.setInformativeText(explain(error))
+            box.setDetailedText(details(error))
+            box.exec()
+            return False
+        discard(found)  # before the new journal of the same session starts
+        self.controller.replace(session, path)
+        self.controller.stack.resetClean()  # recovered changes are not saved yet
+        if path is not None:
+            self._remember(path)
+        self.message.emit(f"Recovered {found.name} as it was {when(found.changed)}")
         return True
 
     def save(self) -> bool:
@@ -143,10 +281,9 @@ class FileHandler(QObject):
         """On start: offer to recover a session that did not close cleanly."""
         from PySide6.QtWidgets import QMessageBox  # loaded when first asked
 
-        from futurepath_desktop.session.autosave import discard, find_unclean, recover
+        from futurepath_desktop.session.autosave import discard, find_unclean
 
-        own = self.controller.autosave.stem if self.controller.autosave else ""
-        found = find_unclean(exclude=own)
+        found = find_unclean(exclude=self._own_journal())
         if not found:
             return False
         latest = found[0]
@@ -157,22 +294,19 @@ class FileHandler(QObject):
         box.setText(
             f"{latest.name} was not closed cleanly. Recover it as it was at the last action?"
         )
+        lines = [f"Last changed {when(latest.changed)}."]
+        if latest.last_action:
+            lines.append(f"Last action: {latest.last_action}.")
+        if latest.path:
+            lines.append(f"Saved as {Path(latest.path).name}.")
+        box.setInformativeText("\n".join(lines))
         recover_button = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
         discard_button = box.addButton("Discard it", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(recover_button)
         box.exec()
         if box.clickedButton() is recover_button:
-            try:
-                session = recover(latest)
-            except SessionLoadError as error:
-                QMessageBox.critical(self.window, "Cannot recover", str(error))
-                return False
-            path = Path(latest.path) if latest.path else None
-            discard(latest)  # before the new journal of the same session starts
-            self.controller.replace(session, path)
-            self.controller.stack.resetClean()  # recovered changes are not saved yet
-            self.message.emit(f"Recovered {latest.name}")
-            return True
+            return self._open_autosave(Path(latest.path) if latest.path else None, latest)
         if box.clickedButton() is discard_button:
             discard(latest)
         return False

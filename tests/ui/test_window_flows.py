@@ -205,13 +205,20 @@ def test_a_corrupt_file_opens_nothing_and_says_why(
     bad = tmp_path / "bad.fpsession"
     bad.write_text('{"format_version": 1, "id": "x", "name": 5}')
     shown: list[str] = []
-    monkeypatch.setattr(
-        "PySide6.QtWidgets.QMessageBox.critical", lambda _w, _t, text: shown.append(text)
-    )
+
+    def read(dialog: QDialog) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        assert isinstance(dialog, QMessageBox)
+        shown.extend([dialog.informativeText(), dialog.detailedText()])
+        dialog.reject()
+
+    answer_dialog(qtbot, read)
     before = window.controller.session
     assert not window.files.open_path(bad, ask=False)
     assert window.controller.session is before
-    assert shown and "Expected `str`, got `int`" in shown[0] and "$.name" in shown[0]
+    assert shown[0] == "The session's name must be text, not a number."
+    assert "Expected `str`, got `int`" in shown[1] and "$.name" in shown[1]
 
 
 def test_player_view_hides_what_players_must_not_see(qtbot: QtBot, window: MainWindow) -> None:

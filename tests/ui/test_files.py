@@ -1,0 +1,280 @@
+"""Files in the GM's words, through the real window: a bad file's dialog, its backup, the
+recovery prompt, a newer autosave, and the question on closing."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QAbstractButton, QDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session.autosave import Autosave, find_unclean
+from futurepath_desktop.session.commands import Damage, StartCombat
+from futurepath_desktop.session.demo import demo_file_bytes, demo_session
+from futurepath_desktop.session.edit import History
+from futurepath_desktop.session.state import SessionFile
+from futurepath_desktop.session.store import backup_path, load_session, save_session
+from futurepath_desktop.ui.files import when
+from futurepath_desktop.ui.main_window import MainWindow
+from tests.ui.conftest import answer_dialog
+
+MARCH = datetime.datetime(2026, 3, 14, 9, 26).timestamp()
+"""A moment to date files with: the dialog must say "14 March 2026 at 09:26"."""
+
+
+class Seen:
+    """What a message box said, and which of its buttons there were."""
+
+    def __init__(self) -> None:
+        self.name = ""
+        self.text = ""
+        self.informative = ""
+        self.detailed = ""
+        self.buttons: list[str] = []
+
+
+def answer(qtbot: QtBot, seen: Seen, press: str | None) -> None:
+    """Read the next message box into ``seen``, then press the button labelled ``press``
+    (None: close it without choosing)."""
+
+    def handle(dialog: QDialog) -> None:
+        assert isinstance(dialog, QMessageBox), type(dialog)
+        seen.name = dialog.objectName()
+        seen.text = dialog.text()
+        seen.informative = dialog.informativeText()
+        seen.detailed = dialog.detailedText()
+        buttons: list[QAbstractButton] = [  # not "Show Details…", which opens the details
+            b for b in dialog.buttons() if dialog.buttonRole(b) != QMessageBox.ButtonRole.ActionRole
+        ]
+        seen.buttons = [b.text().replace("&", "") for b in buttons]
+        if press is None:
+            dialog.reject()
+            return
+        (button,) = [b for b in buttons if b.text().replace("&", "") == press]
+        button.click()
+
+    answer_dialog(qtbot, handle)
+
+
+def demo_with(change: object) -> bytes:
+    document = json.loads(demo_file_bytes())
+    change(document)  # type: ignore[operator]
+    return json.dumps(document, indent=2).encode()
+
+
+def test_a_bad_file_says_what_is_wrong_in_plain_words(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.fpsession"
+    bad.write_bytes(demo_with(lambda d: d["combatants"][0].__setitem__("hp", "lots")))
+    before = window.controller.session
+    seen = Seen()
+    answer(qtbot, seen, "Close")
+    assert not window.files.open_path(bad, ask=False)
+    assert window.controller.session is before, "a bad file opens nothing"
+    assert seen.name == "openErrorDialog"
+    assert seen.text == "bad.fpsession cannot be opened."
+    assert seen.informative == "Combatant 1 (Brandon): HP must be a whole number, not text."
+    assert "$.combatants[0].hp" in seen.detailed
+    assert "Expected `int`, got `str`" in seen.detailed
+    assert seen.buttons == ["Close"], "no backup to offer"
+
+
+def test_a_file_cut_short_offers_its_backup_with_its_date(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "fight.fpsession"
+    good = demo_session()
+    History(good).push(StartCombat())
+    save_session(good, path)
+    save_session(good, path)  # the second save keeps the first as fight.fpsession.bak
+    os.utime(backup_path(path), (MARCH, MARCH))
+    damaged = path.read_bytes()[:300]  # the disk filled up mid-write, say
+    path.write_bytes(damaged)
+    seen = Seen()
+    answer(qtbot, seen, "Open the backup from 14 March 2026 at 09:26")
+    assert window.files.open_path(path, ask=False)
+    assert seen.informative.startswith("The file is cut short after 300 characters.")
+    assert "There is a backup: the version before the last save, from 14 March 2026" in (
+        seen.informative
+    )
+    assert seen.buttons == ["Open the backup from 14 March 2026 at 09:26", "Cancel"]
+    assert window.controller.session.to_file() == good.to_file()
+    assert window.controller.path is None, "saving asks where: never over the damaged file"
+    assert path.read_bytes() == damaged, "the damaged file is left as it was"
+    assert load_session(backup_path(path)).to_file() == good.to_file()
+    assert "Opened the backup of fight.fpsession" in window.statusBar().currentMessage()
+
+
+def test_declining_the_backup_opens_nothing(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "fight.fpsession"
+    save_session(demo_session(), path)
+    save_session(demo_session(), path)
+    path.write_bytes(b"[]")
+    before = window.controller.session
+    seen = Seen()
+    answer(qtbot, seen, "Cancel")
+    assert not window.files.open_path(path, ask=False)
+    assert window.controller.session is before
+    assert seen.informative.startswith(
+        "The file is not a Future Path session (it holds a list, not a session)."
+    )
+
+
+def test_a_damaged_backup_is_not_offered(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "fight.fpsession"
+    path.write_bytes(b"")
+    backup_path(path).write_bytes(b"{")
+    seen = Seen()
+    answer(qtbot, seen, "Close")
+    assert not window.files.open_path(path, ask=False)
+    assert seen.informative == (
+        "The file is empty.\n\nIts backup (the version before the last save) is damaged too."
+    )
+    assert seen.buttons == ["Close"]
+
+
+def crashed_run(path: Path | None) -> tuple[Autosave, SessionFile]:
+    """A run that journaled a fight and never closed (it crashed)."""
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session, path)
+    saver.record(history.push(StartCombat()))
+    saver.record(history.push(Damage(("bear-2",), 5)))
+    saver.flush()
+    saver._queue.put(None)  # stop the writer as a crash would, leaving the journal
+    saver._thread.join()
+    return saver, session.to_file()
+
+
+def test_the_recovery_prompt_says_when_and_what_was_done_last(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    _, state = crashed_run(tmp_path / "fight.fpsession")
+    (found,) = find_unclean()
+    changed = when(found.changed)
+    seen = Seen()
+    answer(qtbot, seen, "Recover")
+    assert window.files.offer_recovery()
+    assert seen.name == "recoveryPrompt"
+    assert seen.text.startswith("Space Bears (chapter example) was not closed cleanly.")
+    assert f"Last changed {changed}." in seen.informative
+    assert "Last action: Space Bear 2 takes 5 damage." in seen.informative
+    assert "Saved as fight.fpsession." in seen.informative
+    assert window.controller.session.to_file() == state
+    assert window.isWindowModified(), "recovered changes are not saved yet"
+    assert find_unclean() == [], "the crashed run's journal is gone once recovered"
+
+
+def test_the_recovery_prompt_dates_an_old_crash(qtbot: QtBot, window: MainWindow) -> None:
+    saver, _ = crashed_run(None)
+    # An old journal: its last line is rewritten as if done on 14 March.
+    lines = saver.journal.read_bytes().splitlines()
+    last = json.loads(lines[-1])
+    last["at"] = MARCH
+    saver.journal.write_bytes(b"\n".join([*lines[:-1], json.dumps(last).encode()]) + b"\n")
+    meta = json.loads(saver.meta.read_bytes())
+    meta["updated"] = MARCH - 60
+    saver.meta.write_bytes(json.dumps(meta).encode())
+    seen = Seen()
+    answer(qtbot, seen, "Not now")
+    assert not window.files.offer_recovery()
+    assert "Last changed 14 March 2026 at 09:26." in seen.informative
+    assert len(find_unclean()) == 1, "not now: it is offered again next time"
+
+
+def test_opening_a_file_with_a_newer_autosave_offers_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "fight.fpsession"
+    save_session(demo_session(), path)
+    os.utime(path, (MARCH, MARCH))
+    _, state = crashed_run(path)
+    seen = Seen()
+    answer(qtbot, seen, "Open the autosave")
+    assert window.files.open_path(path, ask=False)
+    assert seen.name == "newerAutosavePrompt"
+    assert seen.text == "There is an autosave of fight.fpsession that is newer than the file."
+    assert "the file was saved 14 March 2026 at 09:26" in seen.informative
+    assert "Its last action: Space Bear 2 takes 5 damage." in seen.informative
+    assert window.controller.session.to_file() == state
+    assert window.controller.path == path
+    assert window.isWindowModified(), "the autosave's changes are not in the file yet"
+    assert path.stat().st_mtime == MARCH, "the file is not touched"
+
+
+def test_choosing_the_file_over_a_newer_autosave_keeps_the_autosave(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "fight.fpsession"
+    save_session(demo_session(), path)
+    os.utime(path, (MARCH, MARCH))
+    crashed_run(path)
+    seen = Seen()
+    answer(qtbot, seen, "Open the file")
+    assert window.files.open_path(path, ask=False)
+    assert window.controller.session.to_file() == demo_session().to_file()
+    assert not window.isWindowModified()
+    assert len(find_unclean(exclude=window.files._own_journal())) == 1
+
+
+def test_an_autosave_older_than_the_file_is_not_mentioned(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "fight.fpsession"
+    crashed_run(path)
+    time.sleep(0.01)
+    save_session(demo_session(), path)  # saved after the crash's last change
+    later = time.time() + 60
+    os.utime(path, (later, later))
+    assert window.files.open_path(path, ask=False)  # no dialog: it would block here
+    assert window.controller.path == path
+
+
+def test_undoing_back_to_the_clean_point_closes_without_a_question(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.controller.push(Damage(("bear-1",), 3))
+    assert window.isWindowModified()
+    window.controller.stack.undo()
+    assert not window.isWindowModified()
+    assert window.files.may_discard()  # returns at once: a question would block here
+    window.close()
+    assert not window.isVisible()
+
+
+def test_closing_away_from_the_clean_point_asks(qtbot: QtBot, window: MainWindow) -> None:
+    window.controller.push(Damage(("bear-1",), 3))
+    window.controller.push(Damage(("bear-2",), 2))
+    window.controller.stack.undo()  # one change still unsaved
+    seen = Seen()
+    answer(qtbot, seen, "Cancel")
+    window.close()
+    assert seen.name == "unsavedPrompt"
+    assert seen.text == "Save the changes to Space Bears (chapter example) before closing it?"
+    assert window.isVisible(), "cancel keeps the window open"
+    seen = Seen()
+    answer(qtbot, seen, "Discard")
+    window.close()
+    assert seen.name == "unsavedPrompt"
+    assert not window.isVisible()
+
+
+@pytest.mark.parametrize(
+    ("moment", "said"),
+    [
+        (datetime.datetime(2026, 3, 14, 9, 26), "today at 09:26"),
+        (datetime.datetime(2026, 3, 13, 23, 5), "yesterday at 23:05"),
+        (datetime.datetime(2026, 3, 12, 8, 0), "12 March 2026 at 08:00"),
+        (datetime.datetime(2025, 12, 31, 18, 30), "31 December 2025 at 18:30"),
+    ],
+)
+def test_moments_are_said_as_a_gm_says_them(moment: datetime.datetime, said: str) -> None:
+    assert when(moment.timestamp(), now=datetime.datetime(2026, 3, 14, 20, 0)) == said
