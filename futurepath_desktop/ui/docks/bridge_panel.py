@@ -253,8 +253,13 @@ class BridgePanel(BridgeActions, QWidget):
             self.hard_points.setMaximum(max(1, ship.hard_points))
             self.hard_points.setValue(ship.hard_points)  # a new ship: every hard point
         for entry in ship.damage:
-            dc_text = "critical" if entry.dc is None else f"DC {entry.dc}"
-            self.damage_combo.addItem(f"{entry.name} ({dc_text})", entry.id)
+            # The name alone fits the console; its repair DC is on the card and in the tip.
+            dc_text = "a critical fix" if entry.dc is None else f"DC {entry.dc}"
+            self.damage_combo.addItem(entry.name, entry.id)
+            tip = f"{entry.name}: repair {dc_text}"
+            self.damage_combo.setItemData(
+                self.damage_combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole
+            )
         for position in rules.Position:
             slot = ship.crew.get(position.value)
             if slot is not None and slot.combatant_id in session.combatants:

@@ -1,0 +1,172 @@
+"""The bridge at the laptop sizes GMs bring (1280×800, 1366×768), two rounds into the
+space fight: no sideways scroll bar anywhere in it, and no text cut off where it has room.
+Each text is measured with QFontMetrics against the space its widget gives it; where a
+text must shorten, its whole text is the tool tip."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QStyle,
+    QStyleOptionComboBox,
+    QTreeWidget,
+    QWidget,
+)
+
+from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.bridge.feedback import Feedback
+from futurepath_desktop.ui.bridge.stations import text_margin
+from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
+from tests.visual.conftest import Posed, settle
+from tools.poses import mid_space_fight
+
+WRAP = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
+
+
+def plain(label: QLabel) -> str:
+    """A label's text as it reads (rich text without its tags)."""
+    if label.textFormat() == Qt.TextFormat.PlainText or "<" not in label.text():
+        return label.text()
+    document = QTextDocument()
+    document.setHtml(label.text())
+    return document.toPlainText()
+
+
+def shown(widget: QWidget) -> bool:
+    return widget.isVisible() and widget.width() > 0
+
+
+def label_problems(label: QLabel) -> list[str]:
+    text = plain(label)
+    if not text.strip():
+        return []
+    metrics = QFontMetrics(label.font())
+    room = label.contentsRect()
+    if isinstance(label, Feedback):
+        # A feedback line shortens a long text, and then carries it whole as its tip.
+        if label.text() != label.full and label.toolTip() != label.full:
+            return [f"feedback {label.objectName()!r} shortened without its tip"]
+        return []
+    if label.wordWrap():
+        needed = label.heightForWidth(room.width())
+        lines = [
+            metrics.boundingRect(QRect(0, 0, room.width(), 100_000), WRAP, line)
+            for line in text.splitlines() or [text]
+        ]
+        too_wide = any(r.width() > room.width() + 1 for r in lines)
+        if needed > label.height() + 1 or too_wide:
+            return [f"label {text[:40]!r} needs {needed} px of height, has {label.height()}"]
+        return []
+    widest = max(metrics.horizontalAdvance(line) for line in text.splitlines())
+    if widest > room.width() + 1:
+        return [f"label {text[:40]!r} needs {widest} px, has {room.width()}"]
+    return []
+
+
+def button_problems(button: QAbstractButton) -> list[str]:
+    if not button.text():
+        return []
+    if button.width() + 1 < button.sizeHint().width():
+        return [f"button {button.text()!r} is {button.width()} px of {button.sizeHint().width()}"]
+    return []
+
+
+def combo_problems(combo: QComboBox) -> list[str]:
+    text = combo.currentText()
+    if not text:
+        return []
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+    )
+    needed = QFontMetrics(combo.font()).horizontalAdvance(text)
+    if needed > field.width() + 1:
+        return [f"list {combo.objectName()!r} cuts {text!r} ({needed} of {field.width()} px)"]
+    return []
+
+
+def tree_problems(tree: QTreeWidget) -> list[str]:
+    problems = []
+    metrics = QFontMetrics(tree.font())
+    margin = text_margin(tree)
+    header = tree.header()
+    for column in range(tree.columnCount()):
+        title = tree.headerItem().text(column)
+        if metrics.horizontalAdvance(title) + 2 * margin > header.sectionSize(column):
+            problems.append(f"header {title!r} is cut")
+    for row in range(tree.topLevelItemCount()):
+        item = tree.topLevelItem(row)
+        assert item is not None
+        for column in range(tree.columnCount()):
+            text = item.text(column)
+            if not text:
+                continue
+            rect = tree.visualItemRect(item)
+            width = header.sectionSize(column) - 2 * margin
+            needed = metrics.boundingRect(QRect(0, 0, width, 100_000), WRAP, text)
+            # Cells wrap in their column: each must fit whole, tip or not.
+            if needed.width() > width + 1 or needed.height() > rect.height():
+                problems.append(
+                    f"cell {text[:40]!r} needs {needed.width()}×{needed.height()}, has "
+                    f"{width}×{rect.height()}"
+                )
+    return problems
+
+
+def bridge_problems(bridge: BridgePanel) -> list[str]:
+    problems = []
+    for area in bridge.findChildren(QAbstractScrollArea):
+        if shown(area) and area.horizontalScrollBar().isVisible():
+            problems.append(f"{type(area).__name__} {area.objectName()!r} scrolls sideways")
+    for label in bridge.findChildren(QLabel):
+        if shown(label):
+            problems += label_problems(label)
+    for button in bridge.findChildren(QAbstractButton):
+        if shown(button):
+            problems += button_problems(button)
+    for combo in bridge.findChildren(QComboBox):
+        if shown(combo):
+            problems += combo_problems(combo)
+    for box in bridge.findChildren(QGroupBox):
+        if shown(box):
+            needed = QFontMetrics(box.font()).horizontalAdvance(box.title())
+            if needed > box.width():
+                problems.append(f"group {box.title()!r} is cut")
+    for tree in bridge.findChildren(QTreeWidget):
+        if shown(tree):
+            problems += tree_problems(tree)
+    return problems
+
+
+@pytest.mark.parametrize("scheme", [theme.LIGHT, theme.DARK])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1366, 768)])
+def test_the_bridge_mid_space_fight_is_not_clipped(
+    posed: Posed, width: int, height: int, scheme: str
+) -> None:
+    window = posed(width, height, scheme)
+    mid_space_fight(window)
+    settle()
+    bridge = window.bridge.panel
+    assert isinstance(bridge, BridgePanel) and bridge.isVisible()
+    assert window.width() == width and window.height() == height
+    # The fight is really on the screen: cards, stations and both consoles are shown.
+    assert bridge.stations.topLevelItemCount() == 7
+    assert [c.isVisible() for c in bridge.card_view.cards] == [True, True]
+    assert bridge.weapons.isVisible() and bridge.crew.isVisible()
+    assert bridge.odds.text() and bridge.target.currentText()
+    for card in bridge.card_view.cards:
+        assert card.geometry().bottom() <= bridge.card_view.viewport().height() + 2
+    problems = bridge_problems(bridge)
+    assert not problems, "\n".join(problems)
+    # Each console lies wholly inside the panel: nothing hangs off its bottom edge.
+    for console in (bridge.weapons, bridge.crew):
+        bottom = console.mapTo(bridge, console.rect().bottomLeft()).y()
+        assert bottom <= bridge.height(), console.title()
