@@ -10,6 +10,7 @@ from typing import NamedTuple
 from futurepath_desktop import __version__, paths
 from futurepath_desktop.resources import demo_path, icon_path
 from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.load_errors import details, explain
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import load_session
 
@@ -126,22 +127,28 @@ def set_window_icon() -> None:
 
 
 def smoke_check(window: object) -> list[str]:
-    """What is wrong with a freshly shown window (empty if nothing)."""
+    """What is wrong with a freshly shown window (empty if nothing): every panel shows what
+    the session holds, and an empty session (no file given) an empty window."""
     from futurepath_desktop.ui.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     problems = []
-    if window.initiative_model.rowCount() == 0:
-        problems.append("the initiative panel has no teams")
-    members = sum(
-        window.initiative_model.rowCount(window.initiative_model.index(r, 0))
-        for r in range(window.initiative_model.rowCount())
-    )
-    if members == 0:
-        problems.append("the initiative panel has no combatants")
-    if window.inspector.combatant() is None:
+    session = window.controller.session
+    model = window.initiative_model
+    teams = model.rowCount()
+    if teams != len(session.teams):
+        problems.append(
+            f"the initiative panel shows {teams} teams; the session has {len(session.teams)}"
+        )
+    members = sum(model.rowCount(model.index(r, 0)) for r in range(teams))
+    if members != len(session.combatants):
+        problems.append(
+            f"the initiative panel shows {members} combatants; the session has "
+            f"{len(session.combatants)}"
+        )
+    if session.combatants and window.inspector.combatant() is None:
         problems.append("the inspector shows nobody")
-    if window.controller.session.map is not None and not window.map.scene.tokens:
+    if session.map is not None and session.map.tokens and not window.map.scene.tokens:
         problems.append("the map shows no tokens")
     if not window.phase_indicator.round_label.text():
         problems.append("the combat bar is empty")
@@ -216,15 +223,16 @@ def main(argv: list[str] | None = None) -> int:
         args.theme or str(settings().value("theme", theme.SYSTEM)),
         set_style=existing is not None,
     )
+    failed: tuple[Path, SessionLoadError] | None = None
     try:
         session, path = first_session(args)
     except SessionLoadError as error:
         if args.smoke_test:
-            print(f"smoke test failed: {error}", file=sys.stderr)
+            print(f"smoke test failed: {explain(error)}", file=sys.stderr)
+            print(details(error), file=sys.stderr)
             return 2
-        from PySide6.QtWidgets import QMessageBox
-
-        QMessageBox.critical(None, "Cannot open the session", str(error))
+        # The window opens empty and says why over it, offering the file's backup.
+        failed = (args.file or demo_path(), error)
         session, path = Session(name="New session"), None
     # The smoke test (packagers, CI) leaves no trace: no journal, no saved layout, no log.
     window = MainWindow(
@@ -250,9 +258,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"smoke test failed: {problem}", file=sys.stderr)
             if not problems:
                 elapsed = time.perf_counter() - started
-                print(
-                    f"smoke test passed: {session.name}, first paint after {elapsed * 1000:.0f} ms"
-                )
+                what = session.name
+                if args.file is None and not args.demo:
+                    what += " (the empty window: give a file or --demo to check the panels too)"
+                print(f"smoke test passed: {what}, first paint after {elapsed * 1000:.0f} ms")
             result.append(1 if problems else 0)
             window.controller.stack.setClean()
             window.close()
@@ -264,5 +273,10 @@ def main(argv: list[str] | None = None) -> int:
         return result[0] if result else 1
     window.first_painted.connect(configure_logging)
     window.first_painted.connect(set_window_icon)  # the title bar can wait one frame for it
-    QTimer.singleShot(0, window.files.offer_recovery)
+    if failed is not None:
+        QTimer.singleShot(
+            0, lambda: window.files.open_failed(*failed) or window.files.offer_recovery()
+        )
+    else:
+        QTimer.singleShot(0, window.files.offer_recovery)
     return int(app.exec())

@@ -9,8 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.store import save_session
+from futurepath_desktop.ui.app import smoke_check
+from futurepath_desktop.ui.main_window import MainWindow
 
 
 def run_python(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
@@ -41,16 +45,89 @@ def test_smoke_test_fails_on_a_corrupt_file(private_home: Path, tmp_path: Path) 
     bad = tmp_path / "bad.fpsession"
     bad.write_text("{ this is not json")
     done = run_app(str(bad), "--smoke-test", home=private_home)
-    assert done.returncode != 0
-    assert "not valid JSON" in done.stderr
+    assert done.returncode == 2
+    said = done.stderr.splitlines()
+    assert said[0] == (
+        "smoke test failed: The file is damaged 3 characters in: a field's name is not in "
+        "double quotes."
+    )
+    assert "File: bad.fpsession" in said and any("not valid JSON" in line for line in said)
 
 
-def test_smoke_test_fails_when_a_panel_is_empty(private_home: Path, tmp_path: Path) -> None:
+def test_smoke_test_without_a_session_checks_the_empty_window(private_home: Path) -> None:
+    done = run_app("--smoke-test", home=private_home)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(
+        "smoke test passed: New session (the empty window: give a file or --demo to check "
+        "the panels too), first paint after "
+    )
+
+
+def test_smoke_test_passes_on_a_session_with_no_teams(private_home: Path, tmp_path: Path) -> None:
     empty = tmp_path / "empty.fpsession"
     empty.write_text(json.dumps({"format_version": 1, "id": "e", "name": "Empty"}))
     done = run_app(str(empty), "--smoke-test", home=private_home)
-    assert done.returncode == 1
-    assert "the initiative panel has no teams" in done.stderr
+    assert done.returncode == 0, done.stderr
+    assert "smoke test passed: Empty, first paint" in done.stdout
+
+
+def test_the_smoke_check_fails_when_a_panel_misses_what_the_session_holds(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert smoke_check(window) == []
+    session = window.controller.session
+    model = window.initiative_model
+    monkeypatch.setattr(model, "rowCount", lambda *_: 0)
+    monkeypatch.setattr(window.inspector, "combatant", lambda: None)
+    assert smoke_check(window) == [
+        f"the initiative panel shows 0 teams; the session has {len(session.teams)}",
+        f"the initiative panel shows 0 combatants; the session has {len(session.combatants)}",
+        "the inspector shows nobody",
+    ]
+
+
+ANSWER_AT_START = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from futurepath_desktop.ui.app import main
+from futurepath_desktop.ui.main_window import MainWindow
+
+def answer():
+    dialog = QApplication.activeModalWidget()
+    if dialog is None:
+        QTimer.singleShot(20, answer)
+        return
+    print("dialog: " + dialog.objectName())
+    print("text: " + dialog.text())
+    print("informative: " + dialog.informativeText().replace("\\n", " / "))
+    dialog.reject()
+    for window in QApplication.topLevelWidgets():
+        if isinstance(window, MainWindow):
+            print("window: " + window.controller.session.name, flush=True)
+            QTimer.singleShot(0, window.close)
+
+QTimer.singleShot(0, answer)
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_bad_file_on_the_command_line_opens_the_window_and_says_why(
+    private_home: Path, tmp_path: Path
+) -> None:
+    """The window comes up (empty), and the dialog over it speaks plainly."""
+    bad = tmp_path / "bad.fpsession"
+    bad.write_bytes(b"[]")
+    done = run_python("-c", ANSWER_AT_START, str(bad), home=private_home)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = dict(line.split(": ", 1) for line in done.stdout.splitlines() if ": " in line)
+    assert said["dialog"] == "openErrorDialog"
+    assert said["text"] == "bad.fpsession cannot be opened."
+    assert said["informative"] == (
+        "The file is not a Future Path session (it holds a list, not a session)."
+    )
+    assert said["window"] == "New session"
 
 
 FIRST_PAINT = """
