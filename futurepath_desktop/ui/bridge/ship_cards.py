@@ -132,12 +132,15 @@ class ShipCard(QFrame):
         self._style()
 
     def _style(self) -> None:
-        # The frame is always 2 px wide, so selecting or focusing never moves the card.
-        colour = SELECTED if self.selected else "transparent"
+        # The frame is always 2 px wide, so selecting or focusing never moves the card. The
+        # selected card is tinted and framed in blue; the focused one has a dotted frame in
+        # the text's colour (plain to see in both themes).
+        border = f"2px solid {SELECTED}" if self.selected else "2px solid transparent"
+        radius = "border-radius: 6px;"
         if self.hasFocus():
-            colour = SELECTED if self.selected else "palette(highlight)"
-        style = "dashed" if self.hasFocus() else "solid"
-        self.setStyleSheet(f"#shipCard {{ border: 2px {style} {colour}; border-radius: 6px; }}")
+            border, radius = "2px dotted palette(text)", ""
+        tint = "background: rgba(74, 168, 255, 28);" if self.selected else ""
+        self.setStyleSheet(f"#shipCard {{ border: {border}; {radius} {tint} }}")
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click selects the ship."""
