@@ -5,6 +5,8 @@ text must shorten, its whole text is the tool tip."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFontMetrics, QTextDocument
@@ -170,3 +172,38 @@ def test_the_bridge_mid_space_fight_is_not_clipped(
     for console in (bridge.weapons, bridge.crew):
         bottom = console.mapTo(bridge, console.rect().bottomLeft()).y()
         assert bottom <= bridge.height(), console.title()
+
+
+RULING = re.compile(r"\bR\d{1,2}\b")
+
+
+def bridge_texts(bridge: BridgePanel) -> list[str]:
+    """Every text the bridge shows or tips: labels, buttons, titles, choices, cells."""
+    texts = [w.toolTip() for w in bridge.findChildren(QWidget)]
+    texts += [plain(label) for label in bridge.findChildren(QLabel)]
+    texts += [button.text() for button in bridge.findChildren(QAbstractButton)]
+    texts += [box.title() for box in bridge.findChildren(QGroupBox)]
+    for combo in bridge.findChildren(QComboBox):
+        for row in range(combo.count()):
+            texts += [combo.itemText(row), str(combo.itemData(row, Qt.ItemDataRole.ToolTipRole))]
+    for tree in bridge.findChildren(QTreeWidget):
+        for row in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(row)
+            assert item is not None
+            for column in range(tree.columnCount()):
+                texts += [item.text(column), item.toolTip(column)]
+    return [t for t in texts if t]
+
+
+def test_the_bridge_speaks_the_games_words(posed: Posed) -> None:
+    # Ruling numbers belong in the log's breakdown and in the code, not on the bridge.
+    window = posed(1280, 800, theme.LIGHT)
+    mid_space_fight(window)
+    settle()
+    bridge = window.bridge.panel
+    assert isinstance(bridge, BridgePanel)
+    texts = bridge_texts(bridge)
+    assert any("Weapons Officer" in t for t in texts)  # the texts were really read
+    assert [t for t in texts if RULING.search(t)] == []
+    # Even though the log itself cites them for the same events.
+    assert any(RULING.search(e.text) for e in window.controller.session.log)
