@@ -388,3 +388,24 @@ def test_the_surprise_question_wraps(qtbot: QtBot, window: MainWindow) -> None:
     assert lines >= 2 and question.height() >= question.heightForWidth(question.width())
     assert "(R4" not in question.text()
     dialog.reject()
+
+
+def test_the_optional_officer_and_the_helms_course_from_their_lists(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.session.commands import NextSpacePhase
+
+    bridge = start_space(qtbot, window)
+    session = window.controller.session
+    assert not bridge.optional_combo.isEnabled()  # only at the start of the Action phase
+    assert window.controller.push(NextSpacePhase())
+    assert bridge.optional_combo.isEnabled()
+    index = bridge.optional_combo.findText("Chief Engineer in Action")
+    bridge.optional_combo.setCurrentIndex(index)
+    bridge.optional_combo.activated.emit(index)
+    assert session.space.round.optional == {"wayfarer": "engineer"}
+    assert "forfeits the Response phase" in bridge.notice.full
+    bridge.flying.setCurrentIndex(bridge.flying.findText("Fly defensively"))
+    qtbot.mouseClick(bridge.fly_button, Qt.MouseButton.LeftButton)
+    assert session.space.ship("wayfarer").flying == "defensively"
+    assert not bridge.fly_button.isEnabled()  # the Helm has acted this round
