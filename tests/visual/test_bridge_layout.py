@@ -207,3 +207,42 @@ def test_the_bridge_speaks_the_games_words(posed: Posed) -> None:
     assert [t for t in texts if RULING.search(t)] == []
     # Even though the log itself cites them for the same events.
     assert any(RULING.search(e.text) for e in window.controller.session.log)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1366, 768)])
+def test_a_swarm_of_ships_flows_into_rows_without_a_sideways_scroll_bar(
+    posed: Posed, width: int, height: int
+) -> None:
+    import msgspec
+
+    from futurepath_desktop.session.commands import AddShip
+
+    window = posed(width, height, theme.LIGHT)
+    session = window.controller.session
+    hunter = session.space.ship("bear-hunter")
+    for number in range(2, 6):  # a pack of Bear Hunters for a swarm
+        copy = msgspec.structs.replace(
+            hunter, id=f"bear-hunter-{number}", name=f"Bear Hunter {number}", crew={}
+        )
+        assert window.controller.push(AddShip(copy))
+    mid_space_fight(window)
+    settle()
+    bridge = window.bridge.panel
+    assert isinstance(bridge, BridgePanel)
+    view = bridge.card_view
+    cards = view.shown()
+    assert len(cards) == 6
+    assert (window.width(), window.height()) == (width, height)  # nothing pushed the window
+    assert not view.horizontalScrollBar().isVisible()
+    rows = {card.y() for card in cards}
+    assert len(rows) >= 2  # they wrapped
+    for card in cards:  # each card lies within the cards' width
+        assert card.x() >= 0 and card.x() + card.width() <= view.viewport().width() + 1
+    # The last card is reached by scrolling down, and selects its ship when clicked.
+    view.ensureWidgetVisible(cards[-1])
+    settle()
+    corner = cards[-1].mapTo(view.viewport(), cards[-1].rect().center())
+    assert view.viewport().rect().contains(corner)
+    cards[-1].chosen.emit(cards[-1].ship_id)
+    assert bridge.ship_id == "bear-hunter-5"
+    assert not bridge_problems(bridge), "\n".join(bridge_problems(bridge))

@@ -1,12 +1,13 @@
 """Ship cards: each ship at a glance (Battle Damage against capacity, BD-DC, mods, state,
 effects). A card selects its ship when clicked, or from the keyboard: Tab to a card, Space
-or Enter to select it, Left and Right to go to the next card."""
+or Enter to select it, Left and Right to go to the next card. The cards flow into as many
+columns as the panel's width holds."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QMouseEvent, QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.state import Session, Ship
@@ -173,24 +174,32 @@ class ShipCard(QFrame):
 
 
 class ShipCards(QScrollArea):
-    """The row of ship cards."""
+    """The ship cards, as many to a row as the panel's width holds (never a sideways
+    scroll bar); one row shows, the others scroll up into it (a laptop's height is short)."""
 
     chosen = Signal(str)
+    ROWS_SHOWN = 1
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("bridgeCards")
         self.cards: list[ShipCard] = []
-        self.row = QHBoxLayout()
-        self.row.setContentsMargins(0, 0, 0, 0)
-        self.row.setSpacing(6)
+        self.grid = QGridLayout()
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(6)
+        self.columns = 0
         body = QWidget()
-        body.setLayout(self.row)
+        body.setLayout(self.grid)
         self.setWidget(body)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the cards take the focus
+
+    def shown(self) -> list[ShipCard]:
+        """The cards in use, in the session's order of ships."""
+        return [c for c in self.cards if not c.isHidden()]
 
     def show_ships(self, ships: tuple[Ship, ...], selected: str | None) -> None:
         """One card per ship, the selected one framed."""
@@ -198,7 +207,6 @@ class ShipCards(QScrollArea):
             card = ShipCard()
             card.chosen.connect(self.chosen)
             card.stepped.connect(lambda step, c=card: self._step(c, step))
-            self.row.addWidget(card, 1)
             self.cards.append(card)
         for index, card in enumerate(self.cards):
             if index < len(ships):
@@ -206,34 +214,46 @@ class ShipCards(QScrollArea):
                 card.show()
             else:
                 card.hide()
-        self._fit_height()
+        self.columns = 0  # lay the cards out again
+        self._flow()
 
-    def _fit_height(self) -> None:
-        """Tall enough for the tallest card at its width: a card is never cut off."""
-        shown = [c for c in self.cards if not c.isHidden()]
+    def _flow(self) -> None:
+        """Place the cards in as many columns as fit, and take the rows' height."""
+        shown = self.shown()
         if not shown:
             self.setFixedHeight(0)
             return
-        spare = self.viewport().width() - self.row.spacing() * (len(shown) - 1)
-        width = max(spare // len(shown), *(c.minimumWidth() for c in shown))
-        tallest = 0
+        spacing = self.grid.spacing()
+        least = max(c.minimumWidth() for c in shown)
+        room = max(1, self.width() - self.verticalScrollBar().sizeHint().width())
+        columns = max(1, min(len(shown), (room + spacing) // (least + spacing)))
+        if columns != self.columns:
+            self.columns = columns
+            for card in self.cards:
+                self.grid.removeWidget(card)
+            for index, card in enumerate(shown):
+                self.grid.addWidget(card, index // columns, index % columns)
+            for column in range(len(self.cards) + 1):
+                self.grid.setColumnStretch(column, 1 if column < columns else 0)
+        width = (room - spacing * (columns - 1)) // columns
+        heights = []
         for card in shown:
             layout = card.layout()
             assert layout is not None
-            tallest = max(tallest, layout.totalHeightForWidth(width))
-        wide = width * len(shown) > spare
-        bar = self.horizontalScrollBar().sizeHint().height() if wide else 0
-        if self.height() != tallest + bar:
-            self.setFixedHeight(tallest + bar)
+            heights.append(layout.totalHeightForWidth(width))
+        rows = [max(heights[i : i + columns]) for i in range(0, len(heights), columns)]
+        tall = sum(rows[: self.ROWS_SHOWN]) + spacing * (min(len(rows), self.ROWS_SHOWN) - 1)
+        if self.height() != tall:
+            self.setFixedHeight(tall)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Narrower cards wrap their details into more lines."""
+        """Another width holds another number of cards to a row, and wraps their lines."""
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
-            self._fit_height()
+            self._flow()
 
     def _step(self, card: ShipCard, step: int) -> None:
-        shown = [c for c in self.cards if not c.isHidden()]
+        shown = self.shown()
         index = (shown.index(card) + step) % len(shown)
         shown[index].setFocus(Qt.FocusReason.TabFocusReason)
         self.ensureWidgetVisible(shown[index])

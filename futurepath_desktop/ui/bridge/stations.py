@@ -134,7 +134,8 @@ class StationsView(QTreeWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(THIS_ROUND, QHeaderView.ResizeMode.Stretch)
         header.sectionResized.connect(lambda *_: self.scheduleDelayedItemsLayout())
-        self.setMinimumHeight((metrics.lineSpacing() + 4) * 8 + 8)
+        # Four rows at least; the rest scroll (a laptop's height is short).
+        self.setMinimumHeight((metrics.lineSpacing() + 4) * 5 + 8)
 
     def show_rows(self, rows: list[StationRow], active: bool) -> None:
         """Show the ship's stations (the current one stays current)."""
