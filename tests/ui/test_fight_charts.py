@@ -87,6 +87,10 @@ def test_every_source_of_damage_is_in_the_fight_so_far(qtbot: QtBot, window: Mai
     assert push("plasma failure", c.NextSpacePhase()) > 0
     # The end of combat rolls what the counters have left (R14).
     push("leftovers", c.EndCombat(resolve=True))
+    # Each source really took HP in this fight (else the test would prove nothing).
+    told = " ".join(e.text for e in session.log)
+    assert "damage from Burning" in told and "damage from Bleeding" in told
+    assert ledger.steps["leftovers"] > 0 and ledger.steps["turns"] > 0
     drawn = drawn_taken(window)
     assert ledger.lost and drawn == {team: float(n) for team, n in ledger.lost.items()}
     # Each line of health ends where the combatant's HP is.

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.session.commands.space import base_kind, station_refusal
+from futurepath_desktop.session.commands.space import station_refusal
 from futurepath_desktop.session.edit import Change, Command
 from futurepath_desktop.session.state import Ship
 from futurepath_desktop.ui.bridge.actions import BridgeActions
@@ -357,7 +357,8 @@ class BridgePanel(BridgeActions, QWidget):
         finally:
             self.controller.failed.disconnect(hear)
         if done:
-            said = [e.text for e in self.controller.session.log[start:] if base_kind(e.kind)]
+            # The command's last words: a volley and its Battle Damage, a scan, a repair.
+            said = [e.text for e in self.controller.session.log[start:]]
             where.show_result(" ".join(said[-2:]))
         else:
             where.show_error(heard[-1] if heard else "That cannot be done now")
