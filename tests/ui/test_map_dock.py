@@ -442,3 +442,37 @@ def test_the_fog_tool_hides_a_region_and_a_click_reveals_it(
     assert session.map.fogged((3, 3)) and len(session.map.fog) == fogged + 1
     assert view.fog((3, 2), (3, 2))
     assert not session.map.fogged((3, 3)) and len(session.map.fog) == fogged
+
+
+def test_name_plates_of_neighbours_do_not_cover_each_other(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    big(window).zoom_by(1.0)  # at 1:1, near enough for the name plates
+    scene = window.map.scene
+    assert scene.near
+    session = window.controller.session
+    assert session.map is not None
+    bear = session.map.tokens["bear-1"].square
+    assert window.controller.push(PlaceToken("bear-2", bear[0] + 1, bear[1]))  # side by side
+    assert window.controller.push(PlaceToken("bear-3", bear[0] - 1, bear[1] + 1))  # below left
+    tokens = scene.tokens
+    plates = {i: tokens[i].plate_rect() for i in ("bear-1", "bear-2", "bear-3")}
+    assert all(p.isValid() for p in plates.values())
+    assert not plates["bear-1"].intersects(plates["bear-2"])
+    for ident in ("bear-1", "bear-2", "bear-3"):
+        for other in ("bear-1", "bear-2", "bear-3"):
+            if other != ident:
+                disc = square_rect(*session.map.tokens[other].square).adjusted(3, 3, -3, -3)
+                assert not plates[ident].intersects(disc), f"{ident}'s plate covers {other}"
+    # With nobody beside it, a plate is as wide as its name needs (up to the room it has),
+    # measured with the font the map draws names in.
+    from PySide6.QtGui import QFontMetricsF
+
+    from futurepath_desktop.ui.map import items
+
+    alone = tokens["katie"]
+    needed = QFontMetricsF(items._NAME_FONT).horizontalAdvance(alone.look.name)
+    assert alone.plate_rect().width() >= needed
+    # Moving a neighbour away gives the room back.
+    assert window.controller.push(PlaceToken("bear-2", bear[0] + 5, bear[1]))
+    assert tokens["bear-1"].plate_rect().right() > square_rect(*bear).right()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from futurepath_desktop.session.map_rules import SECRET_CONDITIONS
@@ -76,16 +76,36 @@ def short_label(name: str) -> str:
 RATIO = 2.0
 """Token pictures are drawn at twice the scene's resolution, so they stay sharp at 2×."""
 MARGIN_X, MARGIN_TOP, PLATE = 16.0, 2.0, 12.0
-_pictures: dict[tuple[TokenLook, float, bool, bool], QPixmap] = {}
+Room = tuple[float, float]
+"""How far a name plate may reach past the token's own squares, to the left and right."""
+FREE: Room = (MARGIN_X, MARGIN_X)
+_pictures: dict[tuple[TokenLook, float, bool, bool, Room], QPixmap] = {}
 
 
-def token_picture(look: TokenLook, side: float, selected: bool, near: bool) -> QPixmap:
+def plate_geometry(name: str, side: float, room: Room = FREE) -> tuple[QRectF, str]:
+    """Where the name plate goes (in the token's own coordinates) and the name it shows:
+    centred under the token, as wide as the name, but never past ``room`` on either side
+    (a neighbour stands there); a name too long for that is shortened with "…" (the full
+    name is the token's tool tip)."""
+    metrics = QFontMetricsF(_NAME_FONT)
+    left, right = -room[0], side + room[1]
+    width = min(right - left, metrics.horizontalAdvance(name) + 8)
+    x = min(max(side / 2 - width / 2, left), right - width)
+    text = name
+    if metrics.horizontalAdvance(name) + 8 > width:
+        text = metrics.elidedText(name, Qt.TextElideMode.ElideRight, width - 4)
+    return QRectF(x, side - 1, width, PLATE), text
+
+
+def token_picture(
+    look: TokenLook, side: float, selected: bool, near: bool, room: Room = FREE
+) -> QPixmap:
     """The token drawn once into a pixmap (shared by every token that looks the same).
 
     ``near``: the full picture with the name plate and condition badges; far out, a disc
     with large initials only, which stay legible when the map is zoomed out.
     """
-    key = (look, side, selected, near)
+    key = (look, side, selected, near, room)
     found = _pictures.get(key)
     if found is not None:
         return found
@@ -124,15 +144,12 @@ def token_picture(look: TokenLook, side: float, selected: bool, near: bool) -> Q
     painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials)
     if near:
         painter.setFont(_NAME_FONT)
-        label = QRectF(-MARGIN_X, side - 1, side + 2 * MARGIN_X, PLATE)
-        width_needed = painter.fontMetrics().horizontalAdvance(look.name) + 8
-        plate_width = min(label.width(), float(width_needed))
-        plate = QRectF(label.center().x() - plate_width / 2, label.top(), plate_width, PLATE)
+        plate, text = plate_geometry(look.name, side, room)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 160))
         painter.drawRoundedRect(plate, 3, 3)
         painter.setPen(QColor("white"))
-        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, look.name)
+        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, text)
         painter.setFont(_BADGE_FONT)
         for index, badge in enumerate(look.badges):
             box = QRectF(side - 14, -2 + 10 * index, 16, 10)
@@ -157,6 +174,7 @@ class TokenItem(QGraphicsPixmapItem):
         self.side = side
         self.near = near
         self.chosen = False
+        self.room = FREE
         self.setZValue(10)
         self.setOffset(-MARGIN_X, -MARGIN_TOP)
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
@@ -165,7 +183,20 @@ class TokenItem(QGraphicsPixmapItem):
         self._draw()
 
     def _draw(self) -> None:
-        self.setPixmap(token_picture(self.look, self.side, self.chosen, self.near))
+        self.setPixmap(token_picture(self.look, self.side, self.chosen, self.near, self.room))
+
+    def set_room(self, room: Room) -> None:
+        """How far the name plate may reach past the token (less with a neighbour there)."""
+        if room != self.room:
+            self.room = room
+            if self.near:
+                self._draw()
+
+    def plate_rect(self) -> QRectF:
+        """The name plate in scene coordinates (empty when zoomed out: no plates then)."""
+        if not self.near:
+            return QRectF()
+        return self.mapRectToScene(plate_geometry(self.look.name, self.side, self.room)[0])
 
     def set_look(self, look: TokenLook, side: float) -> None:
         """Restyle (redraws only if something visible changed)."""

@@ -30,7 +30,7 @@ from futurepath_desktop.session.state import (
     Session,
 )
 from futurepath_desktop.ui.map.areas import fog_item, zone_item
-from futurepath_desktop.ui.map.items import TokenItem, token_look
+from futurepath_desktop.ui.map.items import MARGIN_X, TokenItem, token_look
 
 SQUARE = 32.0
 """Scene units per square."""
@@ -214,6 +214,7 @@ class MapScene(QGraphicsScene):
             return
         acting = session.combat.acting_team
         self.acting_team = acting
+        before = len(self.tokens)
         for ident in grid.tokens if only is None else only:
             token = grid.tokens.get(ident)
             combatant = session.combatants.get(ident)
@@ -236,6 +237,25 @@ class MapScene(QGraphicsScene):
         if only is None:
             for ident in [i for i in self.tokens if i not in grid.tokens]:
                 self.removeItem(self.tokens.pop(ident))
+        if only is None or len(self.tokens) != before:
+            self._make_room(grid)
+
+    def _make_room(self, grid: MapState) -> None:
+        """Let a name plate reach past its token only on a side where no token stands, in
+        its bottom row or the row below (which the plate overlaps), so that the plates of
+        neighbours never cover each other or a neighbour's disc."""
+        taken: set[tuple[int, int]] = set()
+        for ident in self.tokens:
+            token = grid.tokens[ident]
+            taken.update(
+                (token.x + dx, token.y + dy) for dx in range(token.size) for dy in range(token.size)
+            )
+        for ident, item in self.tokens.items():
+            token = grid.tokens[ident]
+            rows = (token.y + token.size - 1, token.y + token.size)
+            left = any((token.x - 1, y) in taken for y in rows)
+            right = any((token.x + token.size, y) in taken for y in rows)
+            item.set_room((0.0 if left else MARGIN_X, 0.0 if right else MARGIN_X))
 
     def _rebuild_areas(self, grid: MapState) -> None:
         for item in self._areas:
