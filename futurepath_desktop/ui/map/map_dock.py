@@ -11,10 +11,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QSpinBox,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -85,11 +87,16 @@ class MapDock(QDockWidget):
             action.setShortcut(keys[tool])
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
+            if tool is Tool.BRUSH:
+                action.setIconText("Terrain")  # the seven tools fit one row at 1280×800
             group.addAction(action)
             self.tools.addAction(action)
             self.tool_actions[tool] = action
         self.tool_actions[Tool.MOVE].setChecked(True)
-        self.tools.addSeparator()
+        # Fitting the view and setting the map up sit at the end of the options row.
+        self.view_tools = QToolBar("Map view")
+        self.view_tools.setObjectName("mapViewTools")
+        self.view_tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.fit_action = text_action("Fit", self)
         self.fit_action.setObjectName("mapFit")
         self.fit_action.setToolTip("Fit the whole map in view (0)")
@@ -97,16 +104,26 @@ class MapDock(QDockWidget):
         self.fit_action.setShortcut("0")
         self.fit_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.fit_action.triggered.connect(self.view.fit)
-        self.tools.addAction(self.fit_action)
+        self.view_tools.addAction(self.fit_action)
         self.background_action = text_action("Background…", self)
         self.background_action.setObjectName("mapBackground")
         self.background_action.setToolTip("Lay an image under the grid (or take it off)")
         self.background_action.triggered.connect(self.choose_background)
-        self.tools.addAction(self.background_action)
+
         self.new_map_action = text_action("Map size…", self)
         self.new_map_action.setObjectName("mapSize")
+        self.new_map_action.setToolTip("Create the map, or change its size")
         self.new_map_action.triggered.connect(self.ask_size)
-        self.tools.addAction(self.new_map_action)
+        setup = QMenu(self)
+        setup.addAction(self.new_map_action)
+        setup.addAction(self.background_action)
+        self.setup_button = QToolButton()
+        self.setup_button.setObjectName("mapSetup")
+        self.setup_button.setText("Setup")
+        self.setup_button.setToolTip("The map's size and its background image")
+        self.setup_button.setMenu(setup)
+        self.setup_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.view_tools.addWidget(self.setup_button)
         layout.addWidget(self.tools)
         # The options of the current tool, on one row that changes with it.
         self.options = QWidget()
@@ -117,6 +134,11 @@ class MapDock(QDockWidget):
         for move in core_grid.MoveType:
             self.move_type.addItem(move.value.capitalize(), move)
         self.move_type.currentIndexChanged.connect(self._options_changed)
+        # As wide as "Sprint", not as the longest move's name: the row keeps room for Fit.
+        self.move_type.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.move_type.setMinimumContentsLength(14)
         self.brush = QComboBox()
         self.brush.setObjectName("mapBrush")
         for label, _, _ in BRUSHES:
@@ -177,6 +199,7 @@ class MapDock(QDockWidget):
         for widget in self._option_widgets:
             row.addWidget(widget)
         row.addStretch(1)
+        row.addWidget(self.view_tools)
         # The options row and status line never force the window wider than the screen.
         ignored = QSizePolicy.Policy.Ignored
         self.options.setSizePolicy(ignored, QSizePolicy.Policy.Preferred)
@@ -185,7 +208,12 @@ class MapDock(QDockWidget):
         layout.addWidget(self.view, 1)
         self.status = QLabel("Drag a token to move it by the rules; Shift+drop overrides.")
         self.status.setObjectName("mapStatus")
-        self.status.setSizePolicy(ignored, QSizePolicy.Policy.Preferred)
+        self.status.setSizePolicy(ignored, QSizePolicy.Policy.Fixed)
+        # Two lines, always: a longer hint wraps instead of being cut, and the map does not
+        # jump (and refit) as the line under the mouse changes length.
+        self.status.setWordWrap(True)
+        lines = self.status.fontMetrics()
+        self.status.setFixedHeight(2 * lines.lineSpacing() + 2)
         layout.addWidget(self.status)
         self.setWidget(body)
         self.template_id: str | None = None
