@@ -39,7 +39,7 @@ BRUSHES: tuple[tuple[str, core_grid.Terrain | None, int | None], ...] = (
     ("Heavy cover", None, 2),
     ("Full cover", None, 3),
 )
-NO_MAP = "This session has no map. Map size… creates one."
+NO_MAP = "This session has no map: Setup ▸ Map size… creates one."
 HINTS = {
     Tool.MOVE: "Drag a token: the path the rules choose and its cost show as you go. "
     "Shift+drop overrides.",
@@ -371,7 +371,7 @@ class MapDock(QDockWidget):
         from futurepath_desktop.session.commands import SetMapBackground
 
         if self.controller.session.map is None:
-            self.controller.failed.emit("Create the map first (Map size…)")
+            self.controller.failed.emit("Create the map first (Setup ▸ Map size…)")
             return
         path = self.controller.path
         if path is None:
