@@ -186,7 +186,8 @@ class Chart(QWidget):
         """Whole-number ticks from 0 to ``top`` on the left axis (counts are not fractions)."""
         step = max(1, top // 8)
         self.plot.getAxis("left").setTicks([[(n, str(n)) for n in range(0, top + 1, step)]])
-        self.plot.setYRange(0, top + 0.2, padding=0)
+        # A little room below 0 and above the top, so their labels and points show whole.
+        self.plot.setYRange(-0.15, top + 0.15, padding=0)
 
     def outcome_axis(self, highest: int) -> OutcomeAxis:
         """The attack chart's x axis laid out for the axis's width in pixels and its font."""
