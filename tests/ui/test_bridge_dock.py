@@ -281,8 +281,12 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
     from futurepath_desktop.session.commands import EditShip, NextSpacePhase
     from futurepath_desktop.ui.bridge.stations import ACTS_NOW, CANNOT_ACT
 
+    from futurepath_desktop.session.state import BattleDamage
+
     bridge = start_space(qtbot, window)
     push = window.controller.push
+    valve = BattleDamage("bd-x", 7, 7, "Ruptured valve", "no effect", "none", 1)
+    assert push(EditShip("wayfarer", (("damage", (valve,)),)))
     assert push(NextSpacePhase()) and push(NextSpacePhase())  # 3 Response
     # Before: the Medical Officer and the Engineer act now, their buttons work.
     assert station_status(window, "Medical Officer") == ACTS_NOW
@@ -306,7 +310,10 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
     # The other ship is not adrift: its Engineer acts now.
     bridge.select_ship("bear-hunter")
     assert station_status(window, "Chief Engineer") == ACTS_NOW
-    assert bridge.repair_button.isEnabled()
+    assert bridge.heal_button.isEnabled()
+    # Nothing to repair on it: Repair is off, and says why.
+    assert not bridge.repair_button.isEnabled()
+    assert "no Battle Damage" in bridge.repair_button.toolTip()
 
 
 def test_a_refusal_shows_beside_its_button_and_goes_after_a_success(

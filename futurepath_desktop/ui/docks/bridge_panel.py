@@ -285,8 +285,14 @@ class BridgePanel(BridgeActions, QWidget):
         enable(self.fire_button, self._refusal(pos.WEAPONS))
         enable(self.scan_button, self._refusal(pos.SENSORS), "Roll the Sensor Officer's scan")
         enable(self.fly_button, self._refusal(pos.HELM), "How the Helm Officer flies this round")
-        enable(self.repair_button, self._refusal(pos.ENGINEER), "Roll the Engineer's repair")
-        enable(self.heal_button, self._refusal(pos.MEDICAL), "The Medical Officer heals")
+        nothing = (
+            "This ship has no Battle Damage to repair" if not self.damage_combo.count() else None
+        )
+        enable(
+            self.repair_button, self._refusal(pos.ENGINEER) or nothing, "Roll the Engineer's repair"
+        )
+        nobody = "No crew member of the session to treat" if not self.patient.count() else None
+        enable(self.heal_button, self._refusal(pos.MEDICAL) or nobody, "The Medical Officer heals")
         chosen = self.stations.selected_position()
         if chosen is None:
             self.act_button.setEnabled(self.controller.session.space.round.active)
