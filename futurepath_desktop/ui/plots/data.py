@@ -162,9 +162,10 @@ def battle_damage_curve(ship: Ship, target: Ship) -> BattleDamageCurve:
 # ``apply_heal``), whatever its source: an attack, a grenade, burning, bleeding, a fall, a
 # coup de grace, a plasma failure on the bridge. Their line is found wherever it stands: in
 # an entry's text or in one of its lines (a grenade's blast lists each victim there).
-_CHANGE = (
-    r"(?<![\w'])(?P<name>{names}) "
-    r"(?:takes (?P<taken>\d+) damage(?: from (?P<source>[^;→]*))?|heals (?P<healed>\d+)\b)"
+# The name before the change is one of the session's combatants (looked up, not put in the
+# pattern: a thousand names in one pattern would be tried at every character of the log).
+_CHANGE = re.compile(
+    r" (?:takes (?P<taken>\d+) damage(?: from (?P<source>[^;→]*))?|heals (?P<healed>\d+)\b)"
     r"[^→]*→ (?:HP|Health) (?P<value>-?\d+)/\d+(?:, fatigue (?P<fatigue>\d+))?"
 )
 _BATTLE_DAMAGE = re.compile(r" takes Battle Damage \((\d+)/(\d+)\)")
@@ -195,6 +196,25 @@ def _who(text: str, names: list[str]) -> str | None:
     return None
 
 
+class _Names:
+    """The combatants' names, found at the end of a piece of text (longest first, so
+    "Space Bear 12" wins over "Space Bear 1")."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.by_last_word: dict[str, list[str]] = {}
+        for name in sorted(names, key=len, reverse=True):
+            self.by_last_word.setdefault(name.rsplit(" ", 1)[-1], []).append(name)
+
+    def ending(self, text: str) -> str | None:
+        """The name ``text`` ends with, as a whole word."""
+        for name in self.by_last_word.get(text.rsplit(" ", 1)[-1], ()):
+            if text.endswith(name):
+                before = text[: -len(name)]
+                if not before or not (before[-1].isalnum() or before[-1] in "'_"):
+                    return name
+        return None
+
+
 def _add(table: dict[str, dict[int, int]], team: str, round_number: int, amount: int) -> None:
     row = table.setdefault(team, {})
     row[round_number] = row.get(round_number, 0) + amount
@@ -212,7 +232,7 @@ def fight_history(session: Session) -> FightHistory:
     for combatant in session.combatants.values():
         start = combatant.max_health if session.options.health_fatigue else combatant.max_hp
         history.health[combatant.name] = [(0, start)]
-    change = re.compile(_CHANGE.format(names="|".join(map(re.escape, names)))) if names else None
+    known = _Names(names)
     landed: dict[str, str] = {}  # the square a grenade landed on → its thrower
     ground = 0  # the ground round: space entries carry the space round instead
     for entry in session.log:
@@ -223,8 +243,6 @@ def fight_history(session: Session) -> FightHistory:
         if ship_name is not None and found:
             history.battle_damage[ship_name].append((entry.round, int(found.group(1))))
             continue
-        if change is None:
-            continue
         thrower = None
         if (lands := _LANDS.search(entry.text)) and (who := _who(entry.text, names)):
             landed[lands.group("square")] = who
@@ -232,8 +250,14 @@ def fight_history(session: Session) -> FightHistory:
             thrower = landed.get(blast.group("square"))
         acting = session.teams.get(entry.team_id or "")
         for text in (entry.text, *entry.lines):
-            for hit in change.finditer(text):
-                _record(history, session, people, hit, ground, thrower, acting)
+            if "→" not in text:
+                continue
+            start = 0
+            for hit in _CHANGE.finditer(text):
+                name = known.ending(text[start : hit.start()])
+                start = hit.end()
+                if name is not None:
+                    _record(history, session, people, people[name], hit, ground, thrower, acting)
     fight = session.space.round
     for points in history.battle_damage.values():
         if fight.active and points[-1][0] < fight.round:
@@ -245,6 +269,7 @@ def _record(
     history: FightHistory,
     session: Session,
     people: dict[str, Combatant],
+    victim: Combatant,
     hit: re.Match[str],
     round_number: int,
     thrower: str | None,
@@ -252,14 +277,14 @@ def _record(
 ) -> None:
     """One HP or Health change: the health line; damage taken by the victim's team and
     dealt by the source's (the attacker, the grenade's thrower, else the acting team)."""
-    name = hit.group("name")
+    name = victim.name
     history.health[name].append((round_number, int(hit.group("value"))))
     if hit.group("fatigue") is not None:
         history.fatigue.setdefault(name, []).append((round_number, int(hit.group("fatigue"))))
     if hit.group("taken") is None:
         return
     amount = int(hit.group("taken"))
-    team = session.teams.get(people[name].team_id)
+    team = session.teams.get(victim.team_id)
     if team is not None:
         _add(history.taken, team.name, round_number, amount)
     source = (hit.group("source") or "").strip()
