@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
@@ -15,6 +17,9 @@ from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.state import ChartRow
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.helpers import ScriptedRandom
+
+SIMILAR = ("Bear", "Space Bear", "Space Bear 1", "Space Bear 12")
+SOURCES = ("", "Space Bear 1", "Bear's claws", "a fall; Space Bear 12", "Brandon")
 
 
 class Ledger:
@@ -130,3 +135,38 @@ def test_battle_damage_is_charted_by_space_round_on_whole_numbers(
     assert labels and all(text.isdigit() for text in labels)
     positions = [pos for level in axis._tickLevels or [] for pos, _text in level]
     assert positions == [int(p) for p in positions] and max(positions) >= 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    blows=st.lists(
+        st.tuples(st.sampled_from(SIMILAR), st.integers(0, 12), st.sampled_from(SOURCES)),
+        min_size=1,
+        max_size=25,
+    )
+)
+def test_names_that_contain_each_other_are_told_apart(
+    blows: list[tuple[str, int, str]],
+) -> None:
+    # "Bear", "Space Bear", "Space Bear 1" and "Space Bear 12" all end or begin alike; the
+    # damage each took is counted for it alone, whatever the source names.
+    from futurepath_desktop.session.demo import demo_session
+    from futurepath_desktop.session.edit import History
+    from futurepath_desktop.ui.plots.data import fight_history
+
+    session = demo_session()
+    history = History(session)
+    for ident, name in zip(("bear-1", "bear-2", "bear-3", "bear-4"), SIMILAR, strict=True):
+        history.push(c.EditCombatant(ident, {"name": name, "hp": 1000, "max_hp": 1000}))
+    ids = {session.combatants[i].name: i for i in ("bear-1", "bear-2", "bear-3", "bear-4")}
+    lost: dict[str, int] = {}
+    for name, amount, source in blows:
+        before = session.combatants[ids[name]].hp
+        history.push(c.Damage((ids[name],), amount, source))
+        lost[name] = lost.get(name, 0) + before - session.combatants[ids[name]].hp
+    read = fight_history(session)
+    for name in SIMILAR:
+        points = read.health[name]
+        assert points[-1][1] == session.combatants[ids[name]].hp, name
+        assert sum(1 for _ in points[1:]) == sum(1 for b in blows if b[0] == name), name
+    assert read.total_taken() == sum(lost.values())
