@@ -151,6 +151,51 @@ class Path(msgspec.Struct, frozen=True):
         return len(self.squares) - 1
 
 
+def _costs_to_goal(grid: Grid, start: Square, goal: Square, bound: int) -> dict[Square, int]:
+    """The exact feet from each square to the goal, for every square that a route of the
+    least cost can pass (a search from the goal back towards the start, run on until
+    nothing as cheap is left); empty if no route from the start is within ``bound``.
+
+    A route costs the squares it enters, so stepping from a square into a neighbour costs
+    the neighbour's price: the feet from a square are the next square's price plus the
+    feet from there."""
+    togo: dict[Square, int] = {goal: 0}
+    settled: dict[Square, int] = {}
+    sx, sy = start
+    queue: list[tuple[int, int, Square]] = [(SQUARE_FT * distance_squares(goal, start), 0, goal)]
+    enter_cost = grid.enter_cost
+    width, height = grid.width, grid.height
+    least: int | None = None
+    while queue:
+        f, cost, here = heapq.heappop(queue)
+        if here in settled:
+            continue
+        if least is not None and f > least:
+            break  # every square of a route of the least cost is settled
+        settled[here] = cost
+        if here == start:
+            least = cost
+            continue
+        price = enter_cost(here)
+        if price is None:
+            continue  # a wall or an enemy: no route passes it
+        hx, hy = here
+        total = cost + price
+        for dx, dy in DIRECTIONS:
+            x, y = hx + dx, hy + dy
+            if not (0 <= x < width and 0 <= y < height):
+                continue
+            there = (x, y)
+            if there in settled:
+                continue
+            h = SQUARE_FT * max(abs(x - sx), abs(y - sy))
+            if total >= togo.get(there, 1 << 62) or total + h > bound:
+                continue
+            togo[there] = total
+            heapq.heappush(queue, (total + h, total, there))
+    return settled if least is not None else {}
+
+
 _State = tuple[Square, int]
 """A square and the index in DIRECTIONS of the step that entered it (-1 at the start)."""
 
@@ -163,10 +208,11 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
     the one that keeps closest to the straight line from start to goal. A GM reads the
     route the map draws, and a zig-zag of equal cost looks like a mistake.
 
-    An A* search over (square, direction of the last step), ordered by (feet, turns,
-    straying): every step costs at least 5 ft, so 5 ft per square of plain distance never
-    overestimates the feet left, and a goal that is not straight ahead needs at least one
-    more turn, so the first time the goal is taken from the queue its route is the best.
+    Two A* searches: the first finds the least cost; the second, over (square, direction
+    of the last step) and bounded by that cost, is ordered by (feet, turns, straying).
+    Every step costs at least 5 ft, so 5 ft per square of plain distance never overestimates
+    the feet left, and a goal not straight ahead needs at least one more turn, so the first
+    time the goal is taken from the queue its route is the best.
     """
     if not grid.inside(start) or not grid.inside(goal):
         return None
@@ -174,7 +220,12 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
         return Path((start,), 0)
     if grid.enter_cost(goal) is None:
         return None  # a wall, or an enemy standing there: no route ends in it
-    bound = limit_ft if limit_ft is not None else 1 << 62
+    # The feet left from every square first (a plain search, quick to say "none within
+    # reach"), then the straightest route among those that cost exactly the least.
+    togo = _costs_to_goal(grid, start, goal, limit_ft if limit_ft is not None else 1 << 62)
+    if not togo:
+        return None
+    least = togo[start]
     sx, sy = start
     gx, gy = goal
     lx, ly = gx - sx, gy - sy  # the straight line, for how far a square strays from it
@@ -182,9 +233,7 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
     best: dict[_State, tuple[int, int, int]] = {first: (0, 0, 0)}
     came: dict[_State, _State] = {}
     # (feet + feet left at least, turns + turns left at least, feet, turns, straying, state)
-    queue: list[tuple[int, int, int, int, int, _State]] = [
-        (SQUARE_FT * distance_squares(start, goal), 0, 0, 0, 0, first)
-    ]
+    queue: list[tuple[int, int, int, int, int, _State]] = [(least, 0, 0, 0, 0, first)]
     done: set[_State] = set()
     costs: dict[Square, int | None] = {}
     enter_cost = grid.enter_cost
@@ -205,8 +254,8 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
                 step = costs[there]
             else:
                 step = costs[there] = enter_cost(there)
-            if step is None:
-                continue
+            if step is None or there not in togo or cost + step + togo[there] > least:
+                continue  # not on a route of the least cost
             key = (
                 cost + step,
                 turns + (0 if heading in (index, -1) else 1),
@@ -215,14 +264,11 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
             nxt = (there, index)
             if nxt in done or key >= best.get(nxt, (1 << 62, 0, 0)):
                 continue
-            h = max(abs(there[0] - gx), abs(there[1] - gy))
-            if key[0] + SQUARE_FT * h > bound:
-                continue
             best[nxt] = key
             came[nxt] = state
             # A goal not straight ahead needs one more turn at least (none once reached).
             more = 0 if _on_ray(there, (dx, dy), goal) else 1
-            heapq.heappush(queue, (key[0] + SQUARE_FT * h, key[1] + more, *key, nxt))
+            heapq.heappush(queue, (least, key[1] + more, *key, nxt))
     if end is None:
         return None
     route = [end]
