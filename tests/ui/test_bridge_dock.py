@@ -5,10 +5,11 @@ Battle Damage in the Response phase, a repair, and the player view's line for ea
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QInputDialog, QTabBar, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QTabBar, QWidget
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from futurepath_desktop.core.starship import battle_damage_odds
+from futurepath_desktop.core.starship import Position, battle_damage_odds
 from futurepath_desktop.session.commands.space import base_kind, volley_dc
 from futurepath_desktop.ui.bridge.feedback import Feedback
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
@@ -28,12 +29,19 @@ def open_bridge(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: window.bridge.built)
 
 
+def cells(bridge: BridgePanel) -> list[list[str]]:
+    """The stations list as its view shows it: each row's four texts."""
+    model = bridge.stations.model()
+    return [
+        [str(model.index(r, c).data()) for c in range(model.columnCount())]
+        for r in range(model.rowCount())
+    ]
+
+
 def station_status(window: MainWindow, title: str) -> str:
-    tree = panel(window).stations
-    for row in range(tree.topLevelItemCount()):
-        item = tree.topLevelItem(row)
-        if item is not None and item.text(1) == title:
-            return item.text(3)
+    for row in cells(panel(window)):
+        if row[1] == title:
+            return row[3]
     raise AssertionError(f"no station {title}")
 
 
@@ -55,9 +63,7 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
         dialog.setTextValue("all power to the guns")
         dialog.accept()
 
-    captain = bridge.stations.topLevelItem(0)
-    assert captain is not None
-    bridge.stations.setCurrentItem(captain)
+    bridge.stations.setCurrentIndex(bridge.stations.model().index(0, 0))
     answer_dialog(qtbot, order)
     qtbot.mouseClick(bridge.act_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: station_status(window, "Captain").startswith("✓"))
@@ -183,14 +189,6 @@ def test_the_bridge_fits_a_1280_pixel_screen_beside_the_other_panels(
     assert bridge.patient.count() > 0 and window.bridge.width() >= bridge.minimumSizeHint().width()
 
 
-def items(bridge: BridgePanel) -> list[QTreeWidgetItem]:
-    """The stations list's rows."""
-    tree = bridge.stations
-    found = [tree.topLevelItem(r) for r in range(tree.topLevelItemCount())]
-    assert all(item is not None for item in found)
-    return [item for item in found if item is not None]
-
-
 def refused(line: Feedback) -> bool:
     """Whether a feedback line shows a refusal (read afresh each time)."""
     return line.error
@@ -216,10 +214,9 @@ def test_a_ship_card_selects_its_ship_by_mouse_and_by_keyboard(
     assert bridge.ship_combo.currentData() == "bear-hunter"
     assert bridge.card_view.cards[1].selected and not bridge.card_view.cards[0].selected
     hunter_ship = window.controller.session.space.ship("bear-hunter")
-    from futurepath_desktop.core.starship import Position
     from futurepath_desktop.session.commands.space import crew_name
 
-    crew = [item.text(2) for item in items(bridge)]
+    crew = [row[2] for row in cells(bridge)]
     assert crew[0] == crew_name(window.controller.session, hunter_ship, Position.CAPTAIN)
     # The keyboard: the cards take the focus; Left goes to the neighbour and selects it,
     # Space selects the focused card.
@@ -291,8 +288,7 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
     assert station_status(window, "Medical Officer") == ACTS_NOW
     assert bridge.heal_button.isEnabled() and bridge.repair_button.isEnabled()
     assert push(EditShip("wayfarer", (("state", "adrift"),)))
-    tree = bridge.stations
-    statuses = [item.text(3) for item in items(bridge)]
+    statuses = [row[3] for row in cells(bridge)]
     assert statuses and all(s.startswith(CANNOT_ACT) and "adrift" in s for s in statuses)
     for button in (
         bridge.heal_button,
@@ -303,8 +299,7 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
     ):
         assert not button.isEnabled(), button.objectName()
         assert "adrift" in button.toolTip() and "(R" not in button.toolTip()
-    engineer = next(item for item in items(bridge) if item.text(1) == "Chief Engineer")
-    tree.setCurrentItem(engineer)
+    bridge.stations.select_position(Position.ENGINEER)
     assert not bridge.act_button.isEnabled()
     # The other ship is not adrift: its Engineer acts now.
     bridge.select_ship("bear-hunter")
@@ -415,3 +410,15 @@ def test_the_optional_officer_and_the_helms_course_from_their_lists(
     qtbot.mouseClick(bridge.fly_button, Qt.MouseButton.LeftButton)
     assert session.space.ship("wayfarer").flying == "defensively"
     assert not bridge.fly_button.isEnabled()  # the Helm has acted this round
+
+
+def test_the_stations_model(qtbot: QtBot, window: MainWindow, qtmodeltester: ModelTester) -> None:
+    from futurepath_desktop.session.commands import NextSpacePhase
+
+    bridge = start_space(qtbot, window)
+    model = bridge.stations.stations
+    qtmodeltester.check(model, force_py=True)
+    assert window.controller.push(NextSpacePhase())
+    bridge.select_ship("bear-hunter")
+    qtmodeltester.check(model, force_py=True)
+    assert [row[1] for row in cells(bridge)] == [p.label for p in Position]

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QStyle,
     QStyleOptionComboBox,
-    QTreeWidget,
+    QTreeView,
     QWidget,
 )
 
@@ -26,6 +26,7 @@ from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.bridge.feedback import Feedback
 from futurepath_desktop.ui.bridge.stations import text_margin
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
+from futurepath_desktop.ui.models.roles import TOOLTIP
 from tests.visual.conftest import Posed, settle
 from tools.poses import mid_space_fight
 
@@ -95,23 +96,23 @@ def combo_problems(combo: QComboBox) -> list[str]:
     return []
 
 
-def tree_problems(tree: QTreeWidget) -> list[str]:
+def tree_problems(tree: QTreeView) -> list[str]:
     problems = []
     metrics = QFontMetrics(tree.font())
     margin = text_margin(tree)
     header = tree.header()
-    for column in range(tree.columnCount()):
-        title = tree.headerItem().text(column)
+    model = tree.model()
+    for column in range(model.columnCount()):
+        title = str(model.headerData(column, Qt.Orientation.Horizontal))
         if metrics.horizontalAdvance(title) + 2 * margin > header.sectionSize(column):
             problems.append(f"header {title!r} is cut")
-    for row in range(tree.topLevelItemCount()):
-        item = tree.topLevelItem(row)
-        assert item is not None
-        for column in range(tree.columnCount()):
-            text = item.text(column)
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            index = model.index(row, column)
+            text = str(index.data() or "")
             if not text:
                 continue
-            rect = tree.visualItemRect(item)
+            rect = tree.visualRect(index)
             width = header.sectionSize(column) - 2 * margin
             needed = metrics.boundingRect(QRect(0, 0, width, 100_000), WRAP, text)
             # Cells wrap in their column: each must fit whole, tip or not.
@@ -142,7 +143,7 @@ def bridge_problems(bridge: BridgePanel) -> list[str]:
             needed = QFontMetrics(box.font()).horizontalAdvance(box.title())
             if needed > box.width():
                 problems.append(f"group {box.title()!r} is cut")
-    for tree in bridge.findChildren(QTreeWidget):
+    for tree in bridge.findChildren(QTreeView):
         if shown(tree):
             problems += tree_problems(tree)
     return problems
@@ -160,7 +161,7 @@ def test_the_bridge_mid_space_fight_is_not_clipped(
     assert isinstance(bridge, BridgePanel) and bridge.isVisible()
     assert window.width() == width and window.height() == height
     # The fight is really on the screen: cards, stations and both consoles are shown.
-    assert bridge.stations.topLevelItemCount() == 7
+    assert bridge.stations.model().rowCount() == 7
     assert [c.isVisible() for c in bridge.card_view.cards] == [True, True]
     assert bridge.weapons.isVisible() and bridge.crew.isVisible()
     assert bridge.odds.text() and bridge.target.currentText()
@@ -186,12 +187,12 @@ def bridge_texts(bridge: BridgePanel) -> list[str]:
     for combo in bridge.findChildren(QComboBox):
         for row in range(combo.count()):
             texts += [combo.itemText(row), str(combo.itemData(row, Qt.ItemDataRole.ToolTipRole))]
-    for tree in bridge.findChildren(QTreeWidget):
-        for row in range(tree.topLevelItemCount()):
-            item = tree.topLevelItem(row)
-            assert item is not None
-            for column in range(tree.columnCount()):
-                texts += [item.text(column), item.toolTip(column)]
+    for tree in bridge.findChildren(QTreeView):
+        model = tree.model()
+        for row in range(model.rowCount()):
+            for column in range(model.columnCount()):
+                index = model.index(row, column)
+                texts += [str(index.data() or ""), str(index.data(TOOLTIP) or "")]
     return [t for t in texts if t]
 
 

@@ -4,8 +4,17 @@ highlighted and the ones that cannot act saying so (R41, R45, R47)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -13,8 +22,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QTreeView,
     QWidget,
 )
 
@@ -22,6 +30,9 @@ from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.commands.space import crew_name, station_refusal
 from futurepath_desktop.session.state import Session, Ship
 from futurepath_desktop.ui.bridge.feedback import game_words
+from futurepath_desktop.ui.models.roles import BACKGROUND, DISPLAY, FOREGROUND, ID_ROLE, TOOLTIP
+
+Index = QModelIndex | QPersistentModelIndex
 
 ACTS_NOW = "▶ acts now"
 CANNOT_ACT = "✗ cannot act"
@@ -89,17 +100,77 @@ def text_margin(widget: QWidget) -> int:
     return style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
 
 
+class StationsModel(QAbstractTableModel):
+    """The selected ship's stations as a table: one row per crew position, in the order
+    of play. It holds the rows it was last given (worked out by ``station_rows``)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[StationRow] = []
+        self.active = False
+        self.highlight = QColor(74, 168, 255, 70)
+        self.muted = QColor("#8a9099")
+        self.refused = QColor("#cc3b2c")
+
+    def set_rows(self, rows: list[StationRow], active: bool) -> None:
+        """Show these rows (the same positions: their cells change in place)."""
+        same = [r.position for r in rows] == [r.position for r in self.rows]
+        self.active = active
+        if same and rows:
+            self.rows = rows
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(HEADERS) - 1))
+            return
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == DISPLAY
+            and 0 <= section < len(HEADERS)
+        ):
+            return HEADERS[section]
+        return None
+
+    def text(self, row: StationRow, column: int) -> str:
+        """A cell's text."""
+        return (row.phase, row.station, row.crew, row.status)[column]
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        row = self.rows[index.row()]
+        column = index.column()
+        if role in (DISPLAY, TOOLTIP):
+            return self.text(row, column)  # the tip: the whole text, wherever it wraps
+        if role == ID_ROLE:
+            return row.position.value
+        if role == BACKGROUND and self.active and row.acts_now:
+            return self.highlight
+        if role == FOREGROUND:
+            if column == CREW and not row.manned:
+                return self.muted
+            if column == THIS_ROUND and row.status.startswith(CANNOT_ACT):
+                return self.refused
+        return None
+
+
 class _WrappingDelegate(QStyledItemDelegate):
     """Rows as tall as their longest cell wrapped at its column's width (a tree view
     would otherwise measure every cell on one line and cut the rest off)."""
 
-    def __init__(self, view: QTreeWidget) -> None:
+    def __init__(self, view: QTreeView) -> None:
         super().__init__(view)
         self.view = view
 
-    def sizeHint(
-        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
-    ) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         hint = super().sizeHint(option, index)
         width = self.view.header().sectionSize(index.column()) - 2 * text_margin(self.view)
         text = str(index.data() or "")
@@ -110,20 +181,24 @@ class _WrappingDelegate(QStyledItemDelegate):
         return QSize(hint.width(), max(hint.height(), needed.height() + 4))
 
 
-class StationsView(QTreeWidget):
+class StationsView(QTreeView):
     """The stations list: long lines wrap in their column instead of being cut off."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("bridgeStations")
-        self.setHeaderLabels(list(HEADERS))
+        self.stations = StationsModel(self)
+        self.setModel(self.stations)
         self.setRootIsDecorated(False)
+        self.setItemsExpandable(False)
+        self.setAllColumnsShowFocus(True)
         self.setWordWrap(True)
         self.setUniformRowHeights(False)
         self.setItemDelegate(_WrappingDelegate(self))
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = self.header()
         header.setStretchLastSection(True)
         metrics = self.fontMetrics()
@@ -139,30 +214,24 @@ class StationsView(QTreeWidget):
 
     def show_rows(self, rows: list[StationRow], active: bool) -> None:
         """Show the ship's stations (the current one stays current)."""
-        current = self.selected_position()
-        self.clear()
-        highlight = QColor(self.palette().color(self.palette().ColorRole.Highlight))
-        highlight.setAlpha(70)
-        muted = QColor("#8a9099")
-        for row in rows:
-            item = QTreeWidgetItem([row.phase, row.station, row.crew, row.status])
-            item.setData(0, Qt.ItemDataRole.UserRole, row.position.value)
-            for column, text in enumerate((row.phase, row.station, row.crew, row.status)):
-                item.setToolTip(column, text)
-            if active and row.acts_now:
-                for column in range(len(HEADERS)):
-                    item.setBackground(column, highlight)
-            if not row.manned:
-                item.setForeground(CREW, muted)
-            if row.status.startswith(CANNOT_ACT):
-                item.setForeground(THIS_ROUND, QColor("#cc3b2c"))
-            self.addTopLevelItem(item)
-            if row.position is current:
-                self.setCurrentItem(item)
+        self.stations.highlight = QColor(self.palette().color(self.palette().ColorRole.Highlight))
+        self.stations.highlight.setAlpha(70)
+        self.stations.set_rows(rows, active)
+        self.scheduleDelayedItemsLayout()  # new texts may wrap into more lines
+
+    def clear(self) -> None:
+        """No ship: no stations."""
+        self.stations.set_rows([], False)
+
+    def select_position(self, position: rules.Position) -> None:
+        """Make a station the current one."""
+        for row, station in enumerate(self.stations.rows):
+            if station.position is position:
+                self.setCurrentIndex(self.stations.index(row, 0))
 
     def selected_position(self) -> rules.Position | None:
         """The station picked in the list."""
-        item = self.currentItem()
-        if item is None:
+        index = self.currentIndex()
+        if not index.isValid() or not 0 <= index.row() < len(self.stations.rows):
             return None
-        return rules.Position(str(item.data(0, Qt.ItemDataRole.UserRole)))
+        return self.stations.rows[index.row()].position

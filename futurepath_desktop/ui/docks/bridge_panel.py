@@ -61,7 +61,7 @@ class BridgePanel(BridgeActions, QWidget):
         self.card_view.chosen.connect(self.select_ship)
         outer.addWidget(self.card_view)
         self.stations = StationsView()
-        self.stations.currentItemChanged.connect(lambda *_: self._enable())
+        self.stations.selectionModel().currentChanged.connect(lambda *_: self._enable())
         outer.addWidget(self.stations, 1)
         outer.addLayout(self._act_row())
         self.notice = Feedback(2)
