@@ -670,14 +670,21 @@ class MainWindow(QMainWindow):
         layout.follow_size(self, event.size().width())
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Ask before unsaved changes are lost; remember the layout; close autosave cleanly."""
+        """Ask before unsaved changes are lost (only away from the undo stack's clean
+        point); remember the layout; close autosave, which removes its journal."""
         if not self.files.may_discard():
             event.ignore()
             return
         if self.remember_layout:
-            self.settings.setValue("geometry", self.saveGeometry())
-            self.settings.setValue("windowState", self.saveState())
-            self.settings.sync()
+            # Written only when changed: each write of the settings file costs two
+            # fdatasyncs, which a disk under load can make take a second.
+            for key, value in (
+                ("geometry", self.saveGeometry()),
+                ("windowState", self.saveState()),
+            ):
+                if self.settings.value(key) != value:
+                    self.settings.setValue(key, value)
+            self.settings.sync()  # a no-op unless something changed
         self.controller.close()
         if self.player_view is not None:
             self.player_view.close()

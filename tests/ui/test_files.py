@@ -278,3 +278,31 @@ def test_closing_away_from_the_clean_point_asks(qtbot: QtBot, window: MainWindow
 )
 def test_moments_are_said_as_a_gm_says_them(moment: datetime.datetime, said: str) -> None:
     assert when(moment.timestamp(), now=datetime.datetime(2026, 3, 14, 20, 0)) == said
+
+
+def test_a_quit_with_the_layout_unchanged_does_not_rewrite_the_settings(
+    qtbot: QtBot, private_home: Path
+) -> None:
+    """Each write of the settings file costs two fdatasyncs; a quit with the same layout
+    as last time writes nothing."""
+
+    def run(change: bool = False) -> Path:
+        window = MainWindow(demo_session(), autosave=False)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: window.painted)
+        if change:
+            window.resize(window.width() - 40, window.height() - 30)
+            qtbot.wait(50)
+        window.close()
+        return Path(window.settings.fileName())
+
+    run()
+    ini = run()  # the second run restores the first's layout, fitted to this screen
+    assert ini.is_file() and ini.is_relative_to(private_home)
+    written = ini.stat().st_mtime_ns, ini.read_bytes()
+    time.sleep(0.02)  # a rewrite would show in the file's time
+    run()
+    assert (ini.stat().st_mtime_ns, ini.read_bytes()) == written
+    run(change=True)
+    assert ini.read_bytes() != written[1], "a changed layout is remembered"
