@@ -181,14 +181,20 @@ class Autosave:
 
     # --- main thread -----------------------------------------------------------------
 
-    def record(self, applied: Applied) -> None:
-        """Journal one command (or undo/redo). Cheap: the disk work happens elsewhere."""
+    def record(self, applied: Applied, label: str | None = None) -> None:
+        """Journal one command (or undo/redo). Cheap: the disk work happens elsewhere.
+
+        ``label``: how the recovery prompt names this step, if not by the command's own
+        label (an undo carries the label of the command it undid: "Undo: …" says it)."""
         self._since_checkpoint += 1
-        self._last_action = applied.label
+        self._last_action = applied.label if label is None else label
         if self._since_checkpoint >= CHECKPOINT_EVERY:
             self.checkpoint()  # the new base holds this command too: no patch needed
             return
-        line = msgspec.json.encode(forward_patch(self.session, applied)) + b"\n"
+        patch = forward_patch(self.session, applied)
+        if label is not None:
+            patch = msgspec.structs.replace(patch, label=label)
+        line = msgspec.json.encode(patch) + b"\n"
         self._queue.put(lambda: self._append(line))
 
     def checkpoint(self) -> None:

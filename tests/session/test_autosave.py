@@ -288,3 +288,18 @@ def test_journals_of_older_versions_are_read(private_home: Path) -> None:
     (found,) = find_unclean()
     assert found.last_action == "" and found.changed == old_meta["updated"]
     assert recover(found) == session
+
+
+def test_an_undo_can_be_named_as_one(private_home: Path) -> None:
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session)
+    saver.record(history.push(Damage(("bear-2",), 5)))
+    undone = history.undo()
+    assert undone is not None
+    saver.record(undone, label="Undo: Space Bear 2 takes 5 damage")
+    saver.flush()
+    (found,) = find_unclean()
+    assert found.last_action == "Undo: Space Bear 2 takes 5 damage"
+    assert recover(found) == session
+    saver.close()
