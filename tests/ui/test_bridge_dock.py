@@ -313,29 +313,53 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
 def test_a_refusal_shows_beside_its_button_and_goes_after_a_success(
     qtbot: QtBot, window: MainWindow
 ) -> None:
+    from futurepath_desktop.session.commands import NextSpacePhase
+
+    bridge = start_space(qtbot, window)
+    push = window.controller.push
+    assert push(NextSpacePhase()) and push(NextSpacePhase())  # 3 Response: the medical bay
+    assert bridge.heal_button.isEnabled()
+    said: list[str] = []
+    window.controller.failed.connect(said.append)
+
+    def nothing(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        dialog.setIntValue(0)  # heals nothing, ends no condition: the session refuses
+        dialog.accept()
+
+    answer_dialog(qtbot, nothing)
+    qtbot.mouseClick(bridge.heal_button, Qt.MouseButton.LeftButton)
+    crew = bridge.crew.feedback
+    qtbot.waitUntil(lambda: refused(crew))
+    assert "choose healing or a condition" in crew.full
+    assert crew.isVisible() and crew.text().startswith("⚠")
+    assert said and "choose healing" in said[-1]  # the status bar hears of it too
+    assert not refused(bridge.weapons.feedback) and not refused(bridge.notice)
+    # A later success (the Medical Officer heals 3) takes the old refusal away.
+
+    def three(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        dialog.setIntValue(3)
+        dialog.accept()
+
+    answer_dialog(qtbot, three)
+    qtbot.mouseClick(bridge.heal_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not refused(crew))
+    assert "choose healing" not in crew.full and "heals" in crew.full
+
+
+def test_a_damaged_sensor_array_turns_the_scan_off(qtbot: QtBot, window: MainWindow) -> None:
     from futurepath_desktop.session.commands import EditShip, NextSpacePhase
     from futurepath_desktop.session.state import ShipEffect
 
     bridge = start_space(qtbot, window)
     push = window.controller.push
-    broken = ShipEffect("eff-x", "Sensor array damaged", "no scans", 9)
-    assert push(EditShip("wayfarer", (("effects", (broken,)),)))
     assert push(NextSpacePhase())  # 2 Action: the Sensor Officer's turn
     assert bridge.scan_button.isEnabled()
-    said: list[str] = []
-    window.controller.failed.connect(said.append)
-    qtbot.mouseClick(bridge.scan_button, Qt.MouseButton.LeftButton)
-    crew = bridge.crew.feedback
-    assert refused(crew) and "sensor array is damaged" in crew.full
-    assert crew.isVisible() and "sensor array" in crew.text()
-    assert said and "sensor array" in said[-1]  # the status bar hears of it too
-    assert "(R" not in crew.full  # the game's words
-    # The weapons console's own line says nothing of the sensors.
-    assert not refused(bridge.weapons.feedback)
-    # A later success (the helm sets a course) takes the old refusal away.
-    qtbot.mouseClick(bridge.fly_button, Qt.MouseButton.LeftButton)
-    assert not refused(crew) and "sensor array" not in crew.full
-    assert "Wayfarer" in crew.full  # what the helm did
+    broken = ShipEffect("eff-x", "Sensor array damaged", "no scans", 9)
+    assert push(EditShip("wayfarer", (("effects", (broken,)),)))
+    assert not bridge.scan_button.isEnabled()
+    assert "sensor array is damaged" in bridge.scan_button.toolTip()
 
 
 def test_the_log_shows_space_entries_in_the_space_phase(qtbot: QtBot, window: MainWindow) -> None:
@@ -410,6 +434,7 @@ def test_the_optional_officer_and_the_helms_course_from_their_lists(
     qtbot.mouseClick(bridge.fly_button, Qt.MouseButton.LeftButton)
     assert session.space.ship("wayfarer").flying == "defensively"
     assert not bridge.fly_button.isEnabled()  # the Helm has acted this round
+    assert not bridge.optional_combo.isEnabled()  # and the Action phase has begun (R41)
 
 
 def test_the_stations_model(qtbot: QtBot, window: MainWindow, qtmodeltester: ModelTester) -> None:

@@ -283,7 +283,15 @@ class BridgePanel(BridgeActions, QWidget):
         """R41, R45: a station's buttons work only when it may act now."""
         pos = rules.Position
         enable(self.fire_button, self._refusal(pos.WEAPONS))
-        enable(self.scan_button, self._refusal(pos.SENSORS), "Roll the Sensor Officer's scan")
+        ship = self.ship()
+        blind = (
+            f"{ship.name}'s sensor array is damaged: no scans"  # R46
+            if ship is not None and any(e.name == "Sensor array damaged" for e in ship.effects)
+            else None
+        )
+        enable(
+            self.scan_button, self._refusal(pos.SENSORS) or blind, "Roll the Sensor Officer's scan"
+        )
         enable(self.fly_button, self._refusal(pos.HELM), "How the Helm Officer flies this round")
         nothing = (
             "This ship has no Battle Damage to repair" if not self.damage_combo.count() else None
@@ -299,13 +307,17 @@ class BridgePanel(BridgeActions, QWidget):
             self.act_button.setToolTip("Record the selected station's action (an order …)")
         else:
             enable(self.act_button, self._refusal(chosen), f"Record the {chosen.label}'s action")
-        ship = self.ship()
         fight = self.controller.session.space.round
+        # R41: declared at the start of the Action phase, before any of the ship's rolls.
+        begun = ship is not None and any(
+            s.ship_id == ship.id and s.phase == rules.SpacePhase.ACTION for s in fight.stations
+        )
         self.optional_combo.setEnabled(
             fight.active
             and fight.phase == rules.SpacePhase.ACTION
             and ship is not None
             and ship.state == "operational"
+            and not begun
         )
 
     # --- the odds ------------------------------------------------------------------------
