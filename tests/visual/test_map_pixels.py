@@ -75,9 +75,11 @@ def covered_by(view: MapView, square: Square) -> list[object]:
     return [item for item in view.items(on_screen(view, square)) if item.isVisible()]
 
 
-def squares_where(window: MainWindow, code: str, *, areas: tuple[Area, ...] = ()) -> list[Square]:
-    """Squares of one terrain code, with no cover, in exactly the given fog or zone areas,
-    and with nothing drawn over them but those areas (and their edges)."""
+def squares_where(
+    window: MainWindow, code: str, *, areas: tuple[Area, ...] = (), cover: int = 0
+) -> list[Square]:
+    """Squares of one terrain code and cover level (none unless asked), in exactly the
+    given fog or zone areas, with nothing drawn over them but those areas (and edges)."""
     grid = window.controller.session.map
     assert grid is not None
     view = window.map.view
@@ -91,7 +93,7 @@ def squares_where(window: MainWindow, code: str, *, areas: tuple[Area, ...] = ()
     for y, row in enumerate(grid.terrain):
         for x, here in enumerate(row):
             square = (x, y)
-            if here != code or grid.cover_at(square):
+            if here != code or grid.cover_at(square) != cover:
                 continue
             holding = [a for a in (*grid.fog, *grid.zones) if a.contains(square)]
             if set(holding) != set(areas):
@@ -193,3 +195,23 @@ def test_fog_zones_and_tokens_are_seen_and_the_map_shows_through(
         seen = mean(image, QRect(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
         assert distance(seen, floor_colour) > 40, f"{ident}'s token is not drawn at {centre}"
         assert item.isVisible()
+
+
+@pytest.mark.parametrize(("width", "height", "scheme"), CASES)
+def test_difficult_ground_half_squares_and_cover_are_drawn(
+    posed: Posed, width: int, height: int, scheme: str
+) -> None:
+    window = posed(width, height, scheme)
+    view = window.map.view
+    image = grab(window)
+    floor = typical(image, view, squares_where(window, "."))
+    kinds = {
+        "difficult terrain": squares_where(window, "d"),
+        "a half-square": squares_where(window, "h"),
+        "partial cover": squares_where(window, ".", cover=1),
+    }
+    for kind, squares in kinds.items():
+        assert squares, f"no clear square of {kind} in view"
+        for square in squares:
+            seen = inside(image, view, square)
+            assert distance(seen, floor) > 25, f"{kind} at {square} looks like floor: {seen}"
