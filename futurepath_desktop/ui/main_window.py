@@ -14,15 +14,14 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QMainWindow,
-    QSizePolicy,
-    QToolBar,
     QWidget,
 )
 
 from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui import layout, theme
+from futurepath_desktop.ui import keyboard, layout, theme
+from futurepath_desktop.ui.combat_bar import CombatBar
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
 from futurepath_desktop.ui.docks.counters_dock import CountersDock
 from futurepath_desktop.ui.docks.initiative_dock import InitiativeDock
@@ -36,7 +35,7 @@ from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.log_model import LogModel
 from futurepath_desktop.ui.plots.odds_dock import OddsDock
 from futurepath_desktop.ui.undo import SessionController
-from futurepath_desktop.ui.widgets.phase_indicator import PhaseIndicator
+from futurepath_desktop.ui.widgets.focus_frame import FocusTracker
 
 APP_TITLE = "Future Path Desktop"
 
@@ -109,6 +108,7 @@ class MainWindow(QMainWindow):
         layout.arrange(self, layout.kind_for(self.width()))
         self.restore_layout()
         self._make_status_bar()
+        self.focus_tracker = FocusTracker(self, theme.focus_colour(False))
         self.apply_palette()
         self.refresh(Change())
         if autosave:
@@ -279,6 +279,27 @@ class MainWindow(QMainWindow):
             "F9",
             "A second window for the players",
         )
+        self.focus_map_action = a(
+            "actionFocusMap",
+            "Go to the Map",
+            lambda: keyboard.focus_map(self),
+            "M",
+            "Give the map the keys: arrows walk the selected token, Enter moves it",
+        )
+        self.next_panel_action = a(
+            "actionNextPanel",
+            "Next Panel",
+            lambda: keyboard.cycle_panels(self, 1),
+            "F6",
+            "Give the keys to the next panel",
+        )
+        self.previous_panel_action = a(
+            "actionPreviousPanel",
+            "Previous Panel",
+            lambda: keyboard.cycle_panels(self, -1),
+            "Shift+F6",
+            "Give the keys to the previous panel",
+        )
         self.reset_layout_action = a("actionResetLayout", "Reset Layout", self.reset_layout)
         self.shortcuts_action = a(
             "actionShortcuts",
@@ -351,48 +372,17 @@ class MainWindow(QMainWindow):
         self._fill_recent()
 
     def create_tool_bars(self) -> None:
-        """One bar: the combat buttons and the phase indicator, then (pushed to the right)
-        save, undo, redo and the player view. Start and End Combat share one place (only
-        one of them can be used at a time), so the bar fits a laptop's width."""
-        self.combat_bar = QToolBar("Combat")
-        self.combat_bar.setObjectName("combatBar")
-        self.combat_bar.setMovable(False)
-        self.combat_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.bar_start, self.bar_end = (
-            self._bar_copy(a) for a in (self.start_action, self.end_action)
+        """One bar: the combat buttons and the phase indicator, then the file's buttons."""
+        self.combat_bar = CombatBar(
+            self.start_action,
+            self.end_action,
+            [self.next_turn_action, self.next_phase_action],
+            self.controller.stack,
+            [self.save_action, self.player_view_action],
+            self,
         )
-        self.bar_end.setVisible(False)
-        self.combat_bar.addActions(
-            [self.bar_start, self.bar_end, self.next_turn_action, self.next_phase_action]
-        )
-        self.combat_bar.addSeparator()
-        self.phase_indicator = PhaseIndicator()
-        self.combat_bar.addWidget(self.phase_indicator)
-        spacer = QWidget()
-        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.combat_bar.addWidget(spacer)
-        # Short labels for the bar; the Edit menu's actions name what they undo.
-        stack = self.controller.stack
-        undo = text_action("Undo", self)
-        undo.setToolTip("Undo the last change (Ctrl+Z)")
-        undo.triggered.connect(stack.undo)
-        stack.canUndoChanged.connect(undo.setEnabled)
-        redo = text_action("Redo", self)
-        redo.setToolTip("Redo (Ctrl+Shift+Z)")
-        redo.triggered.connect(stack.redo)
-        stack.canRedoChanged.connect(redo.setEnabled)
-        undo.setEnabled(stack.canUndo())
-        redo.setEnabled(stack.canRedo())
-        self.combat_bar.addActions([self.save_action, undo, redo, self.player_view_action])
+        self.phase_indicator = self.combat_bar.phase_indicator
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.combat_bar)
-
-    def _bar_copy(self, action: QAction) -> QAction:
-        """A tool bar button for ``action`` that can hide without hiding it in the menus."""
-        copy = text_action(action.text(), self)
-        copy.setToolTip(action.toolTip())
-        copy.setObjectName(f"bar{action.objectName().removeprefix('action')}")
-        copy.triggered.connect(action.trigger)
-        return copy
 
     def create_dock_windows(self) -> None:
         """Initiative and counters on the left, inspector and log on the right."""
@@ -437,6 +427,10 @@ class MainWindow(QMainWindow):
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.combat_bar.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.view_menu.addActions(
+            [self.focus_map_action, self.next_panel_action, self.previous_panel_action]
+        )
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.player_view_action)
         self.view_menu.addAction(self.reset_layout_action)
@@ -520,12 +514,9 @@ class MainWindow(QMainWindow):
     def refresh(self, change: Change) -> None:
         """Keep the combat bar, actions and title in step with the session."""
         session = self.controller.session
-        self.phase_indicator.show_session(session)
+        self.combat_bar.show_session(session)
         active = session.combat.active
         self.start_action.setEnabled(not active)
-        if self.bar_start.isVisible() == active:  # only when combat starts or ends
-            self.bar_start.setVisible(not active)
-            self.bar_end.setVisible(active)
         for action in (
             self.next_turn_action,
             self.next_phase_action,
@@ -616,6 +607,7 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         dark = theme.is_dark(app) if isinstance(app, QApplication) else False
         colours = theme.accent(dark)
+        self.focus_tracker.set_colour(theme.focus_colour(dark))
         for model in (self.initiative_model, self.counters_model, self.log_model):
             model.palette.clear()
             model.palette.update(colours)

@@ -108,6 +108,17 @@ def apply_theme(app: QApplication, choice: str = SYSTEM, *, set_style: bool = Tr
     app.setStyleSheet(DARK_INDICATORS if dark else "")
 
 
+FOCUS_LIGHT = "#0b62d6"
+FOCUS_DARK = "#5ea8ff"
+"""The keyboard focus frame's colour: the palette's accent blue, deepened on a light base
+and brightened on a dark one so the frame stands out in both."""
+
+
+def focus_colour(dark: bool) -> QColor:
+    """The colour of the frame round the widget with the keyboard focus."""
+    return QColor(FOCUS_DARK if dark else FOCUS_LIGHT)
+
+
 def accent(dark: bool) -> dict[str, QColor]:
     """Colours the panels use on top of the palette, tuned for each scheme."""
     if dark:

@@ -37,7 +37,9 @@ def shortcuts_markdown(actions: Sequence[QAction]) -> str:
         "Every frequent action has a key. Single-letter keys act on the selection in the",
         "Team Initiative panel; they type normally while a text field has the focus. The",
         "digits pick the map's tools (and `0` fits the map) while the map has the focus.",
-        "Help → Keyboard Shortcuts (F1) shows this table in the app.",
+        "`F6` and `Shift+F6` walk the keys through the panels in sight; the one that has",
+        "them wears a coloured frame. Help → Keyboard Shortcuts (F1) shows this table in",
+        "the app.",
         "",
         "| Keys | Action |",
         "|---|---|",
@@ -45,12 +47,16 @@ def shortcuts_markdown(actions: Sequence[QAction]) -> str:
     lines += [f"| `{keys}` | {text} |" for keys, text in shortcut_rows(actions)]
     lines += [
         "",
-        "Three of them in practice:",
+        "Some of them in practice:",
         "",
         "- **Damage to the selection**: `D`, type the number, `Enter`.",
         "- **A condition with its counter**: `C`, the first letters (`s t` for Stunned), `Enter`;",
         "  the catalog's default rounds apply unless you set others.",
         "- **Next turn**: `N`. Undo and redo: `Ctrl+Z` and `Ctrl+Shift+Z` (or `Ctrl+Y`).",
+        "- **An attack**: `A` goes to the attack form for the selected combatant; `Enter`",
+        "  rolls it.",
+        "- **A move on the map**: select the combatant, `M`, the arrows to walk its path",
+        "  (the cost shows as with the mouse), `Enter` to move there, `Esc` to give up.",
         "",
     ]
     return "\n".join(lines)

@@ -1,0 +1,80 @@
+"""The keyboard's way round the window: a key for the map, and F6 / Shift+F6 through the
+panels, as in other desktop programs, so every panel can be used without a mouse."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QWidget
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.main_window import MainWindow
+
+
+def panels(window: MainWindow) -> list[QDockWidget]:
+    """The panels in sight, left to right and top to bottom (a tab behind another is not
+    in sight; raise it from the View menu)."""
+    shown = [
+        dock for dock in window.docks() if dock.isVisible() and not dock.visibleRegion().isEmpty()
+    ]
+    return sorted(shown, key=lambda d: (d.geometry().left() // 40, d.geometry().top()))
+
+
+def main_widget(window: MainWindow, dock: QDockWidget) -> QWidget | None:
+    """Where the focus goes in a panel: where it was last, else the panel's list or map,
+    else its first field."""
+    body: QWidget | None = dock.widget()  # the history has none until first shown
+    if body is None:
+        return None
+    last = body.focusWidget()
+    if last is not None and shiboken6.isValid(last) and last.isVisible() and last.isEnabled():
+        return last
+    preferred: dict[QDockWidget, QWidget] = {
+        window.initiative: window.initiative.view,
+        window.counters: window.counters.view,
+        window.map: window.map.view,
+        window.log: window.log.view,
+    }
+    if dock in preferred:
+        return preferred[dock]
+    widget: QWidget | None = body.nextInFocusChain()
+    while widget is not None and widget is not body and body.isAncestorOf(widget):
+        takes = widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+        if takes and widget.isVisible() and widget.isEnabled() and not isinstance(widget, QTabBar):
+            return widget
+        widget = widget.nextInFocusChain()
+    return body
+
+
+def current_panel(window: MainWindow) -> QDockWidget | None:
+    """The panel holding the keyboard focus."""
+    focused = QApplication.focusWidget()
+    for dock in window.docks():
+        if focused is not None and dock.isAncestorOf(focused):
+            return dock
+    return None
+
+
+def cycle_panels(window: MainWindow, step: int) -> None:
+    """Give the focus to the next (``step`` 1) or previous (-1) panel in sight."""
+    order = panels(window)
+    if not order:
+        return
+    here = current_panel(window)
+    at = order.index(here) if here in order else (-1 if step > 0 else 0)
+    dock = order[(at + step) % len(order)]
+    target = main_widget(window, dock)
+    if target is not None:
+        target.setFocus(
+            Qt.FocusReason.TabFocusReason if step > 0 else Qt.FocusReason.BacktabFocusReason
+        )
+
+
+def focus_map(window: MainWindow) -> None:
+    """Bring the map forward and give it the keys: with a token selected, the arrows walk
+    it and Enter moves it there."""
+    window.map.show()
+    window.map.raise_()
+    window.map.view.setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -1,0 +1,114 @@
+"""A clear, accent-coloured frame around whatever has the keyboard focus, so a GM working
+from the keyboard always sees where the next key goes.
+
+Fusion's own focus cue is a faint line that vanishes on a dark base. This frame is a
+small widget laid over the focused widget's edge, as its child: it moves, hides and
+grabs with it, and it is masked to a thin ring, so the widget's own repaints (a map
+being panned) never touch it. Qt's ``QFocusFrame`` sits among the widget's siblings
+instead, where a splitter or a panel's edge cuts it off.
+"""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRegion
+from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QWidget
+
+WIDTH = 2
+"""The frame's width in pixels, along the inside of the focused widget's edge."""
+
+
+class FocusRing(QWidget):
+    """A ring in one colour over the edge of its parent."""
+
+    def __init__(self, target: QWidget, colour: QColor) -> None:
+        super().__init__(target)
+        self.setObjectName("focusFrame")
+        self.colour = QColor(colour)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground, True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def cover(self) -> None:
+        """Lie over the whole of the parent, masked to the ring."""
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        rect = parent.rect()
+        self.setGeometry(rect)
+        self.setMask(QRegion(rect) - QRegion(rect.adjusted(WIDTH, WIDTH, -WIDTH, -WIDTH)))
+        self.raise_()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        pen = QPen(self.colour)
+        pen.setWidth(WIDTH)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        inset = WIDTH / 2
+        painter.drawRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset))
+
+
+class FocusTracker(QObject):
+    """Keeps one ring on the focused widget of ``window`` or of one of its dialogs."""
+
+    def __init__(self, window: QMainWindow, colour: QColor) -> None:
+        super().__init__(window)
+        self.main = window
+        self.colour = QColor(colour)
+        self.ring: FocusRing | None = None
+        self.target: QWidget | None = None
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+
+    def set_colour(self, colour: QColor) -> None:
+        """Paint in another colour (the theme changed)."""
+        self.colour = QColor(colour)
+        ring = self._ring()
+        if ring is not None:
+            ring.colour = QColor(colour)
+            ring.update()
+
+    def _ring(self) -> FocusRing | None:
+        # The ring goes when its widget does (a closed dialog); a new one is made for
+        # the next widget.
+        return self.ring if self.ring is not None and shiboken6.isValid(self.ring) else None
+
+    def frames(self, widget: QWidget | None) -> bool:
+        """Whether ``widget`` gets the ring: it is in this window or one of its dialogs."""
+        if widget is None or not shiboken6.isValid(widget) or widget.isWindow():
+            return False
+        top = widget.window()
+        return top is self.main or isinstance(top, QDialog)
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if not shiboken6.isValid(self):
+            return
+        if self.target is not None and shiboken6.isValid(self.target):
+            self.target.removeEventFilter(self)
+        self.target = None
+        ring = self._ring()
+        if not self.frames(new):
+            if ring is not None:
+                ring.hide()
+            return
+        assert new is not None
+        if ring is None:
+            ring = self.ring = FocusRing(new, self.colour)
+        elif ring.parentWidget() is not new:
+            ring.setParent(new)
+        self.target = new
+        new.installEventFilter(self)
+        ring.cover()
+        ring.show()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        ring = self._ring()
+        if ring is not None and watched is self.target:
+            if event.type() == QEvent.Type.Resize:
+                ring.cover()
+            elif event.type() == QEvent.Type.ChildAdded:
+                ring.raise_()  # above a child the widget makes later (an editor)
+        return super().eventFilter(watched, event)

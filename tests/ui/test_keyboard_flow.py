@@ -1,0 +1,120 @@
+"""The chapter's opening played from the keyboard alone: start combat, the surprise round,
+an attack, the turns, a move on the map. Every step is a key pressed on whatever has the
+focus, as a GM without a mouse would; the test only reads what the window shows."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.ui.main_window import MainWindow
+from tests.ui.conftest import answer_dialog
+
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+
+
+def focused(window: MainWindow) -> QWidget:
+    """Where the next key goes (the window itself if nothing inside it has the focus)."""
+    widget = QApplication.focusWidget()
+    return widget if widget is not None else window
+
+
+def press(
+    qtbot: QtBot,
+    window: MainWindow,
+    key: Qt.Key | str,
+    modifier: Qt.KeyboardModifier = NO_MODIFIER,
+) -> None:
+    """One key on the focused widget."""
+    window.activateWindow()  # a closed dialog may leave no window active without a WM
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(focused(window), key, modifier)
+
+
+def panel_of(window: MainWindow) -> str:
+    """The objectName of the panel holding the focus."""
+    widget = QApplication.focusWidget()
+    for dock in window.docks():
+        if widget is not None and dock.isAncestorOf(widget):
+            return dock.objectName()
+    return ""
+
+
+def log_texts(window: MainWindow) -> list[str]:
+    """The Event column of the log panel, as shown."""
+    proxy = window.log.view.model()
+    return [proxy.index(row, 3).data() for row in range(proxy.rowCount())]
+
+
+def test_the_opening_from_the_keyboard_alone(qtbot: QtBot, window: MainWindow) -> None:
+    session = window.controller.session
+    qtbot.waitUntil(lambda: panel_of(window) == "initiativeDock")
+
+    # F5 asks who is aware; the demo's answer (only Brandon saw it coming) is kept: Enter.
+    def accept_with_enter(dialog: QDialog) -> None:
+        # The key goes to the dialog (and its focused list), not to the window behind it.
+        qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+
+    answer_dialog(qtbot, accept_with_enter)
+    press(qtbot, window, Qt.Key.Key_F5)
+    assert session.combat.active and session.combat.surprise_round
+    assert session.combat.surprise_actors == ("brandon",)
+
+    # The surprise round is Brandon's: A reaches the attack form, Enter rolls.
+    qtbot.waitUntil(lambda: panel_of(window) == "initiativeDock")
+    press(qtbot, window, "a")
+    assert panel_of(window) == "inspectorDock", "A goes to the attack form"
+    before = len(session.log)
+    press(qtbot, window, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(session.log) > before, timeout=3000)
+    attack = next(e for e in session.log[before:] if e.kind == "attack")
+    assert attack.text.startswith("Brandon attacks")
+    qtbot.waitUntil(lambda: attack.text in log_texts(window))
+
+    # Back to the initiative with F6 / Shift+F6, then N ends the surprise round and N
+    # again gives the players their turn.
+    for _ in range(len(window.docks())):
+        if panel_of(window) == "initiativeDock":
+            break
+        press(qtbot, window, Qt.Key.Key_F6, Qt.KeyboardModifier.ShiftModifier)
+    assert panel_of(window) == "initiativeDock", "Shift+F6 walks back to the initiative"
+    press(qtbot, window, "n")
+    after_surprise = session.combat
+    assert not after_surprise.surprise_round
+    while session.combat.phase != Phase.ACTION:
+        press(qtbot, window, "n")
+    assert session.combat.acting_team == "players"
+
+    # Brandon is still the selected combatant: M gives the map the keys, two steps right
+    # and Enter move his token there.
+    assert window.initiative.selected_ids() == ["brandon"]
+    grid = session.map
+    assert grid is not None
+    start = grid.tokens["brandon"].square
+    press(qtbot, window, "m")
+    assert focused(window) is window.map.view, "M gives the map the keys"
+    press(qtbot, window, Qt.Key.Key_Right)
+    press(qtbot, window, Qt.Key.Key_Right)
+    press(qtbot, window, Qt.Key.Key_Return)
+    after = session.map
+    assert after is not None
+    assert after.tokens["brandon"].square == (start[0] + 2, start[1])
+    assert any(t.startswith("Brandon moves") for t in log_texts(window))
+
+
+def test_f6_visits_every_panel_in_sight_and_comes_back(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: panel_of(window) == "initiativeDock")
+    in_sight = {
+        dock.objectName()
+        for dock in window.docks()
+        if dock.isVisible() and not dock.visibleRegion().isEmpty()
+    }
+    visited = []
+    for _ in range(len(in_sight)):
+        press(qtbot, window, Qt.Key.Key_F6)
+        visited.append(panel_of(window))
+    assert set(visited) == in_sight and visited[-1] == "initiativeDock"
+    press(qtbot, window, Qt.Key.Key_F6, Qt.KeyboardModifier.ShiftModifier)
+    assert panel_of(window) == visited[-2]
