@@ -51,8 +51,10 @@ def test_a_then_enter_rolls_the_attack_with_key_events_only(
     attacker = window.inspector.combatant()
     assert attacker is not None
     form = window.inspector.attack
+    window.inspector.tabs.setCurrentIndex(1)  # the GM was looking at the stats
     window.initiative.view.setFocus()
     qtbot.keyClick(window.initiative.view, Qt.Key.Key_A)
+    assert window.inspector.tabs.currentWidget() is form
     assert form.isAncestorOf(focused()), "A puts the keyboard in the attack form"
     target = session.combatants[str(form.target.currentData())]
     before = len(attacks(session))
@@ -329,3 +331,14 @@ def test_the_result_goes_when_attacker_target_or_weapon_changes_or_the_roll_is_u
     roll()
     form.weapon.setCurrentIndex(1)  # the knife
     assert form.result.text() == ""
+
+
+def test_a_distance_typed_by_the_gm_stays_through_the_shot_and_a_new_condition(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    form = inspect(qtbot, window, "brandon")  # each shot spends ammunition: Brandon changes
+    form.distance.setValue(35)
+    form.roll.click()
+    assert window.controller.push(c.AddCondition(("bear-2",), "hidden"))
+    assert form.distance.value() == 35
+    assert "(hidden)" in form.target.itemText(form.target.findData("bear-2"))

@@ -228,6 +228,15 @@ def test_nothing_in_the_inspector_is_cut_off(
     assert any("increment" in sources.item(i).text() for i in range(sources.count()))
     found = every_tab(window)
     assert found == {name: [] for name in found}
+    # A bear out of its turn: the form's warning wraps, whole, under the odds.
+    window.initiative.select(["bear-4"])
+    form = inspector.attack
+    form.target.setCurrentIndex(form.target.findData("james"))
+    form.distance.setValue(5)
+    form.recompute()
+    settle()
+    assert "not Space Bear 4's turn" in form.odds.text()
+    assert problems(inspector) == []
 
 
 def test_the_measure_sees_a_cut_off_line(posed: Posed) -> None:

@@ -237,7 +237,8 @@ class AttackForm(QGroupBox):
         self.setEnabled(
             attacker is not None and self.target.count() > 0 and self.weapon.count() > 0
         )
-        self.from_map()
+        if self.target.currentData() != keep_target:  # a distance the GM typed stays
+            self.from_map()
         self._timer.start()
         self.result.follow_choice()
 
