@@ -286,7 +286,7 @@ def test_r41_space_entries_carry_the_space_round_and_phase_not_the_grounds() -> 
     # ground entries keep the ground's stamp.
     from futurepath_desktop.core.rounds import Phase
     from futurepath_desktop.session.commands import StartCombat
-    from futurepath_desktop.session.commands.space import base_kind, is_space_entry
+    from futurepath_desktop.session.commands.space_log import base_kind, is_space_entry
 
     session = demo_session()
     history = History(session)

@@ -10,7 +10,8 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.starship import Position, battle_damage_odds
-from futurepath_desktop.session.commands.space import base_kind, volley_dc
+from futurepath_desktop.session.commands.space import volley_dc
+from futurepath_desktop.session.commands.space_log import base_kind
 from futurepath_desktop.ui.bridge.feedback import Feedback
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
 from futurepath_desktop.ui.main_window import MainWindow
@@ -365,7 +366,7 @@ def test_a_damaged_sensor_array_turns_the_scan_off(qtbot: QtBot, window: MainWin
 def test_the_log_shows_space_entries_in_the_space_phase(qtbot: QtBot, window: MainWindow) -> None:
     from futurepath_desktop.core.starship import SpacePhase
     from futurepath_desktop.session.commands import Fire, NextSpacePhase, StartCombat
-    from futurepath_desktop.session.commands import space as space_commands
+    from futurepath_desktop.session.commands import space_log as space_commands
     from futurepath_desktop.ui.models import log_model
 
     # The log model's copies of the space names are the rules' own.

@@ -10,9 +10,10 @@ import msgspec
 from msgspec.structs import replace
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.core.dice import DiceRoll, roll_check
+from futurepath_desktop.core.dice import roll_check
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.commands.health import AddCondition, apply_damage, apply_heal
+from futurepath_desktop.session.commands.space_log import space_log, stamp_space
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.state import (
@@ -33,53 +34,6 @@ from futurepath_desktop.session.state import (
 
 SPACE_SOURCE = "space: "
 """Conditions the bridge puts on crew carry this source prefix; the space round ticks them."""
-
-SPACE_KIND = "space:"
-"""Log entries written in a space fight have kinds like ``space:attack``: the log shows the
-space round and phase on them, and filters by what follows (``attack``)."""
-
-
-def base_kind(kind: str) -> str:
-    """What a log entry is (``attack``, ``damage`` …), a space fight's or not."""
-    return kind.removeprefix(SPACE_KIND)
-
-
-def is_space_entry(kind: str) -> bool:
-    """Whether a log entry was written in a space fight (stamped with its round and phase)."""
-    return kind.startswith(SPACE_KIND)
-
-
-def _stamp_space(session: Session, start: int) -> None:
-    """R41: every ship acts at once, so entries written in a space fight carry the space
-    round and phase, and no acting team, whatever the ground fight is doing."""
-    fight = session.space.round
-    if not fight.active:
-        return
-    log = session.log
-    for index in range(start, len(log)):
-        entry = log[index]
-        if not is_space_entry(entry.kind):
-            # Only entries this command appended are touched (undo truncates them).
-            log[index] = replace(
-                entry,
-                round=fight.round,
-                phase=fight.phase,
-                team_id=None,
-                kind=SPACE_KIND + entry.kind,
-            )
-
-
-def _log(
-    session: Session,
-    edit: Edit,
-    kind: str,
-    text: str,
-    lines: tuple[str, ...] | list[str] = (),
-    rolls: tuple[DiceRoll, ...] | list[DiceRoll] = (),
-) -> None:
-    start = len(session.log)
-    edit.log(kind, text, lines, rolls)
-    _stamp_space(session, start)
 
 
 def default_chart() -> tuple[ChartRow, ...]:
@@ -151,7 +105,7 @@ class AddShip(msgspec.Struct, frozen=True):
         _check_crew(session, ship)
         rules.capacity(ship.size)
         edit.set_space(replace(session.space, ships=(*session.space.ships, ship)))
-        _log(
+        space_log(
             session,
             edit,
             "space",
@@ -175,7 +129,7 @@ class EditShip(msgspec.Struct, frozen=True):
         new = _validated_ship(replace(old, **changes))
         _check_crew(session, new)
         _put_ship(edit, session, new)
-        _log(session, edit, "space", f"{new.name} changed: {', '.join(sorted(changes))}")
+        space_log(session, edit, "space", f"{new.name} changed: {', '.join(sorted(changes))}")
         return f"Edit {new.name}"
 
 
@@ -202,7 +156,7 @@ class RemoveShip(msgspec.Struct, frozen=True):
                 ),
             )
         )
-        _log(session, edit, "space", f"{ship.name} leaves the fight")
+        space_log(session, edit, "space", f"{ship.name} leaves the fight")
         return f"Remove ship {ship.name}"
 
 
@@ -231,7 +185,7 @@ class AssignCrew(msgspec.Struct, frozen=True):
                 else self.name.strip()
             )
         _put_ship(edit, session, replace(ship, crew=crew))
-        _log(session, edit, "space", f"{ship.name}: {self.position.label} is {who}")
+        space_log(session, edit, "space", f"{ship.name}: {self.position.label} is {who}")
         return f"{ship.name}: {self.position.label}"
 
 
@@ -248,7 +202,7 @@ class SetChartRow(msgspec.Struct, frozen=True):
         chart = tuple(row if r.roll == row.roll else r for r in chart_of(session.space))
         edit.set_space(replace(session.space, chart=chart))
         dc = "no DC" if row.dc is None else f"DC {row.dc}"
-        _log(
+        space_log(
             session,
             edit,
             "space",
@@ -272,7 +226,9 @@ class SetChart(msgspec.Struct, frozen=True):
         old = {r.roll: r for r in chart_of(session.space)}
         changed = [r.roll for r in rows if old.get(r.roll) != r]
         edit.set_space(replace(session.space, chart=tuple(sorted(rows, key=lambda r: r.roll))))
-        _log(session, edit, "space", f"Battle Damage Chart edited: lines {changed or 'none'} (R46)")
+        space_log(
+            session, edit, "space", f"Battle Damage Chart edited: lines {changed or 'none'} (R46)"
+        )
         return "Edit the Battle Damage Chart"
 
 
@@ -291,7 +247,7 @@ class SetSpaceRules(msgspec.Struct, frozen=True):
         edit.set_space(
             replace(session.space, swarm_penalty=self.swarm_penalty, scan_dc=self.scan_dc)
         )
-        _log(
+        space_log(
             session,
             edit,
             "options",
@@ -340,9 +296,9 @@ class StartSpaceCombat(msgspec.Struct, frozen=True):
         )
         if self.surprise:
             names = ", ".join(space.ship(i).name for i in self.surprise)
-            _log(session, edit, "space", f"Space combat: {names} fire first, unseen (R47)")
+            space_log(session, edit, "space", f"Space combat: {names} fire first, unseen (R47)")
         else:
-            _log(session, edit, "space", "Space combat: round 1, 1 Support")
+            space_log(session, edit, "space", "Space combat: round 1, 1 Support")
         return "Start space combat"
 
 
@@ -352,7 +308,7 @@ def _expire_effects(session: Session, edit: Edit, round_number: int) -> None:
         if kept != ship.effects:
             for effect in ship.effects:
                 if effect not in kept:
-                    _log(session, edit, "space", f"{ship.name}: {effect.name} wears off (R45)")
+                    space_log(session, edit, "space", f"{ship.name}: {effect.name} wears off (R45)")
             _put_ship(edit, session, replace(ship, effects=kept))
 
 
@@ -378,7 +334,7 @@ def _apply_pending(session: Session, edit: Edit) -> None:
             new = replace(new, adrift_from_round=fight.round + 1)
             line += ". At capacity: adrift from next round unless repaired (R45)"
         _put_ship(edit, session, new)
-        _log(session, edit, "damage", line)
+        space_log(session, edit, "damage", line)
         _chart_effect(session, edit, new, row, fight.round)
     _set_round(edit, session, pending=())
 
@@ -389,7 +345,7 @@ def _chart_effect(
     """R46: the chart line's effect, as counters on the ship or its crew."""
     start = len(session.log)
     _chart_effects(session, edit, ship, row, round_number)
-    _stamp_space(session, start)  # the crew's conditions too
+    stamp_space(session, start)  # the crew's conditions too
 
 
 def _chart_effects(
@@ -419,7 +375,7 @@ def _chart_effects(
         if row.key == "capacitor":
             face = roller.die(6)
             position = rules.CAPACITOR_CONSOLES[face - 1]
-            _log(
+            space_log(
                 session,
                 edit,
                 "space",
@@ -432,7 +388,7 @@ def _chart_effects(
             dice = "+".join([member.advantage_die] * 4)
             roll = roller.roll(dice)
             line = apply_damage(session, edit, member, max(0, roll.total), row.name.lower())
-            _log(session, edit, "damage", f"{row.name}: {line}", rolls=[roll])
+            space_log(session, edit, "damage", f"{row.name}: {line}", rolls=[roll])
             if row.key == "capacitor":
                 AddCondition((member.id,), "shaken", 1, source=source).perform(session, edit)
     if row.key not in ("none", "shaken", "actuator", "capacitor", "plasma"):
@@ -450,7 +406,7 @@ def _tick_crew_conditions(session: Session, edit: Edit) -> None:
         who = session.combatants[held.bearer_id].name
         if held.remaining <= 1:
             edit.remove("conditions", held.id)
-            _log(session, edit, "expiry", f"{who} is no longer {held.name}")
+            space_log(session, edit, "expiry", f"{who} is no longer {held.name}")
         else:
             edit.put("conditions", replace(held, remaining=held.remaining - 1))
 
@@ -464,11 +420,11 @@ def _end_round(session: Session, edit: Edit) -> None:
         if ship.state == "exploding" and ship.explodes_round is not None:
             if next_round > ship.explodes_round:
                 new = replace(new, state="destroyed")
-                _log(session, edit, "damage", f"{ship.name} explodes (R45)")
+                space_log(session, edit, "damage", f"{ship.name} explodes (R45)")
         elif ship.adrift_from_round is not None and next_round >= ship.adrift_from_round:
             if ship.battle_damage >= rules.capacity(ship.size):
                 new = replace(new, state="adrift", adrift_from_round=None)
-                _log(session, edit, "damage", f"{ship.name} is adrift and helpless (R45)")
+                space_log(session, edit, "damage", f"{ship.name} is adrift and helpless (R45)")
             else:
                 new = replace(new, adrift_from_round=None)
         if new != ship:
@@ -490,7 +446,7 @@ def _end_round(session: Session, edit: Edit) -> None:
     text = f"Round {next_round}, 1 Support"
     if not enemies_left and any(s.side != "players" for s in session.space.ships):
         text += ". Every enemy ship is at capacity: the fight is won (R45)"
-    _log(session, edit, "phase", text)
+    space_log(session, edit, "phase", text)
 
 
 class NextSpacePhase(msgspec.Struct, frozen=True):
@@ -505,11 +461,11 @@ class NextSpacePhase(msgspec.Struct, frozen=True):
             return "Round 1"
         if phase is rules.SpacePhase.SUPPORT:
             _set_round(edit, session, phase=int(rules.SpacePhase.ACTION))
-            _log(session, edit, "phase", f"Round {fight.round}, 2 Action")
+            space_log(session, edit, "phase", f"Round {fight.round}, 2 Action")
             return "2 Action"
         if phase is rules.SpacePhase.ACTION:
             _set_round(edit, session, phase=int(rules.SpacePhase.RESPONSE))
-            _log(session, edit, "phase", f"Round {fight.round}, 3 Response")
+            space_log(session, edit, "phase", f"Round {fight.round}, 3 Response")
             _expire_effects(session, edit, fight.round)
             _apply_pending(session, edit)
             return "3 Response"
@@ -523,7 +479,7 @@ class EndSpaceCombat(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         _fight(session)
         _tick_crew_conditions(session, edit)
-        _log(session, edit, "space", "Space combat ends")
+        space_log(session, edit, "space", "Space combat ends")
         edit.set_space(replace(session.space, round=SpaceRound()))
         return "End space combat"
 
@@ -604,7 +560,7 @@ class DeclareOptional(msgspec.Struct, frozen=True):
         extra = (
             " and forfeits the Response phase" if self.position is rules.Position.ENGINEER else ""
         )
-        _log(session, edit, "space", f"{who} acts in the Action phase{extra} (R41)")
+        space_log(session, edit, "space", f"{who} acts in the Action phase{extra} (R41)")
         return f"{ship.name}: {self.position.label} in the Action phase"
 
 
@@ -633,7 +589,7 @@ class CrewAction(msgspec.Struct, frozen=True):
         _record(session, edit, ship, self.position, action, self.result)
         who = crew_name(session, ship, self.position)
         result = f": {self.result}" if self.result else ""
-        _log(
+        space_log(
             session, edit, "space", f"{ship.name} — {who} ({self.position.label}) {action}{result}"
         )
         return f"{ship.name}: {self.position.label}"
@@ -667,7 +623,7 @@ class Scan(msgspec.Struct, frozen=True):
             fight = session.space.round
             _set_round(edit, session, scanned=(*fight.scanned, ship.id))
         bonus = f"; +{ship.sensors} to each d10 this round (R44)" if success else ""
-        _log(
+        space_log(
             session,
             edit,
             "space",
@@ -700,7 +656,7 @@ def _land_battle_damage(session: Session, edit: Edit, target: Ship, source: str)
     pending = PendingDamage(target.id, source, roll.total)
     _set_round(edit, session, pending=(*session.space.round.pending, pending))
     dc = "no DC: needs a critical fix" if row.dc is None else f"repair DC {row.dc}"
-    _log(
+    space_log(
         session,
         edit,
         "damage",
@@ -755,14 +711,16 @@ class Fire(msgspec.Struct, frozen=True):
         elif volley.successes >= dc.count and _already_damaged(session, target):
             outcome = f"{target.name} already takes Battle Damage this round (at most 1, R45)"
         elif volley.successes >= dc.count:
-            _log(session, edit, "attack", f"{text}. Battle Damage!", [f"Weapons Officer: {who}"])
+            space_log(
+                session, edit, "attack", f"{text}. Battle Damage!", [f"Weapons Officer: {who}"]
+            )
             outcome = _land_battle_damage(session, edit, target, f"{ship.name}'s volley")
         else:
             outcome = (
                 f"{volley.successes} of {dc.count} successes needed (BD-DC {dc}): no Battle Damage"
             )
         if aim or volley.successes < dc.count or outcome.startswith(target.name):
-            _log(session, edit, "attack", f"{text}. {outcome}", [f"Weapons Officer: {who}"])
+            space_log(session, edit, "attack", f"{text}. {outcome}", [f"Weapons Officer: {who}"])
         _record(session, edit, ship, rules.Position.WEAPONS, f"fires at {target.name}", outcome)
         return f"{ship.name} fires at {target.name}"
 
@@ -826,7 +784,7 @@ class Swarm(msgspec.Struct, frozen=True):
             outcome = _land_battle_damage(session, edit, target, "the swarm")
         else:
             outcome = f"{pooled} of {dc.count} pooled successes: no Battle Damage"
-        _log(
+        space_log(
             session,
             edit,
             "attack",
@@ -875,7 +833,7 @@ class Repair(msgspec.Struct, frozen=True):
             result = f"{check.total} vs {needed}: not yet (attempt {attempt}; try again next round)"
         _put_ship(edit, session, new)
         _record(session, edit, new, rules.Position.ENGINEER, f"repairs {entry.name}", result)
-        _log(
+        space_log(
             session,
             edit,
             "space",
@@ -911,7 +869,7 @@ class MedicalCare(msgspec.Struct, frozen=True):
             parts.append(f"{patient.name} is no longer {held.name}")
         result = "; ".join(parts)
         _record(session, edit, ship, rules.Position.MEDICAL, f"treats {patient.name}", result)
-        _log(
+        space_log(
             session, edit, "space", f"{crew_name(session, ship, rules.Position.MEDICAL)}: {result}"
         )
         return f"{ship.name}: treat {patient.name}"

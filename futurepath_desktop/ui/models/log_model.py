@@ -21,7 +21,7 @@ COLUMNS = ("Round", "Phase", "Team", "Event")
 ROUND, PHASE, TEAM, EVENT = range(len(COLUMNS))
 PHASE_NAMES = {int(p): p.name.title() for p in Phase}
 # The space round's phases and its entries' kind prefix, as ``core.starship.SpacePhase`` and
-# ``session.commands.space.SPACE_KIND`` have them (tested equal): neither module is loaded
+# ``session.commands.space_log.SPACE_KIND`` have them (tested equal): neither module is loaded
 # before the bridge is used, and the log is on screen from the start.
 SPACE_PHASE_NAMES = {0: "Surprise", 1: "Support", 2: "Action", 3: "Response"}
 SPACE_KIND = "space:"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.core.attacks import AttackSetup
-from futurepath_desktop.session.commands.space import SPACE_KIND
+from futurepath_desktop.session.commands.space_log import SPACE_KIND
 from futurepath_desktop.session.state import Combatant, Session, Ship, Team
 
 AC_RANGE = range(5, 31)
