@@ -30,6 +30,7 @@ def test_minus_five_damage_is_refused_in_the_dialog_not_turned_into_five(qtbot: 
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert dialog.result() != QDialog.DialogCode.Accepted and dialog.isVisible()
     assert problem.isVisible() and "cannot be negative" in problem.text()
+    qtbot.waitUntil(lambda: problem.heightForWidth(problem.width()) <= problem.height())
     ok = ok_button(dialog)
     assert ok is not None and not ok.isEnabled()  # type: ignore[attr-defined]
     # Putting it right lets it through.

@@ -28,6 +28,7 @@ class AmountDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("amountDialog")
         self.setWindowTitle(title)
+        self.setMinimumWidth(280)
         self.title = title
         layout = QFormLayout(self)
         layout.addRow(QLabel(who))
@@ -60,13 +61,15 @@ class AmountDialog(QDialog):
         text = self.amount.cleanText().strip()
         if text.startswith("-") or self.amount.value() < 0:
             instead = " To heal, use Heal." if self.title == "Damage" else ""
-            return f"{self.title} cannot be negative: enter 0 or more.{instead}"
+            return f"{self.title} cannot be negative.{instead}"
         return ""
 
     def _check(self, *_: object) -> None:
         problem = self.why_not()
-        self.problem.setText(problem)
-        self.problem.setVisible(bool(problem))
+        if problem != self.problem.text():
+            self.problem.setText(problem)
+            self.problem.setVisible(bool(problem))
+            self.adjustSize()  # the message's lines get their room
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
             ok.setEnabled(not problem)
