@@ -38,7 +38,7 @@ class SurpriseDialog(QDialog):
         self.question.setObjectName("surpriseQuestion")
         # R47. The question wraps to the dialog's width, not the width of one long line.
         self.question.setWordWrap(True)
-        self.question.setMinimumWidth(self.question.fontMetrics().averageCharWidth() * 40)
+        self.question.setMinimumWidth(self.question.fontMetrics().averageCharWidth() * 56)
         layout.addWidget(self.question)
         self.list = QListWidget()
         self.list.setObjectName("surpriseShips")
@@ -48,6 +48,11 @@ class SurpriseDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.list.addItem(item)
+        # As tall as its ships (a few more scroll), not a tall empty box under two names.
+        rows = max(2, min(len(ships), 8))
+        self.list.setFixedHeight(
+            self.list.sizeHintForRow(0) * rows + 2 * self.list.frameWidth() + 8
+        )
         layout.addWidget(self.list)
         layout.addWidget(ok_cancel(self, "Start"))
 
