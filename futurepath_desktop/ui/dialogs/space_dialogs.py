@@ -50,9 +50,8 @@ class SurpriseDialog(QDialog):
             self.list.addItem(item)
         # As tall as its ships (a few more scroll), not a tall empty box under two names.
         rows = max(2, min(len(ships), 8))
-        self.list.setFixedHeight(
-            self.list.sizeHintForRow(0) * rows + 2 * self.list.frameWidth() + 8
-        )
+        row = self.list.sizeHintForRow(0) if ships else self.list.fontMetrics().lineSpacing() + 4
+        self.list.setFixedHeight(row * rows + 2 * self.list.frameWidth() + 8)
         layout.addWidget(self.list)
         layout.addWidget(ok_cancel(self, "Start"))
 
