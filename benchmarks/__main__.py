@@ -109,7 +109,7 @@ def quit_rows(quick: bool) -> list[Row]:
             what, figures["app"] * 1000, figures["baseline"] * 1000, "ms", "bare window's close", 0
         )
         # The budget is absolute (a GM waits for the window to go); the ratio is shown.
-        row.budget = "≤ 500 ms, no journal left"
+        row.budget = "≤ 500 ms, no journal"
         row.ok = figures["app"] <= 0.5 and figures["journals_left"] == 0
         rows.append(row)
     return rows
