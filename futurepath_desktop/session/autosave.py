@@ -285,7 +285,8 @@ class Autosave:
 
 def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recoverable]:
     """Journals left by a run that did not close cleanly, newest first (``exclude``: the
-    stem of this run's own journal)."""
+    stem of this run's own journal). Journals that older versions kept after a clean
+    exit, marked clean, are removed on the way: they hold nothing to recover."""
     folder = folder or paths.autosave_dir()
     found = []
     for meta_path in folder.glob("*.meta.json") if folder.exists() else ():
@@ -293,7 +294,11 @@ def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recov
             meta = msgspec.json.decode(meta_path.read_bytes(), type=Meta)
         except (OSError, msgspec.DecodeError, msgspec.ValidationError):
             continue
-        if not meta.clean and meta.stem != exclude:
+        if meta.clean and meta.stem != exclude:
+            for path in _files(folder, meta.stem):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+        elif meta.stem != exclude:
             changed, label = _last_action(folder, meta)
             found.append(
                 Recoverable(

@@ -303,3 +303,18 @@ def test_an_undo_can_be_named_as_one(private_home: Path) -> None:
     assert found.last_action == "Undo: Space Bear 2 takes 5 damage"
     assert recover(found) == session
     saver.close()
+
+
+def test_journals_older_versions_kept_after_a_clean_exit_are_cleared(
+    private_home: Path,
+) -> None:
+    """Older versions marked a journal clean and left it: one base snapshot per run."""
+    session = demo_session()
+    saver = Autosave(session)
+    saver.flush()
+    meta = msgspec.json.decode(saver.meta.read_bytes())
+    saver.meta.write_bytes(msgspec.json.encode({**meta, "clean": True}))
+    saver._queue.put(None)  # this run goes away without its own clean-up
+    saver._thread.join()
+    assert find_unclean() == []
+    assert sorted(saver.folder.iterdir()) == []
