@@ -15,7 +15,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -205,12 +205,26 @@ class StationsView(QTreeView):
         # The first three columns take their widest text; "This round" takes the rest.
         for column, sample in ((PHASE, "3 Response"), (CREW, "Mara Quill")):
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
-        header.resizeSection(STATION, metrics.horizontalAdvance("Communications/Sensors") + 18)
+        # The Station column wraps its longest label on a narrow panel, not on a wide one.
+        self._station_narrow = metrics.horizontalAdvance("Communications/Sensors") + 18
+        self._station_wide = max(metrics.horizontalAdvance(p.label) for p in rules.Position) + 18
+        header.resizeSection(STATION, self._station_narrow)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(THIS_ROUND, QHeaderView.ResizeMode.Stretch)
         header.sectionResized.connect(lambda *_: self.scheduleDelayedItemsLayout())
         # Four rows at least; the rest scroll (a laptop's height is short).
         self.setMinimumHeight((metrics.lineSpacing() + 4) * 5 + 8)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Give the Station column its longest label when the panel is wide enough."""
+        super().resizeEvent(event)
+        header = self.header()
+        others = sum(header.sectionSize(c) for c in (PHASE, CREW))
+        spare = self.viewport().width() - others - self._station_wide
+        wanted = self._station_wide if spare >= 3 * self._station_narrow // 2 else None
+        width = wanted or self._station_narrow
+        if header.sectionSize(STATION) != width:
+            header.resizeSection(STATION, width)
 
     def show_rows(self, rows: list[StationRow], active: bool) -> None:
         """Show the ship's stations (the current one stays current)."""
