@@ -2,8 +2,8 @@
 
     QT_QPA_PLATFORM=offscreen python tools/screenshot.py OUT_DIR
 
-Writes main-<width>x<height>-<theme>.png for 1280×800 and 1920×1080 in light and dark,
-player-view-<theme>.png and bridge-1280x800-<theme>.png.
+Writes main-<width>x<height>-<theme>.png for 1280×800, 1366×768 and 1920×1080 in light
+and dark, player-view-<theme>.png and bridge-1280x800-<theme>.png.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def main() -> None:
     assert isinstance(app, QApplication)
     for scheme in (theme.LIGHT, theme.DARK):
         theme.apply_theme(app, scheme)
-        for width, height in ((1280, 800), (1920, 1080)):
+        for width, height in ((1280, 800), (1366, 768), (1920, 1080)):
             window = MainWindow(demo_session(), autosave=False, remember_layout=False)
             window.settings.setValue("theme", scheme)
             window.apply_palette()

@@ -81,7 +81,11 @@ def arrange(window: MainWindow, kind: str) -> None:
 
 def size(window: MainWindow, kind: str) -> None:
     """The columns' widths and the splits' heights, for the window's present size."""
-    width, height = window.width(), window.height()
+    width = window.width()
+    # The height the docks share: the window's less its menu, tool and status bars.
+    height = window.height() - sum(
+        bar.sizeHint().height() for bar in (window.menuBar(), window.combat_bar, window.statusBar())
+    )
     window.resizeDocks(
         [window.initiative, window.map, window.inspector],
         list(column_widths(kind, width)),
@@ -90,7 +94,10 @@ def size(window: MainWindow, kind: str) -> None:
     left: QDockWidget
     right: QDockWidget
     if kind == COMPACT:
-        left, right, share, inspector_share = window.log, window.counters, 0.57, 0.68
+        # The initiative as tall as its rows need (within reason), the log the rest.
+        wanted = window.initiative.wanted_height(column_widths(kind, width)[0]) + 4
+        share = min(0.68, max(0.45, wanted / max(1, height)))
+        left, right, inspector_share = window.log, window.counters, 0.68
     else:
         left, right, share, inspector_share = window.counters, window.log, 0.66, 0.6
     for top, below, part in (
@@ -110,6 +117,8 @@ def follow_size(window: MainWindow, width: int) -> None:
     kind = kind_for(width)
     if kind != window.layout_kind:
         arrange(window, kind)
+    elif not window.painted:
+        size(window, kind)  # the size it is first shown at, not the one it was made at
 
 
 def hide_stray_tab_bars(window: MainWindow) -> None:

@@ -104,10 +104,10 @@ class MainWindow(QMainWindow):
             self.initiative.select([next(iter(self.controller.session.combatants))])
         self.layout_kind = ""
         self.own_layout = False  # the GM's own arrangement, restored from last time
+        self._make_status_bar()
         self.resize(1280, 800)
         layout.arrange(self, layout.kind_for(self.width()))
         self.restore_layout()
-        self._make_status_bar()
         self.focus_tracker = FocusTracker(self, theme.focus_colour(False))
         self.apply_palette()
         self.refresh(Change())

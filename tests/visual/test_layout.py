@@ -14,6 +14,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
+    QApplication,
     QDockWidget,
     QHeaderView,
     QLabel,
@@ -30,7 +31,9 @@ from PySide6.QtWidgets import (
     QTreeView,
     QWidget,
 )
+from pytestqt.qtbot import QtBot
 
+from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.visual.conftest import SCHEMES, SIZES, Posed, settle
 
@@ -284,3 +287,56 @@ def test_a_message_does_not_move_the_panels(posed: Posed, width: int, height: in
     speaking = {dock.objectName(): dock.geometry() for dock in visible_docks(window)}
     assert window.statusBar().currentMessage()
     assert before == quiet == speaking
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_condition_description_fits_the_add_condition_dialog(
+    qtbot: QtBot, scheme: str
+) -> None:
+    from futurepath_desktop.core.conditions import CATALOG
+    from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    theme.apply_theme(app, scheme)
+    dialog = ConditionDialog("Space Bear 1, Space Bear 2")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    size = dialog.size()
+    cut: list[str] = []
+    for entry in CATALOG.values():
+        dialog.name.clear()
+        qtbot.keyClicks(dialog.name, entry.name)
+        settle()
+        assert entry.summary in dialog.hint.text()
+        cut += [f"{entry.name}: {c}" for c in clipped_widgets(dialog)]
+        assert dialog.size() == size, f"the dialog jumped for {entry.name}"
+    theme.apply_theme(app, theme.LIGHT)
+    assert not cut, "cut:\n" + "\n".join(cut)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), LAPTOPS)
+def test_an_attacks_breakdown_is_read_without_scrolling(
+    posed: Posed, width: int, height: int, scheme: str
+) -> None:
+    window = posed(width, height, scheme)
+    log = window.log
+    proxy = log.view.model()
+    attacks = [
+        row
+        for row in range(proxy.rowCount())
+        if " attacks " in str(proxy.index(row, 3).data(Qt.ItemDataRole.DisplayRole))
+    ]
+    assert attacks, "the pose has attacks in the log"
+    log.view.selectRow(attacks[-1])
+    settle()
+    text = log.detail.toPlainText()
+    assert "Accuracy" in text, text
+    assert shown(log.detail)
+    assert not log.detail.verticalScrollBar().isVisible(), "the breakdown scrolls"
+    assert not log.detail.horizontalScrollBar().isVisible()
+    # The row itself stays in sight above it.
+    row = log.view.visualRect(proxy.index(attacks[-1], 3))
+    assert log.view.viewport().rect().intersects(row)

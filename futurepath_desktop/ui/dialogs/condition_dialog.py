@@ -3,7 +3,7 @@ custom one) and its rounds; ``C s t Enter`` puts Stunned for its default round."
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QCompleter,
@@ -61,13 +61,36 @@ class ConditionDialog(QDialog):
         self.note.setPlaceholderText("optional")
         layout.addRow("Note", self.note)
         self.hint = QLabel("")
+        self.hint.setObjectName("conditionHint")
         self.hint.setWordWrap(True)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addRow(self.hint)
+        self._make_room()
         self.name.textChanged.connect(self._show_hint)
         # Enter in the name field picks the completion and closes: C, s, t, Enter.
         self.name.returnPressed.connect(self._enter)
         layout.addRow(ok_cancel(self))
         self.name.setFocus()
+
+    def _make_room(self) -> None:
+        """A width for a sentence, and a description box as tall as the longest one in the
+        catalog needs: no description is cut, and the dialog does not jump as you type."""
+        metrics = self.hint.fontMetrics()
+        width = metrics.averageCharWidth() * 52
+        self.hint.setFixedWidth(width)
+        tallest = max(
+            metrics.boundingRect(
+                QRect(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), self.hint_for(entry)
+            ).height()
+            for entry in CATALOG.values()
+        )
+        self.hint.setMinimumHeight(tallest + metrics.lineSpacing() // 2)
+
+    @staticmethod
+    def hint_for(found: ConditionDef) -> str:
+        """What the dialog says about a catalog condition."""
+        rounds = f" Default: {found.default_rounds} round(s)." if found.default_rounds else ""
+        return f"{found.name}: {found.summary}{rounds}"
 
     def _enter(self) -> None:
         if self.name.text().strip():
@@ -78,8 +101,7 @@ class ConditionDialog(QDialog):
         if found is None:
             self.hint.setText(f"A custom condition: {text.strip()}" if text.strip() else "")
             return
-        rounds = f" Default: {found.default_rounds} round(s)." if found.default_rounds else ""
-        self.hint.setText(f"{found.name}: {found.summary}{rounds}")
+        self.hint.setText(self.hint_for(found))
 
     def choice(self) -> tuple[str, str, int | None, str]:
         """(catalog key or ``custom:…``, name, rounds or None for the default, note)."""

@@ -106,6 +106,25 @@ class InitiativeDock(QDockWidget):
             turn.append("standard (attack)")
         header.resizeSection(TURN, fitting_width(view, header, "This turn", turn))
 
+    def wanted_height(self, width: int) -> int:
+        """How tall the panel must be, ``width`` wide, to show every row without scrolling."""
+        view = self.view
+        rows = self.model.rowCount() + sum(
+            self.model.rowCount(self.model.index(row, 0)) for row in range(self.model.rowCount())
+        )
+        row = view.sizeHintForRow(0) if rows else 0
+        tools = self.findChild(QWidget, "initiativeTools")
+        tool_height = tools.heightForWidth(width) if tools is not None else 0
+        title = self.style().pixelMetric(self.style().PixelMetric.PM_TitleBarHeight, None, self)
+        return (
+            rows * row
+            + view.header().sizeHint().height()
+            + 2 * view.frameWidth()
+            + tool_height
+            + title
+            + 16  # the panel's margins and spacing
+        )
+
     def _remember(self) -> None:
         self._remembered = self.selected_ids(expand_teams=False)
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.session.state import LogEntry
 from futurepath_desktop.ui.models import log_model
 from futurepath_desktop.ui.models.log_model import EVENT, PHASE_NAMES, LogModel, entry_text
 from futurepath_desktop.ui.models.roles import SORT_ROLE
@@ -33,6 +34,16 @@ KINDS = (
     ("Dice", "roll"),
     ("Turns and phases", "turn|phase|initiative|join"),
 )
+
+
+def breakdown_text(entry: LogEntry) -> str:
+    """What the breakdown pane shows: the entry's rolls and reasons, one to a line (its
+    event is in the row just above), or the event itself when it has no breakdown.
+
+    In the panel's own font: a narrow laptop panel wraps a proportional font's lines far
+    less than a monospaced one's, and no breakdown needs its columns lined up."""
+    lines = entry_text(entry).splitlines()
+    return "\n".join(line.strip() for line in lines[1:]) if len(lines) > 1 else lines[0]
 
 
 class _LogFilter(QSortFilterProxyModel):
@@ -104,12 +115,12 @@ class LogDock(QDockWidget):
         self.detail.setObjectName("logDetail")
         self.detail.setReadOnly(True)
         self.detail.setPlaceholderText("Select an entry to see its full breakdown")
-        self._monospaced = False  # the breakdown's font is looked up when first needed
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.view)
         splitter.addWidget(self.detail)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
         layout.addWidget(splitter, 1)
         dice = QHBoxLayout()
         self.dice = QLineEdit()
@@ -154,15 +165,35 @@ class LogDock(QDockWidget):
     def _show_detail(self, current: QModelIndex) -> None:
         source = self.proxy.mapToSource(current)
         entry = self.model.entry(source.row()) if source.isValid() else None
-        if entry is not None and not self._monospaced:
-            # Dice breakdowns line up in a monospaced font (finding one takes a few ms,
-            # so not before the first entry is shown).
-            font = QGuiApplication.font()
-            font.setFamily("monospace")
-            font.setStyleHint(font.StyleHint.Monospace)
-            self.detail.setFont(font)
-            self._monospaced = True
-        self.detail.setPlainText(entry_text(entry) if entry else "")
+        self.detail.setPlainText(breakdown_text(entry) if entry else "")
+        if entry is not None:
+            self._fit_detail()
+
+    def _fit_detail(self) -> None:
+        """Give the breakdown the lines it needs (the entries above keep two rows or so),
+        so a whole attack's breakdown is read without scrolling."""
+        detail = self.detail
+        document = detail.document()
+        layout = document.documentLayout()
+        lines = layout.documentSize().height()  # a plain text's layout counts lines
+        needed = round(
+            lines * detail.fontMetrics().lineSpacing()
+            + 2 * document.documentMargin()
+            + 2 * detail.frameWidth()
+            + 2
+        )
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        # The entries keep their header and the selected row, at least.
+        header = self.view.horizontalHeader().height()
+        row = max(
+            self.view.rowHeight(self.view.currentIndex().row()),
+            self.view.verticalHeader().defaultSectionSize(),
+        )
+        table = header + row + 2 * self.view.frameWidth()
+        height = max(sizes[1], min(needed, total - table))
+        if height != sizes[1]:
+            self.splitter.setSizes([total - height, height])
 
     def _roll(self) -> None:
         text = self.dice.text().strip()
