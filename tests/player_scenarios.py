@@ -71,6 +71,7 @@ def _steps() -> st.SearchStrategy[Command]:
             st.integers(1, 6),
         ),
         st.just(c.RemoveArea("fog", "side-room")),
+        st.builds(lambda s: c.ThrowGrenade("bear-4", *s), square),
         st.builds(
             lambda t, s: c.EditTeam(t, {"side": s}),
             st.sampled_from(("bears", "players")),

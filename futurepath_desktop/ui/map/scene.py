@@ -287,9 +287,10 @@ class MapScene(QGraphicsScene):
             item.setPen(QPen(colour, 2))
             item.setZValue(5)
             item.setData(0, ident)
-            label = QGraphicsSimpleTextItem(
-                template.label or f"{template.size_ft} ft {template.shape}", item
-            )
+            text = template.label or f"{template.size_ft} ft {template.shape}"
+            if self.player and grenade:
+                text = "Grenade"  # R61: its thrower may be an enemy the players cannot see
+            label = QGraphicsSimpleTextItem(text, item)
             label.setPos(square_rect(template.x, template.y).topLeft() + QPointF(2, -16))
             label.setBrush(colour)
             label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
