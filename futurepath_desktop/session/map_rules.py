@@ -154,8 +154,11 @@ def attack_context(session: Session, attacker_id: str, target_id: str) -> Attack
     attacker, target = grid.tokens.get(attacker_id), grid.tokens.get(target_id)
     if attacker is None or target is None:
         return None
+    from futurepath_desktop.session.targets import token_distance_ft  # it imports this module
+
     return AttackContext(
-        distance_ft=core_grid.distance_ft(attacker.square, target.square),
+        # R53: between the nearest squares that each token covers.
+        distance_ft=token_distance_ft(session, attacker_id, target_id) or 0,
         cover=grid.cover_at(target.square),
         visibility=max(grid.visibility_at(attacker.square), session.options.visibility),
     )

@@ -42,7 +42,9 @@ MAX_SIDE = 1000
 
 def _map(session: Session) -> MapState:
     if session.map is None:
-        raise CommandError("this session has no map yet; create one first (Map ▸ New Map)")
+        raise CommandError(
+            "this session has no map yet; create one first (Setup ▸ Map size… in the Map panel)"
+        )
     return session.map
 
 
