@@ -18,7 +18,6 @@ from typing import Any
 import msgspec
 
 from futurepath_desktop.session.errors import SessionLoadError
-from futurepath_desktop.session.load_errors import in_plain_words, json_offset, line_and_column
 from futurepath_desktop.session.state import FORMAT_VERSION, MapState, Session, SessionFile
 
 EXTENSION = ".fpsession"
@@ -127,6 +126,8 @@ def _json_path(message: str) -> tuple[str, str]:
 
 def _not_json(error: msgspec.DecodeError, data: bytes) -> str:
     """What the JSON reader said, with the line and column it means."""
+    from futurepath_desktop.session.load_errors import json_offset, line_and_column
+
     said = str(error)
     if said.startswith("Invalid UTF-8"):
         return f"not UTF-8 text ({said})"
@@ -144,6 +145,8 @@ def decode(data: bytes, source: str = "the session") -> Session:
     try:
         return _decode(data, source)
     except SessionLoadError as error:
+        from futurepath_desktop.session.load_errors import in_plain_words  # off start-up
+
         raise in_plain_words(error, data) from None
 
 
@@ -209,10 +212,12 @@ def load_session(path: Path | str) -> Session:
                 f"the file is {size:,} bytes; the most a session may be is {MAX_FILE_BYTES:,}",
             )
         data = path.read_bytes()
-    except SessionLoadError as error:
+    except (SessionLoadError, OSError) as error:
+        from futurepath_desktop.session.load_errors import in_plain_words  # off start-up
+
+        if isinstance(error, OSError):
+            error = SessionLoadError(path.name, _unreadable(error))
         raise in_plain_words(error) from None
-    except OSError as error:
-        raise in_plain_words(SessionLoadError(path.name, _unreadable(error))) from None
     return decode(data, path.name)
 
 

@@ -10,7 +10,6 @@ from typing import NamedTuple
 from futurepath_desktop import __version__, paths
 from futurepath_desktop.resources import demo_path, icon_path
 from futurepath_desktop.session.errors import SessionLoadError
-from futurepath_desktop.session.load_errors import details, explain
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import load_session
 
@@ -228,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
         session, path = first_session(args)
     except SessionLoadError as error:
         if args.smoke_test:
+            from futurepath_desktop.session.load_errors import details, explain
+
             print(f"smoke test failed: {explain(error)}", file=sys.stderr)
             print(details(error), file=sys.stderr)
             return 2

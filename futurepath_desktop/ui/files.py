@@ -6,7 +6,6 @@ details), and its backup or a newer autosave is offered when there is one."""
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,12 +14,13 @@ from PySide6.QtWidgets import QWidget
 
 from futurepath_desktop import paths
 from futurepath_desktop.session.errors import SessionLoadError
-from futurepath_desktop.session.load_errors import details, explain
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import EXTENSION, backup_path, load_session, save_session
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
+    import datetime
+
     from futurepath_desktop.session.autosave import Recoverable
 
 FILTER = f"Future Path sessions (*{EXTENSION});;All files (*)"
@@ -30,6 +30,8 @@ MAX_RECENT = 8
 def when(timestamp: float, now: datetime.datetime | None = None) -> str:
     """A moment as a GM says it: "today at 13:05", "yesterday at 21:40", "14 March 2026 at
     09:26" (local time)."""
+    import datetime  # only when a date is shown: off the start-up path
+
     moment = datetime.datetime.fromtimestamp(timestamp)
     today = (now or datetime.datetime.now()).date()
     clock = f"{moment:%H:%M}"
@@ -138,6 +140,8 @@ class FileHandler(QObject):
         backup was opened (the damaged file is left exactly as it is)."""
         from PySide6.QtWidgets import QMessageBox
 
+        from futurepath_desktop.session.load_errors import details, explain
+
         box = QMessageBox(self.window)
         box.setObjectName("openErrorDialog")
         box.setIcon(QMessageBox.Icon.Warning)
@@ -217,6 +221,7 @@ class FileHandler(QObject):
         from PySide6.QtWidgets import QMessageBox
 
         from futurepath_desktop.session.autosave import discard, recover
+        from futurepath_desktop.session.load_errors import details, explain
 
         try:
             session = recover(found)
