@@ -151,6 +151,10 @@ def test_the_battle_damage_chart_matches_the_exact_odds(qtbot: QtBot, window: Ma
     assert all(
         b >= a for a, b in zip(series(window.odds.battle, "without a scan")[1], ys, strict=True)
     )
+    # Hard points come whole: every label on the x axis is a whole number, 1 to all of them.
+    labels = [text for text, _rect in axis_labels(window.odds.battle)]
+    assert labels and all(text.isdigit() for text in labels)
+    assert min(map(int, labels)) == 1 and max(map(int, labels)) == ship.hard_points
 
 
 def test_the_fight_so_far_follows_the_log_and_undo(

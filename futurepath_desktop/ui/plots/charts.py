@@ -176,11 +176,13 @@ class Chart(QWidget):
         else:
             item.setOpts(x=shifted, height=drawn, width=width)
 
-    def whole_x(self, last: int) -> None:
-        """Whole-number ticks from 0 to ``last`` (rounds are not fractions)."""
-        step = max(1, last // 15)
-        self.ticks([(n, str(n)) for n in range(0, max(1, last) + 1, step)])
-        self.plot.setXRange(-0.5, max(1, last) + 0.5, padding=0)
+    def whole_x(self, last: int, first: int = 0) -> None:
+        """Whole-number ticks from ``first`` to ``last`` (rounds and hard points are not
+        fractions)."""
+        last = max(first + 1, last)
+        step = max(1, (last - first) // 15)
+        self.ticks([(n, str(n)) for n in range(first, last + 1, step)])
+        self.plot.setXRange(first - 0.5, last + 0.5, padding=0)
 
     def whole_y(self, top: int) -> None:
         """Whole-number ticks from 0 to ``top`` on the left axis (counts are not fractions)."""

@@ -189,6 +189,7 @@ class OddsDock(QDockWidget):
             f"with a scan (+{curve.scan_bonus})", curve.hard_points, curve.with_scan, PALETTE[2]
         )
         self.battle.end()
+        self.battle.whole_x(max(curve.hard_points), first=1)  # whole hard points
 
     def draw_fight(self) -> None:
         """The fight so far, from the log."""
