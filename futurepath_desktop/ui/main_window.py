@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui import keyboard, layout, theme
+from futurepath_desktop.ui import keyboard, layout, menus, theme
 from futurepath_desktop.ui.combat_bar import CombatBar
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
 from futurepath_desktop.ui.docks.counters_dock import CountersDock
@@ -319,56 +319,9 @@ class MainWindow(QMainWindow):
             action.setCheckable(True)
 
     def create_menus(self) -> None:
-        """File, Edit, Combat, Roster, View, Help."""
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
-        self.recent_menu = file_menu.addMenu("Open &Recent")
-        self.recent_menu.setObjectName("recentMenu")
-        file_menu.addSeparator()
-        file_menu.addActions([self.save_action, self.save_as_action])
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        edit = bar.addMenu("&Edit")
-        edit.addActions([self.undo_action, self.redo_action])
-        combat = bar.addMenu("&Combat")
-        combat.addActions(
-            [
-                self.start_action,
-                self.next_turn_action,
-                self.next_phase_action,
-                self.next_round_action,
-                self.end_action,
-            ]
-        )
-        combat.addSeparator()
-        combat.addActions(
-            [self.attack_action, self.damage_action, self.heal_action, self.temp_action]
-        )
-        combat.addSeparator()
-        combat.addActions(
-            [
-                self.condition_action,
-                self.extend_action,
-                self.shorten_action,
-                self.remove_condition_action,
-            ]
-        )
-        combat.addSeparator()
-        combat.addActions([self.join_action, self.roll_action])
-        roster = bar.addMenu("&Roster")
-        roster.addActions(
-            [
-                self.add_combatant_action,
-                self.add_team_action,
-                self.library_action,
-                self.save_library_action,
-                self.remove_action,
-            ]
-        )
-        self.view_menu = bar.addMenu("&View")
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self.shortcuts_action)
+        """File, Edit, Combat, Roster, View, Help (the View menu is filled once the docks
+        exist)."""
+        self.recent_menu, self.view_menu = menus.build_menus(self)
         self._fill_recent()
 
     def create_tool_bars(self) -> None:
@@ -423,19 +376,7 @@ class MainWindow(QMainWindow):
         self.history = QDockWidget("History", self)
         self.history.setObjectName("historyDock")
         self.history.visibilityChanged.connect(self._show_history)
-        for dock in self.docks():
-            self.view_menu.addAction(dock.toggleViewAction())
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(self.combat_bar.toggleViewAction())
-        self.view_menu.addSeparator()
-        self.view_menu.addActions(
-            [self.focus_map_action, self.next_panel_action, self.previous_panel_action]
-        )
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(self.player_view_action)
-        self.view_menu.addAction(self.reset_layout_action)
-        themes = self.view_menu.addMenu("Theme")
-        themes.addActions(list(self.theme_actions.values()))
+        menus.fill_view_menu(self)
 
     def _show_history(self, visible: bool) -> None:
         """Make the undo history's list the first time its tab is shown."""

@@ -55,3 +55,31 @@ def test_models_follow_undo_and_redo_row_for_row(window: MainWindow) -> None:
         window.controller.stack.redo()
         assert window.log_model.rowCount() == len(session.log)
         assert window.counters_model.rowCount() == len(session.conditions)
+
+
+def test_the_ticks_column_is_short_and_its_tip_gives_the_reason(window: MainWindow) -> None:
+    """R13: a counter moves only once its bearer has started a turn since it was set. The
+    cell says yes or not yet; its tool tip says why."""
+    from futurepath_desktop.ui.models.counters_model import TICKS
+
+    push = window.controller.push
+    push(c.AddCondition(("brandon",), "shaken", 2))
+    push(c.AddCondition(("bear-1",), "prone", None))  # the catalog's: until it stands
+    push(c.StartCombat(()))
+    model = window.counters_model
+    session = window.controller.session
+    rows = {session.conditions[model._ids[r]].bearer_id: r for r in range(model.rowCount())}
+
+    def cell(bearer: str, role: int = 0) -> str:
+        return str(model.index(rows[bearer], TICKS).data(role))
+
+    assert cell("brandon") == "not yet"
+    assert "has not started a turn" in cell("brandon", 3)
+    while session.combat.acting_team != "players":
+        push(c.NextTurn())
+    push(c.NextTurn())  # the players' turn has started: Brandon's counter is armed
+    assert session.conditions[model._ids[rows["brandon"]]].armed
+    assert cell("brandon") == "yes"
+    assert "Counters phase" in cell("brandon", 3)
+    prone = session.conditions[model._ids[rows["bear-1"]]]
+    assert (cell("bear-1") == "no counter") == (prone.remaining is None)

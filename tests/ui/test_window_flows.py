@@ -280,3 +280,51 @@ def test_docs_list_every_shortcut(window: MainWindow) -> None:
     assert len(keys["actionNextTurn"]) == 1, "next turn is one key"
     assert keys["actionDamage"] == "D" and keys["actionAddCondition"] == "C"
     assert keys["actionUndo"] == "Ctrl+Z"
+
+
+def _column_of(window: MainWindow, dock: QDockWidget) -> str:
+    """Left of the map, right of it, or the map's own column."""
+    map_area = window.map.geometry()
+    middle = dock.geometry().center().x()
+    if middle < map_area.left():
+        return "left"
+    return "right" if middle > map_area.right() else "middle"
+
+
+def test_the_layout_follows_the_window_until_the_gm_has_their_own(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.ui import layout
+
+    def settle() -> None:
+        qtbot.wait(60)
+
+    window.resize(1280, 800)
+    settle()
+    assert window.layout_kind == layout.COMPACT
+    assert _column_of(window, window.log) == "left", "a laptop reads the log under the roster"
+    assert _column_of(window, window.counters) == "right"
+    window.resize(1920, 1080)
+    settle()
+    assert window.layout_kind == layout.ROOMY
+    assert _column_of(window, window.log) == "right"
+    assert _column_of(window, window.counters) == "left"
+    assert all(not d.isFloating() for d in window.docks())
+
+    # A layout saved by the GM comes back as it was and stays, whatever the size.
+    state = window.saveState()
+    window.settings.setValue("windowState", state)
+    second = MainWindow(window.controller.session, autosave=False)
+    qtbot.addWidget(second, before_close_func=lambda w: w.controller.stack.setClean())
+    second.resize(1280, 800)
+    second.show()
+    qtbot.waitUntil(lambda: second.painted)
+    settle()
+    assert [second.own_layout, second.layout_kind] == [True, layout.COMPACT]
+    assert _column_of(second, second.log) == "right", "the GM's own layout, not the laptop's"
+    # Reset Layout goes back to the one for the window's size, and follows it again.
+    second.reset_layout()
+    settle()
+    assert [second.own_layout, _column_of(second, second.log)] == [False, "left"]
+    second.controller.stack.setClean()
+    second.close()
