@@ -25,6 +25,21 @@ if TYPE_CHECKING:
 
 FILTER = f"Future Path sessions (*{EXTENSION});;All files (*)"
 MAX_RECENT = 8
+MONTHS = (
+    # Not strftime's %B: Qt sets the C locale from the system's, and the window speaks English.
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 def when(timestamp: float, now: datetime.datetime | None = None) -> str:
@@ -39,7 +54,7 @@ def when(timestamp: float, now: datetime.datetime | None = None) -> str:
         return f"today at {clock}"
     if moment.date() == today - datetime.timedelta(days=1):
         return f"yesterday at {clock}"
-    return f"{moment.day} {moment:%B %Y} at {clock}"
+    return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year} at {clock}"
 
 
 class FileHandler(QObject):
