@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from futurepath_desktop.core.grid import MoveType, Terrain, find_path
+from futurepath_desktop.core.grid import MoveType, Terrain, distance_ft, find_path
 from futurepath_desktop.session import store
 from futurepath_desktop.session.attack_plan import plan_attack
 from futurepath_desktop.session.commands import (
@@ -296,3 +296,17 @@ def test_ending_a_grenade_counter_takes_the_grenade_off_the_map() -> None:
     history.push(RemoveCondition(pending.condition_id))
     assert not session.map.grenades
     assert all(t.id != pending.id for t in session.map.templates)
+
+
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_r53_an_attack_measures_between_the_nearest_squares_of_large_tokens(size: int) -> None:
+    session, history = demo()
+    history.push(PlaceToken("bear-1", 10, 4, size=size))
+    history.push(PlaceToken("art", 10 + size, 5))  # just east of the bear's block
+    context = attack_context(session, "art", "bear-1")
+    assert context is not None
+    # Every square the bear covers, measured by the grid's own rule: the nearest counts.
+    nearest = min(
+        distance_ft((10 + size, 5), (10 + dx, 4 + dy)) for dx in range(size) for dy in range(size)
+    )
+    assert context.distance_ft == nearest == 5  # beside the bear: in melee reach
