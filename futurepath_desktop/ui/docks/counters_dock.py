@@ -73,8 +73,7 @@ class CountersDock(QDockWidget):
             ROUNDS: fitting_width(view, header, "Rounds left", ["until removed"]),
             TICKS: fitting_width(view, header, "Ticks this round", ["not yet", "no counter"]),
         }
-        for column, width in widths.items():
-            header.resizeSection(column, min(width, 200))
+        # Modes first: a stretched section ignores a new width.
         header.setSectionHidden(NOTE, compact)
         stretch = TICKS if compact else NOTE
         for column in (TICKS, NOTE):
@@ -84,6 +83,8 @@ class CountersDock(QDockWidget):
                 else QHeaderView.ResizeMode.Interactive
             )
             header.setSectionResizeMode(column, mode)
+        for column, width in widths.items():
+            header.resizeSection(column, min(width, 200))
 
     def selected_ids(self) -> list[str]:
         """The selected conditions' ids."""
