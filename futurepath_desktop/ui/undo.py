@@ -42,7 +42,8 @@ class SessionUndoCommand(QUndoCommand):
     def undo(self) -> None:
         assert self._applied is not None
         self._reverted = run(self._controller.session, self._applied.inverse)
-        self._controller.notify(self._reverted)
+        # The journal names an undo after what it undid, not after the inverse command.
+        self._controller.notify(self._reverted, label=f"Undo: {self._applied.label}")
 
 
 class SessionController(QObject):
@@ -81,11 +82,11 @@ class SessionController(QObject):
         self.notify(applied)
         return True
 
-    def notify(self, applied: Applied) -> None:
-        """Tell the views what changed, and journal it."""
+    def notify(self, applied: Applied, *, label: str | None = None) -> None:
+        """Tell the views what changed, and journal it (under ``label`` if given)."""
         if self.autosave is not None:
             try:
-                self.autosave.record(applied)
+                self.autosave.record(applied, label=label)
             except OSError as error:  # never lose the table over a full disk
                 import logging
 

@@ -306,3 +306,21 @@ def test_a_quit_with_the_layout_unchanged_does_not_rewrite_the_settings(
     assert (ini.stat().st_mtime_ns, ini.read_bytes()) == written
     run(change=True)
     assert ini.read_bytes() != written[1], "a changed layout is remembered"
+
+
+def test_an_undo_in_the_window_is_journaled_as_the_undo_of_its_command(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    controller = window.controller
+    controller.start_autosave()
+    try:
+        assert controller.push(Damage(("bear-2",), 5))
+        controller.stack.undo()
+        assert controller.autosave is not None
+        controller.autosave.flush()
+        (found,) = find_unclean()  # this run's own journal, live: as a crash would leave it
+        assert found.last_action == "Undo: Space Bear 2 takes 5 damage"
+    finally:
+        assert controller.autosave is not None
+        controller.autosave.close()
+        controller.autosave = None
