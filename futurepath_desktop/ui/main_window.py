@@ -3,13 +3,11 @@ tool bars, docks."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -20,14 +18,13 @@ from PySide6.QtWidgets import (
 from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui import keyboard, layout, menus, theme
+from futurepath_desktop.ui import layout, menus, theme, window_actions
 from futurepath_desktop.ui.combat_bar import CombatBar
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
 from futurepath_desktop.ui.docks.counters_dock import CountersDock
 from futurepath_desktop.ui.docks.initiative_dock import InitiativeDock
 from futurepath_desktop.ui.docks.inspector_dock import InspectorDock
 from futurepath_desktop.ui.docks.log_dock import LogDock
-from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.files import FileHandler
 from futurepath_desktop.ui.map.map_dock import MapDock
 from futurepath_desktop.ui.models.counters_model import CountersModel
@@ -70,6 +67,42 @@ class MainWindow(QMainWindow):
     """One window, docked panels, every change through the undo stack."""
 
     first_painted = Signal()  # after the first frame and the work deferred until then
+
+    # The window's actions, made by ``window_actions.create_actions``.
+    add_combatant_action: QAction
+    add_team_action: QAction
+    attack_action: QAction
+    condition_action: QAction
+    damage_action: QAction
+    end_action: QAction
+    extend_action: QAction
+    focus_map_action: QAction
+    heal_action: QAction
+    join_action: QAction
+    library_action: QAction
+    new_action: QAction
+    next_panel_action: QAction
+    next_phase_action: QAction
+    next_round_action: QAction
+    next_turn_action: QAction
+    open_action: QAction
+    player_view_action: QAction
+    previous_panel_action: QAction
+    quit_action: QAction
+    redo_action: QAction
+    remove_action: QAction
+    remove_condition_action: QAction
+    reset_layout_action: QAction
+    roll_action: QAction
+    save_action: QAction
+    save_as_action: QAction
+    save_library_action: QAction
+    shortcuts_action: QAction
+    shorten_action: QAction
+    start_action: QAction
+    temp_action: QAction
+    theme_actions: dict[str, QAction]
+    undo_action: QAction
 
     def __init__(
         self,
@@ -116,207 +149,9 @@ class MainWindow(QMainWindow):
 
     # --- actions ----------------------------------------------------------------------------
 
-    def _action(
-        self,
-        name: str,
-        text: str,
-        slot: Callable[[], object],
-        keys: str | QKeySequence.StandardKey | None = None,
-        tip: str = "",
-    ) -> QAction:
-        action = text_action(text, self)
-        action.setObjectName(name)
-        if keys is not None:
-            action.setShortcut(QKeySequence(keys))
-        if tip:
-            action.setToolTip(f"{tip} ({action.shortcut().toString()})" if keys else tip)
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)
-        self.actions_by_name[name] = action
-        return action
-
     def create_actions(self) -> None:
         """Every command the window offers, with stable objectNames and shortcuts."""
-        a = self._action
-        f = self.files
-        self.new_action = a("actionNew", "&New Session", f.new, "Ctrl+N")
-        self.open_action = a("actionOpen", "&Open…", f.open, "Ctrl+O", "Open a session file")
-        self.save_action = a("actionSave", "&Save", f.save, "Ctrl+S", "Save the session")
-        self.save_as_action = a("actionSaveAs", "Save &As…", f.save_as, "Ctrl+Shift+S")
-        self.quit_action = a("actionQuit", "&Quit", self.close, "Ctrl+Q")
-        self.undo_action = self.controller.stack.createUndoAction(self, "&Undo")
-        self.undo_action.setObjectName("actionUndo")
-        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
-        self.redo_action = self.controller.stack.createRedoAction(self, "&Redo")
-        self.redo_action.setObjectName("actionRedo")
-        # The same keys on every platform, so docs/shortcuts.md holds everywhere.
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        for action in (self.undo_action, self.redo_action):
-            self.addAction(action)
-            self.actions_by_name[action.objectName()] = action
-        t = lambda: self.table  # noqa: E731 (the handlers exist once the docks do)
-        self.start_action = a(
-            "actionStartCombat",
-            "Start Combat",
-            lambda: t().start_combat(),
-            "F5",
-            "Start combat: mark who is unaware",
-        )
-        self.next_turn_action = a(
-            "actionNextTurn",
-            "Next Turn",
-            lambda: self.controller.push(_commands().NextTurn()),
-            "N",
-            "Hand the turn to the next team",
-        )
-        self.next_phase_action = a(
-            "actionNextPhase",
-            "Next Phase",
-            lambda: self.controller.push(_commands().NextPhase()),
-            "Shift+N",
-            "Go on to the next phase",
-        )
-        self.next_round_action = a(
-            "actionNextRound",
-            "Next Round",
-            lambda: self.controller.push(_commands().NextRound()),
-            "Ctrl+Shift+N",
-            "Run the rest of the round",
-        )
-        self.end_action = a(
-            "actionEndCombat",
-            "End Combat",
-            lambda: t().end_combat(),
-            "Shift+F5",
-            "End combat and resolve leftover effects",
-        )
-        self.damage_action = a(
-            "actionDamage",
-            "Damage…",
-            lambda: t().amount("damage"),
-            "D",
-            "Damage the selected combatants",
-        )
-        self.heal_action = a(
-            "actionHeal", "Heal…", lambda: t().amount("heal"), "H", "Heal the selected combatants"
-        )
-        self.temp_action = a("actionTempHP", "Temporary HP…", lambda: t().amount("temp"), "T")
-        self.condition_action = a(
-            "actionAddCondition",
-            "Add Condition…",
-            lambda: t().add_condition(),
-            "C",
-            "Put a condition on the selected combatants",
-        )
-        self.extend_action = a(
-            "actionExtendCondition",
-            "Extend +1",
-            lambda: t().change_counter(1),
-            "+",
-            "One more round on the selected counters",
-        )
-        self.shorten_action = a(
-            "actionShortenCondition",
-            "Shorten −1",
-            lambda: t().change_counter(-1),
-            "-",
-            "One round less on the selected counters",
-        )
-        self.remove_condition_action = a(
-            "actionRemoveCondition",
-            "End Condition",
-            lambda: t().remove_conditions(),
-            "Ctrl+Backspace",
-            "End the selected conditions",
-        )
-        self.join_action = a(
-            "actionJoin",
-            "Join…",
-            lambda: t().join(),
-            "J",
-            "Bring waiting combatants into the fight (R9)",
-        )
-        self.add_combatant_action = a(
-            "actionAddCombatant",
-            "New Combatant…",
-            lambda: t().add_combatant(),
-            "Ins",
-            "Create a combatant",
-        )
-        self.add_team_action = a("actionAddTeam", "New Team…", lambda: t().add_team(), "Ctrl+T")
-        self.library_action = a(
-            "actionAddFromLibrary",
-            "From Library…",
-            lambda: t().add_from_library(self.library),
-            "Ctrl+L",
-            "Add a prepared character, monster or encounter",
-        )
-        self.save_library_action = a(
-            "actionSaveToLibrary", "Save to Library", lambda: t().save_to_library(self.library)
-        )
-        self.remove_action = a(
-            "actionRemoveCombatant", "Remove Combatant…", lambda: t().remove_selected(), "Del"
-        )
-        self.attack_action = a(
-            "actionAttack",
-            "Attack…",
-            self.focus_attack,
-            "A",
-            "Set up an attack for the selected combatant",
-        )
-        self.roll_action = a(
-            "actionRollDice",
-            "Roll Dice…",
-            self.focus_dice,
-            "Ctrl+R",
-            "Type a dice expression into the log",
-        )
-        self.player_view_action = a(
-            "actionPlayerView",
-            "Player View",
-            self.show_player_view,
-            "F9",
-            "A second window for the players",
-        )
-        self.focus_map_action = a(
-            "actionFocusMap",
-            "Go to the Map",
-            lambda: keyboard.focus_map(self),
-            "M",
-            "Give the map the keys: arrows walk the selected token, Enter moves it",
-        )
-        self.next_panel_action = a(
-            "actionNextPanel",
-            "Next Panel",
-            lambda: keyboard.cycle_panels(self, 1),
-            "F6",
-            "Give the keys to the next panel",
-        )
-        self.previous_panel_action = a(
-            "actionPreviousPanel",
-            "Previous Panel",
-            lambda: keyboard.cycle_panels(self, -1),
-            "Shift+F6",
-            "Give the keys to the previous panel",
-        )
-        self.reset_layout_action = a("actionResetLayout", "Reset Layout", self.reset_layout)
-        self.shortcuts_action = a(
-            "actionShortcuts",
-            "Keyboard Shortcuts",
-            self.show_shortcuts,
-            "F1",
-        )
-        self.theme_actions = {
-            choice: a(
-                f"actionTheme{choice.title()}",
-                f"{choice.title()} Theme",
-                partial(self.set_theme, choice),
-            )
-            for choice in (theme.SYSTEM, theme.LIGHT, theme.DARK)
-        }
-        for action in self.theme_actions.values():
-            action.setCheckable(True)
+        window_actions.create_actions(self)
 
     def create_menus(self) -> None:
         """File, Edit, Combat, Roster, View, Help (the View menu is filled once the docks
