@@ -45,9 +45,11 @@ def column_widths(kind: str, width: int) -> tuple[int, int, int]:
     return left, max(200, width - left - right), right
 
 
-def arrange(window: MainWindow, kind: str) -> None:
-    """Put every dock in its place for ``kind`` and size the columns to the window."""
+def arrange(window: MainWindow, kind: str, *, reopen: bool = False) -> None:
+    """Put every dock in its place for ``kind`` and size the columns to the window. A
+    panel the GM closed stays closed unless ``reopen`` (Reset Layout)."""
     docks = window.docks()
+    closed = [] if reopen else [dock for dock in docks if dock.isHidden()]
     for dock in docks:
         dock.setFloating(False)
         window.removeDockWidget(dock)
@@ -69,7 +71,7 @@ def arrange(window: MainWindow, kind: str) -> None:
     window.splitDockWidget(inspector, under_inspector, VERTICAL)
     window.tabifyDockWidget(log, history)
     for dock in docks:
-        dock.show()
+        dock.setVisible(dock not in closed)
     map_.raise_()
     log.raise_()
     window.layout_kind = kind

@@ -430,7 +430,7 @@ class MainWindow(QMainWindow):
     def reset_layout(self) -> None:
         """The docks laid out for the window's size, which they follow again from now."""
         self.own_layout = False
-        layout.arrange(self, layout.kind_for(self.width()))
+        layout.arrange(self, layout.kind_for(self.width()), reopen=True)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """A laptop-sized window gets the compact layout, a big one the roomy layout."""

@@ -314,6 +314,12 @@ def test_the_layout_follows_the_window_until_the_gm_has_their_own(
     # A layout saved by the GM comes back as it was and stays, whatever the size.
     state = window.saveState()
     window.settings.setValue("windowState", state)
+    # A panel the GM closed stays closed when the layout changes with the size.
+    window.counters.toggleViewAction().trigger()
+    window.resize(1280, 800)
+    settle()
+    assert window.layout_kind == layout.COMPACT and window.counters.isHidden()
+    assert not window.log.isHidden()
     second = MainWindow(window.controller.session, autosave=False)
     qtbot.addWidget(second, before_close_func=lambda w: w.controller.stack.setClean())
     second.resize(1280, 800)
