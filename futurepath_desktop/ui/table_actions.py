@@ -125,7 +125,7 @@ class TableActions:
             answer = QMessageBox.question(
                 self.window,
                 "End combat",
-                f"These effects are still running (R14):\n\n{listed}\n\n"
+                f"These effects are still running:\n\n{listed}\n\n"  # R14
                 "Resolve their remaining rounds now?",
                 QMessageBox.StandardButton.Yes
                 | QMessageBox.StandardButton.No

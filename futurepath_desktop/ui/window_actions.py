@@ -147,7 +147,7 @@ def create_actions(w: MainWindow) -> None:
         "Join…",
         lambda: t().join(),
         "J",
-        "Bring waiting combatants into the fight (R9)",
+        "Bring waiting combatants into the fight",  # R9
     )
     w.add_combatant_action = a(
         "actionAddCombatant",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QDockWidget, QLineEdit, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
@@ -334,3 +334,29 @@ def test_the_layout_follows_the_window_until_the_gm_has_their_own(
     assert [second.own_layout, _column_of(second, second.log)] == [False, "left"]
     second.controller.stack.setClean()
     second.close()
+
+
+def test_the_window_speaks_the_games_words_not_ruling_numbers(window: MainWindow) -> None:
+    """Ruling numbers belong in the code and a roll's breakdown, not in what the GM reads
+    on the menus, the buttons, the tips and the initiative and counters panels."""
+    import re
+
+    from futurepath_desktop.session import commands as c
+
+    ruling = re.compile(r"\bR\d+\b")
+    window.controller.push(c.AddCondition(("bear-1",), "stunned", 1))
+    window.controller.push(c.StartCombat(("james",)))
+    texts = [
+        text
+        for action in window.actions_by_name.values()
+        for text in (action.text(), action.toolTip(), action.statusTip())
+    ]
+    for model in (window.initiative_model, window.counters_model):
+        parents = [QModelIndex()] + [model.index(r, 0) for r in range(model.rowCount())]
+        for parent in parents:
+            for row in range(model.rowCount(parent)):
+                for column in range(model.columnCount(parent)):
+                    index = model.index(row, column, parent)
+                    for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                        texts.append(str(index.data(role) or ""))
+    assert [t for t in texts if ruling.search(t)] == []

@@ -253,7 +253,7 @@ class InitiativeModel(QAbstractItemModel):
             if team.initiative is not None:
                 tip += (
                     f"\nTeam initiative {team.initiative}: "
-                    "mean of the members' scores, rounded up (R6)"
+                    "mean of the members' scores, rounded up"  # R6
                 )
             if team.tiebreak:
                 tip += f"\n{team.tiebreak}"
@@ -297,7 +297,7 @@ class InitiativeModel(QAbstractItemModel):
             return colour
         if role == TOOLTIP:
             lines = [
-                f"{combatant.name}: initiative score {combatant.initiative} (R5)",
+                f"{combatant.name}: initiative score {combatant.initiative}",  # R5
                 f"AC {combatant.ac}",
             ]
             lines += [
