@@ -360,3 +360,26 @@ def test_the_window_speaks_the_games_words_not_ruling_numbers(window: MainWindow
                     for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                         texts.append(str(index.data(role) or ""))
     assert [t for t in texts if ruling.search(t)] == []
+
+
+def test_a_long_team_name_keeps_the_combat_bar_in_one_piece(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QToolBar, QToolButton
+
+    from futurepath_desktop.session import commands as c
+
+    long_name = "The Grand Imperial Expeditionary Bear Cavalry of the Outer Rim"
+    window.resize(1280, 800)
+    window.controller.push(c.EditTeam("players", {"name": long_name}))
+    window.controller.push(c.StartCombat(()))
+    while window.controller.session.combat.acting_team != "players":
+        window.controller.push(c.NextTurn())
+    qtbot.wait(50)
+    label = window.phase_indicator.turn_label
+    assert long_name in label.toolTip(), "the whole name is in the tip"
+    assert QFontMetrics(label.font()).horizontalAdvance(label.text()) <= label.width()
+    bar: QToolBar = window.combat_bar
+    extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
+    assert extension is None or not extension.isVisible(), "nothing folded behind »"

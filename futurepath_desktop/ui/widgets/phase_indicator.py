@@ -71,7 +71,18 @@ class PhaseIndicator(QWidget):
         self._teams = teams
         metrics = self.turn_label.fontMetrics()
         widest = max(metrics.horizontalAdvance(text) for text in self.turn_texts(teams))
-        self.turn_label.setFixedWidth(widest + 4)
+        # A team name past about 14 letters is shortened (in full in the tip), so the
+        # bar still fits a laptop.
+        most = metrics.horizontalAdvance("⚡ Surprise round · ") + 14 * metrics.averageCharWidth()
+        self.turn_label.setFixedWidth(min(widest, most) + 4)
+
+    def _say_turn(self, text: str) -> None:
+        label = self.turn_label
+        room = label.width() - 4
+        metrics = label.fontMetrics()
+        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
+        label.setText(shown)
+        label.setToolTip(text if shown != text else "")
 
     def show_session(self, session: Session) -> None:
         """Light up where the fight stands (restyled only when the phase changes)."""
@@ -104,21 +115,19 @@ class PhaseIndicator(QWidget):
         combat = session.combat
         if not combat.active:
             self.round_label.setText("No combat")
-            self.turn_label.setText("Start with F5")
+            self._say_turn("Start with F5")
             return
         self.round_label.setText(f"Round {combat.round}")
         if combat.surprise_round:
             team = session.teams.get(combat.acting_team or "")
-            self.turn_label.setText(
-                f"⚡ Surprise round · {team.name}" if team else "⚡ Surprise round"
-            )
+            self._say_turn(f"⚡ Surprise round · {team.name}" if team else "⚡ Surprise round")
         elif combat.acting_team:
-            self.turn_label.setText(f"▶ {possessive(session.teams[combat.acting_team].name)} turn")
+            self._say_turn(f"▶ {possessive(session.teams[combat.acting_team].name)} turn")
         elif combat.phase == Phase.SURPRISE:
-            self.turn_label.setText("No surprise round")
+            self._say_turn("No surprise round")
         elif combat.phase == Phase.ADVANTAGES:
-            self.turn_label.setText("Weigh (dis)advantages")
+            self._say_turn("Weigh (dis)advantages")
         elif combat.phase == Phase.COUNTERS:
-            self.turn_label.setText("Counters moved · join now")
+            self._say_turn("Counters moved · join now")
         else:
-            self.turn_label.setText("")
+            self._say_turn("")
