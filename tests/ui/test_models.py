@@ -83,3 +83,18 @@ def test_the_ticks_column_is_short_and_its_tip_gives_the_reason(window: MainWind
     assert "Counters phase" in cell("brandon", 3)
     prone = session.conditions[model._ids[rows["bear-1"]]]
     assert (cell("bear-1") == "no counter") == (prone.remaining is None)
+
+
+def test_the_status_and_turn_cells_give_their_whole_text_as_a_tip(window: MainWindow) -> None:
+    """A narrow panel may shorten a long status; its tool tip keeps every flag."""
+    from futurepath_desktop.ui.models.initiative_model import STATUS
+
+    push = window.controller.push
+    for key in ("shaken", "prone", "dazed", "entangled"):
+        push(c.AddCondition(("james",), key, 2))
+    push(c.StartCombat(("james",)))
+    model = window.initiative_model
+    index = model.index_of("james", STATUS)
+    shown = str(index.data())
+    assert shown.startswith("Surprised, Flat-footed") and shown.count(",") >= 5
+    assert f"Status: {shown}" in str(index.data(3))

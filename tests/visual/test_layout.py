@@ -277,6 +277,8 @@ def test_tool_rows_fit(posed: Posed, width: int, height: int, scheme: str) -> No
 
 @pytest.mark.parametrize(("width", "height"), LAPTOPS)
 def test_a_message_does_not_move_the_panels(posed: Posed, width: int, height: int) -> None:
+    """The window has no central widget: the docks fill it, so they are what a status
+    bar that appeared (or grew) with a message would push up."""
     window = posed(width, height, SCHEMES[0])
     before = {dock.objectName(): dock.geometry() for dock in visible_docks(window)}
     window.statusBar().clearMessage()

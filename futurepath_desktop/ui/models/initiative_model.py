@@ -300,6 +300,11 @@ class InitiativeModel(QAbstractItemModel):
                 f"{combatant.name}: initiative score {combatant.initiative}",  # R5
                 f"AC {combatant.ac}",
             ]
+            if column in (STATUS, TURN):  # what a narrow panel may have had to shorten
+                status = ", ".join(self.flags_of(combatant))
+                turn = self._turn(combatant)
+                lines += [f"Status: {status}"] if status else []
+                lines += [f"This turn: {turn}"] if turn else []
             lines += [
                 f"{c.name}" + (f", {c.remaining} round(s)" if c.remaining else "")
                 for c in session.conditions_on(combatant.id)
