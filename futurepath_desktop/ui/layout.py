@@ -78,7 +78,7 @@ def arrange(window: MainWindow, kind: str, *, reopen: bool = False) -> None:
     size(window, kind)
     for dock in (window.initiative, window.counters, window.log):
         dock.fit_columns(kind == COMPACT)
-    QTimer.singleShot(0, window.hide_stray_tab_bars)
+    QTimer.singleShot(0, window, window.hide_stray_tab_bars)  # not after the window goes
 
 
 def size(window: MainWindow, kind: str) -> None:
