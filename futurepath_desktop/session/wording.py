@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
+_NUMBER = r"R\d+(?:[-–]R?\d+)?"  # R36, R42-R44
+_RULING = re.compile(
+    rf"\s*\({_NUMBER}\)"  # "… there (R36)"
+    rf"|(?<=\(){_NUMBER}[:,]\s*"  # "(R38: 30 ft + …)"
+    rf"|,\s*{_NUMBER}(?=\))"  # "(run, R35)"
+    rf"|\s+{_NUMBER}\b"  # "… under R18"
+)
+
 
 def possessive(name: str) -> str:
     """``Katie's``, but ``Players'`` and ``Space Bears'``."""
@@ -11,3 +21,9 @@ def possessive(name: str) -> str:
 def verb(count: int, singular: str, plural: str) -> str:
     """The verb form for ``count`` subjects: ``acts`` for one, ``act`` for more."""
     return singular if count == 1 else plural
+
+
+def without_rulings(text: str) -> str:
+    """A message as the window shows it: the rulings' numbers (``(R36)``, ``run, R35``)
+    belong in the log's breakdown, not in what the GM reads at the table."""
+    return _RULING.sub("", text).strip()

@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Applied, Change, Command, run
 from futurepath_desktop.session.state import Session
+from futurepath_desktop.session.wording import without_rulings
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.autosave import Autosave
@@ -76,7 +77,7 @@ class SessionController(QObject):
         try:
             applied = run(self.session, command)
         except FuturePathError as error:
-            self.failed.emit(str(error))
+            self.failed.emit(without_rulings(str(error)))
             return False
         self.stack.push(SessionUndoCommand(self, applied))
         self.notify(applied)

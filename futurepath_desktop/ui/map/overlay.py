@@ -4,7 +4,6 @@ an action, shown next to the square where it was tried."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
@@ -13,12 +12,6 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphics
 
 GAP = 4  # pixels between a label and its square
 NOTE_WIDTH = 300  # the widest a refusal note grows before it wraps, in pixels
-_RULING = re.compile(r"\s*\(R\d+\)|,\s*R\d+(?=\))|\s+R\d+\b")
-
-
-def plain_words(text: str) -> str:
-    """A message without the rulings' numbers, which belong in the log, not on the map."""
-    return _RULING.sub("", text).strip()
 
 
 def screen_rect(view: QGraphicsView, item: QGraphicsItem) -> QRectF:

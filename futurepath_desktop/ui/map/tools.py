@@ -25,8 +25,9 @@ from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.state import Template, new_id
+from futurepath_desktop.session.wording import without_rulings
 from futurepath_desktop.ui.map.items import PLATE, TokenItem
-from futurepath_desktop.ui.map.overlay import NoteItem, place_label, plain_words, screen_rect
+from futurepath_desktop.ui.map.overlay import NoteItem, place_label, screen_rect
 from futurepath_desktop.ui.map.scene import SQUARE, MapScene, area_path, square_rect
 from futurepath_desktop.ui.undo import SessionController
 
@@ -102,7 +103,7 @@ class ToolActions(QGraphicsView):
 
     def _refused(self, text: str) -> None:
         if self._trying is not None:
-            self.note.set_text("⚠ " + plain_words(text))
+            self.note.set_text("⚠ " + without_rulings(text))
             place_label(
                 self, self.note, square_rect(*self._trying), self._token_rects(self._trying)
             )

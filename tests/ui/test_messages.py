@@ -1,0 +1,37 @@
+"""What the window says when the rules refuse something: the reason in the game's words,
+without the rulings' numbers, which stay in the session's own message and the log."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session.commands import MoveToken, ThrowGrenade
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.edit import Command, History
+from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.ui.main_window import MainWindow
+
+RULING = re.compile(r"\bR\d+\b")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [MoveToken("art", 27, 1), ThrowGrenade("art", 27, 17)],
+    ids=["into a wall", "past the longest throw"],
+)
+def test_a_refusal_reaches_the_window_without_ruling_numbers(
+    qtbot: QtBot, window: MainWindow, command: Command
+) -> None:
+    with pytest.raises(CommandError) as refused:
+        History(demo_session()).push(command)
+    assert RULING.search(str(refused.value)), "the session's own message cites its ruling"
+    with qtbot.waitSignal(window.controller.failed) as said:
+        assert not window.controller.push(command)
+    (text,) = said.args
+    assert not RULING.search(text), text
+    assert text.count("(") == text.count(")"), text
+    shown = window.statusBar().currentMessage()
+    assert text in shown and not RULING.search(shown)
