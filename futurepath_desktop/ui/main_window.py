@@ -29,7 +29,7 @@ from futurepath_desktop.ui.files import FileHandler
 from futurepath_desktop.ui.map.map_dock import MapDock
 from futurepath_desktop.ui.models.counters_model import CountersModel
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
-from futurepath_desktop.ui.models.log_model import LogModel
+from futurepath_desktop.ui.models.log_model import LogModel, base_kind
 from futurepath_desktop.ui.plots.odds_dock import OddsDock
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.focus_frame import FocusTracker
@@ -301,7 +301,9 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(active)
         if change.log_appended and not change.log_truncated:
-            endings = [e.text for e in session.log[-change.log_appended :] if e.kind == "expiry"]
+            endings = [
+                e.text for e in session.log[-change.log_appended :] if base_kind(e) == "expiry"
+            ]  # on the ground or on the bridge
             if endings:
                 self.say("Ended: " + "; ".join(endings), 9000)
         self._update_title()

@@ -8,7 +8,14 @@ import re
 import pytest
 from pytestqt.qtbot import QtBot
 
-from futurepath_desktop.session.commands import MoveToken, ThrowGrenade
+from futurepath_desktop.session.commands import (
+    AddCondition,
+    MoveToken,
+    NextSpacePhase,
+    StartSpaceCombat,
+    ThrowGrenade,
+)
+from futurepath_desktop.session.commands.space import SPACE_SOURCE
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import Command, History
 from futurepath_desktop.session.errors import CommandError
@@ -35,3 +42,19 @@ def test_a_refusal_reaches_the_window_without_ruling_numbers(
     assert text.count("(") == text.count(")"), text
     shown = window.statusBar().currentMessage()
     assert text in shown and not RULING.search(shown)
+
+
+def test_a_crew_condition_ending_on_the_bridge_is_said_in_the_status_bar(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    push = window.controller.push
+    assert push(AddCondition(("james",), "shaken", 1, source=SPACE_SOURCE + "ship rocked"))
+    assert push(StartSpaceCombat())
+    session = window.controller.session
+    for _ in range(6):  # to the space round's end, where the bridge's counters tick
+        if not any(c.bearer_id == "james" for c in session.conditions.values()):
+            break
+        assert push(NextSpacePhase())
+    ended = [e for e in session.log if e.kind.endswith("expiry")]
+    assert ended and ended[-1].kind != "expiry", "logged as the space fight's"
+    assert f"Ended: {ended[-1].text}" in window.statusBar().currentMessage()
