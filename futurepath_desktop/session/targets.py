@@ -84,6 +84,20 @@ def target_choices(session: Session, attacker_id: str) -> list[TargetChoice]:
     return [choice for _, choice in sorted(choices, key=lambda pair: pair[0])]
 
 
+def listed_as(session: Session, combatant: Combatant) -> tuple[object, ...] | None:
+    """What of a combatant the target list shows or sorts by (None: not listed, being out of
+    the fight). A change to anything else, such as a condition's rounds ticking down at the
+    end of a turn, leaves the list as it was."""
+    if not combatant.present:
+        return None
+    return (
+        combatant.name,
+        combatant.team_id,
+        is_seen(session, combatant.id),
+        combatant.is_down(session.options.vitality),
+    )
+
+
 def default_target(choices: list[TargetChoice]) -> str | None:
     """The target an attack starts with: the first enemy in the open (the nearest one
     standing, when both are on the map), never a friend or a hidden combatant."""

@@ -13,6 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.state import Combatant, Session, Team, Token
+from futurepath_desktop.session.targets import target_choices
+from futurepath_desktop.ui.docks import attack_form
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.ui.conftest import find
@@ -341,4 +343,67 @@ def test_a_distance_typed_by_the_gm_stays_through_the_shot_and_a_new_condition(
     form.roll.click()
     assert window.controller.push(c.AddCondition(("bear-2",), "hidden"))
     assert form.distance.value() == 35
+    assert "(hidden)" in form.target.itemText(form.target.findData("bear-2"))
+
+
+# --- the list follows only what it shows ---------------------------------------------------
+
+
+def listed(form: AttackForm) -> list[tuple[str, object]]:
+    return [(form.target.itemText(i), form.target.itemData(i)) for i in range(form.target.count())]
+
+
+def made_afresh(session: Session, attacker: str) -> list[tuple[str, object]]:
+    """The list as a fresh form would make it, whatever happened before."""
+    return [
+        (f"{t.combatant.name}{'' if t.seen else ' (hidden)'}", t.combatant.id)
+        for t in target_choices(session, attacker)
+    ]
+
+
+def test_the_target_list_is_the_fresh_one_after_every_kind_of_change(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The form rebuilds its list only for changes that alter it; after each of these,
+    what it lists is what a fresh form would list."""
+    push, session = window.controller.push, window.controller.session
+    form = inspect(qtbot, window, "art")
+    steps = [
+        c.EditCombatant("art", {"team_id": session.combatants["bear-1"].team_id}),
+        c.EditCombatant("art", {"team_id": session.combatants["katie"].team_id}),
+        c.StartCombat(()),
+        c.NextTurn(),
+        c.AddCondition(("bear-2",), "hidden"),
+        c.NextTurn(),
+        c.Damage(("bear-1",), 200),  # down: listed after the standing ones
+        c.EditCombatant("bear-3", {"name": "Space Bear the Third"}),
+        c.EditCombatant("bear-4", {"hidden": True}),
+        c.RemoveCombatant("bear-4"),
+        c.NextTurn(),
+    ]
+    for step in steps:
+        assert push(step), step
+        assert listed(form) == made_afresh(session, "art"), step
+    for _ in steps:
+        window.controller.stack.undo()
+        assert listed(form) == made_afresh(session, "art")
+
+
+def test_a_turn_that_changes_nobody_listed_leaves_the_list_alone(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Next Turn at 500 combatants must fit half a frame: the list is not made again when
+    only the turn, actions spent and conditions' rounds changed."""
+    push = window.controller.push
+    form = inspect(qtbot, window, "art")
+    assert push(c.StartCombat(()))
+    made: list[str] = []
+    real = attack_form.target_choices
+    monkeypatch.setattr(attack_form, "target_choices", lambda s, a: made.append(a) or real(s, a))
+    assert push(c.AddCondition(("katie",), "prone")), "a condition that hides nobody"
+    for _ in range(4):
+        assert push(c.NextTurn())
+    assert made == []
+    assert push(c.AddCondition(("bear-2",), "invisible"))
+    assert made == ["art"]  # …and a condition that hides someone does make it again
     assert "(hidden)" in form.target.itemText(form.target.findData("bear-2"))
