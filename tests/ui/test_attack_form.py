@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.state import Combatant, Session, Team, Token
-from futurepath_desktop.session.targets import target_choices
+from futurepath_desktop.session.targets import TargetChoice, target_choices
 from futurepath_desktop.ui.docks import attack_form
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.main_window import MainWindow
@@ -368,7 +369,7 @@ def test_the_target_list_is_the_fresh_one_after_every_kind_of_change(
     what it lists is what a fresh form would list."""
     push, session = window.controller.push, window.controller.session
     form = inspect(qtbot, window, "art")
-    steps = [
+    steps: list[Command] = [
         c.EditCombatant("art", {"team_id": session.combatants["bear-1"].team_id}),
         c.EditCombatant("art", {"team_id": session.combatants["katie"].team_id}),
         c.StartCombat(()),
@@ -398,8 +399,12 @@ def test_a_turn_that_changes_nobody_listed_leaves_the_list_alone(
     form = inspect(qtbot, window, "art")
     assert push(c.StartCombat(()))
     made: list[str] = []
-    real = attack_form.target_choices
-    monkeypatch.setattr(attack_form, "target_choices", lambda s, a: made.append(a) or real(s, a))
+
+    def counted(session: Session, attacker: str) -> list[TargetChoice]:
+        made.append(attacker)
+        return target_choices(session, attacker)
+
+    monkeypatch.setattr(attack_form, "target_choices", counted)
     assert push(c.AddCondition(("katie",), "prone")), "a condition that hides nobody"
     for _ in range(4):
         assert push(c.NextTurn())
