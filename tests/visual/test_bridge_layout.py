@@ -27,7 +27,8 @@ from futurepath_desktop.ui.bridge.feedback import Feedback
 from futurepath_desktop.ui.bridge.stations import text_margin
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
 from futurepath_desktop.ui.models.roles import TOOLTIP
-from tests.visual.conftest import Posed, settle
+from tests.visual.conftest import SCHEMES, Posed, settle
+from tests.visual.test_layout import LAPTOPS, visible_docks
 from tools.poses import mid_space_fight
 
 WRAP = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
@@ -163,16 +164,20 @@ def test_the_bridge_mid_space_fight_is_not_clipped(
     # The fight is really on the screen: cards, stations and both consoles are shown.
     assert bridge.stations.model().rowCount() == 7
     assert [c.isVisible() for c in bridge.card_view.cards] == [True, True]
-    assert bridge.weapons.isVisible() and bridge.crew.isVisible()
     assert bridge.odds.text() and bridge.target.currentText()
-    for card in bridge.card_view.cards:
+    for card in bridge.card_view.cards:  # both ships in sight, side by side
         assert card.geometry().bottom() <= bridge.card_view.viewport().height() + 2
-    problems = bridge_problems(bridge)
-    assert not problems, "\n".join(problems)
-    # Each console lies wholly inside the panel: nothing hangs off its bottom edge.
-    for console in (bridge.weapons, bridge.crew):
+    # Each console in turn (in a laptop's middle column they share the room under tabs):
+    # nothing cut, and nothing hangs off the panel's bottom edge.
+    problems: list[str] = []
+    for index, console in enumerate((bridge.weapons, bridge.crew)):
+        bridge.deck.raise_console(index)
+        settle()
+        assert console.isVisible(), console.objectName()
+        problems += bridge_problems(bridge)
         bottom = console.mapTo(bridge, console.rect().bottomLeft()).y()
-        assert bottom <= bridge.height(), console.title()
+        assert bottom <= bridge.height(), console.objectName()
+    assert not problems, "\n".join(problems)
 
 
 RULING = re.compile(r"\bR\d{1,2}\b")
@@ -247,3 +252,44 @@ def test_a_swarm_of_ships_flows_into_rows_without_a_sideways_scroll_bar(
     cards[-1].chosen.emit(cards[-1].ship_id)
     assert bridge.ship_id == "bear-hunter-5"
     assert not bridge_problems(bridge), "\n".join(bridge_problems(bridge))
+
+
+def sideways(root: QWidget) -> list[str]:
+    """The scroll areas under ``root`` that show a sideways scroll bar."""
+    return [
+        f"{root.objectName()}/{area.objectName() or type(area).__name__}"
+        for area in root.findChildren(QAbstractScrollArea)
+        if area.isVisible()
+        and not area.visibleRegion().isEmpty()
+        and area.horizontalScrollBar().isVisible()
+    ]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), LAPTOPS)
+def test_raising_the_bridge_leaves_the_other_panels_as_they_were(
+    posed: Posed, width: int, height: int, scheme: str
+) -> None:
+    """The bridge takes the map's place in the middle column: the initiative, the counters,
+    the inspector and the log keep the widths they had with the map raised, and none of
+    them is pushed into scrolling sideways."""
+    window = posed(width, height, scheme)
+    assert window.map.isVisible() and not window.map.visibleRegion().isEmpty()
+    before = {dock.objectName(): dock.width() for dock in visible_docks(window)}
+    assert not [s for dock in visible_docks(window) for s in sideways(dock)]
+    mid_space_fight(window)
+    settle()
+    assert (window.width(), window.height()) == (width, height)
+    after = {dock.objectName(): dock.width() for dock in visible_docks(window)}
+    assert "bridgeDock" in after and "mapDock" not in after  # the bridge is raised
+    others = sorted(set(before) - {"mapDock"})
+    assert {"initiativeDock", "countersDock", "inspectorDock", "logDock"} <= set(others)
+    problems = [
+        f"{name}: {after.get(name, 0)} px wide with the bridge raised, {before[name]} with the map"
+        for name in others
+        if after.get(name, 0) < before[name]
+    ]
+    if after["bridgeDock"] > before["mapDock"]:
+        problems.append(f"the bridge is {after['bridgeDock']} px wide, the map {before['mapDock']}")
+    problems += [f"{s} scrolls sideways" for dock in visible_docks(window) for s in sideways(dock)]
+    assert not problems, "\n".join(problems)

@@ -117,7 +117,7 @@ class ShipCard(QFrame):
         for widget in (self.title, self.damage, self.details):
             layout.addWidget(widget)
         layout.addStretch(1)
-        self.setMinimumWidth(210)
+        self.setMinimumWidth(200)  # two to a row in a laptop's middle column
 
     def show_ship(self, ship: Ship, selected: bool) -> None:
         """Show a ship, framed when it is the selected one."""

@@ -205,8 +205,13 @@ class StationsView(QTreeView):
         # The first three columns take their widest text; "This round" takes the rest.
         for column, sample in ((PHASE, "3 Response"), (CREW, "Mara Quill")):
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
-        # The Station column wraps its longest label on a narrow panel, not on a wide one.
-        self._station_narrow = metrics.horizontalAdvance("Communications/Sensors") + 18
+        # The Station column wraps its longest label on a narrow panel (as narrow as the
+        # widest word of a label, so "This round" keeps room), not on a wide one.
+        flags = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
+        self._station_narrow = 18 + max(
+            metrics.boundingRect(QRect(0, 0, 1, 100_000), flags, p.label).width()
+            for p in rules.Position
+        )
         self._station_wide = max(metrics.horizontalAdvance(p.label) for p in rules.Position) + 18
         header.resizeSection(STATION, self._station_narrow)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

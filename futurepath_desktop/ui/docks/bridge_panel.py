@@ -27,6 +27,12 @@ from futurepath_desktop.session.commands.space import station_refusal
 from futurepath_desktop.session.edit import Change, Command
 from futurepath_desktop.session.state import Ship
 from futurepath_desktop.ui.bridge.actions import BridgeActions
+from futurepath_desktop.ui.bridge.arrangement import (
+    ArrangedPanel,
+    Arrangement,
+    ConsoleDeck,
+    narrow_combo,
+)
 from futurepath_desktop.ui.bridge.consoles import CrewConsole, WeaponsConsole, enable, steady_combo
 from futurepath_desktop.ui.bridge.feedback import Feedback
 from futurepath_desktop.ui.bridge.ship_cards import ShipCards, pips, ship_summary, space_status
@@ -39,7 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["BridgePanel", "pips", "ship_summary", "space_status"]
 
 
-class BridgePanel(BridgeActions, QWidget):
+class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
     """Space combat from the bridge (inside the Bridge dock)."""
 
     def __init__(self, dock: BridgeDock, controller: SessionController) -> None:
@@ -55,25 +61,30 @@ class BridgePanel(BridgeActions, QWidget):
         controller.sessionReplaced.connect(self._replaced)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
-        outer.addLayout(self._top())
-        outer.addLayout(self._tools())
+        top, tools = self._top(), self._tools()
+        outer.addLayout(top)
+        outer.addLayout(tools)
         self.card_view = ShipCards()
         self.card_view.chosen.connect(self.select_ship)
         outer.addWidget(self.card_view)
         self.stations = StationsView()
-        self.stations.selectionModel().currentChanged.connect(lambda *_: self._enable())
+        self.stations.selectionModel().currentChanged.connect(lambda *_: self._station_picked())
         outer.addWidget(self.stations, 1)
         outer.addLayout(self._act_row())
         self.notice = Feedback(2)
         self.notice.setObjectName("bridgeNotice")
         outer.addWidget(self.notice)
-        consoles = QHBoxLayout()
         self.weapons = WeaponsConsole()
         self.crew = CrewConsole()
-        consoles.addWidget(self.weapons, 1)
-        consoles.addWidget(self.crew, 1)
-        outer.addLayout(consoles)
+        self.deck = ConsoleDeck(self.weapons, self.crew)
+        outer.addWidget(self.deck)
         self._wire_consoles()
+        self._phase: tuple[int, str] | None = None
+        phase_buttons = (self.start_button, self.next_button, self.end_button)
+        self.arrangement = Arrangement(
+            (top, tools), self.status, phase_buttons, self.made, self.deck
+        )
+        self.arrangement.measure(outer)  # wide on a big screen, narrow on a laptop
         self.refresh()
 
     # --- building -----------------------------------------------------------------------
@@ -96,9 +107,7 @@ class BridgePanel(BridgeActions, QWidget):
         self.end_button = QPushButton("End")
         self.end_button.setObjectName("bridgeEnd")
         self.end_button.clicked.connect(self.end)
-        for button in (self.start_button, self.next_button, self.end_button):
-            top.addWidget(button)
-        return top
+        return top  # filled by the arrangement
 
     def _tools(self) -> QHBoxLayout:
         tools = QHBoxLayout()
@@ -114,12 +123,11 @@ class BridgePanel(BridgeActions, QWidget):
             button.setObjectName(name)
             button.setFlat(True)
             button.clicked.connect(slot)
-            tools.addWidget(button)
             made.append(button)
+        self.made = tuple(made)  # laid out by the arrangement
         self.add_ship_button, self.save_ship_button, self.chart_rows_button, self.rules_button = (
             made
         )
-        tools.addStretch(1)
         return tools
 
     def _act_row(self) -> QHBoxLayout:
@@ -141,6 +149,7 @@ class BridgePanel(BridgeActions, QWidget):
             "action) or the Chief Engineer (who then forfeits the Response phase) acts in it"
         )
         self.optional_combo.activated.connect(self._optional)
+        narrow_combo(self.optional_combo)  # as wide as "Optional officer…"
         act.addWidget(self.act_button)
         act.addWidget(self.optional_combo)
         return act
@@ -216,6 +225,7 @@ class BridgePanel(BridgeActions, QWidget):
             self.ship_combo.setCurrentIndex(self.ship_combo.findData(self.ship_id))
         self.ship_combo.blockSignals(False)
         self._fill_ship()
+        self._raise_acting_console()
 
     @property
     def last(self) -> Feedback:
@@ -374,6 +384,7 @@ class BridgePanel(BridgeActions, QWidget):
             done = self.controller.push(command)
         finally:
             self.controller.failed.disconnect(hear)
+        self.deck.reveal(where)  # the GM sees what came of it
         if done:
             # The command's last words: a volley and its Battle Damage, a scan, a repair.
             said = [e.text for e in self.controller.session.log[start:]]
@@ -384,5 +395,6 @@ class BridgePanel(BridgeActions, QWidget):
 
     def refuse(self, text: str, where: Feedback) -> None:
         """A request the bridge turns down before any command (no target picked …)."""
+        self.deck.reveal(where)
         where.show_error(text)
         self.controller.failed.emit(text)
