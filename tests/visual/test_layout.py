@@ -36,8 +36,21 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.visual.conftest import SCHEMES, SIZES, Posed, settle
+from tools.poses import mid_space_fight
 
 LAPTOPS = tuple(size for size in SIZES if size[0] < 1500)
+POSES = ("ground", "space")
+"""Mid-fight with the map raised, or two rounds into the space fight with the bridge raised
+(the bridge must not squeeze the other panels)."""
+
+
+def pose(window: MainWindow, name: str) -> MainWindow:
+    """The window mid-fight on the ground (as ``posed`` makes it), or mid space fight."""
+    if name == "space":
+        mid_space_fight(window)
+        settle()
+    return window
+
 
 # The inspector and the bridge are measured by their own tests, which know their forms:
 # tests/visual/test_inspector_layout.py and tests/visual/test_bridge_layout.py. The scroll
@@ -62,10 +75,13 @@ def shown(widget: QWidget) -> bool:
 # --- scroll bars ----------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("where", POSES)
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_no_dock_scrolls_sideways(posed: Posed, width: int, height: int, scheme: str) -> None:
-    window = posed(width, height, scheme)
+def test_no_dock_scrolls_sideways(
+    posed: Posed, width: int, height: int, scheme: str, where: str
+) -> None:
+    window = pose(posed(width, height, scheme), where)
     sideways = [
         f"{dock.objectName()}/{area.objectName() or type(area).__name__}"
         for dock in visible_docks(window)
@@ -247,10 +263,13 @@ def measured_docks(window: MainWindow) -> list[QDockWidget]:
     return [d for d in visible_docks(window) if d.objectName() not in MEASURED_ELSEWHERE]
 
 
+@pytest.mark.parametrize("where", POSES)
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize(("width", "height"), LAPTOPS)
-def test_no_text_is_cut_on_a_laptop(posed: Posed, width: int, height: int, scheme: str) -> None:
-    window = posed(width, height, scheme)
+def test_no_text_is_cut_on_a_laptop(
+    posed: Posed, width: int, height: int, scheme: str, where: str
+) -> None:
+    window = pose(posed(width, height, scheme), where)
     cut: list[str] = []
     for dock in measured_docks(window):
         for view in dock.findChildren(QAbstractItemView):
