@@ -16,6 +16,9 @@ class WrappingList(QListWidget):
 
     def __init__(self, least: int, most: int | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # A viewport made here: one Qt made and first handed to Python (fit() asks for its
+        # width) makes the bindings try every widget class for its type, ~20 ms at start.
+        self.setViewport(QWidget())
         self._least, self._most = least, max(least, most or least)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
