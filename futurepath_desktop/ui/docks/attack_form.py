@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.session.attack_plan import turn_warning
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.targets import (
@@ -364,6 +363,8 @@ class AttackForm(QGroupBox):
             net = f"{-tally.net} disadvantage ({-tally.net} × {die} subtracted)"
         else:
             net = "no Advantage Dice"
+        from futurepath_desktop.session.attack_plan import turn_warning
+
         reason = turn_warning(self.controller.session, plan, out_of_turn=self.instant.isChecked())
         warning = f"<br>{refused_html(reason)}" if reason else ""
         self._show(

@@ -4,7 +4,6 @@ shown where the GM pressed Enter and taken away as soon as it no longer applies.
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
@@ -14,9 +13,16 @@ from futurepath_desktop.ui.undo import SessionController
 REFUSED = "#d0453a"  # a refusal's colour: legible on the light and the dark theme
 
 
+def plain_html(text: str) -> str:
+    """Text shown as itself in rich text (html loads with the first roll, not at start)."""
+    from html import escape
+
+    return escape(text, quote=False)
+
+
 def refused_html(text: str) -> str:
     """A refusal or warning as rich text, in the refusal's colour."""
-    return f"<span style='color:{REFUSED}'>{escape(text, quote=False)}</span>"
+    return f"<span style='color:{REFUSED}'>{plain_html(text)}</span>"
 
 
 class AttackResult(QLabel):
@@ -45,7 +51,7 @@ class AttackResult(QLabel):
 
     def show_outcome(self, text: str, *, refused: bool = False) -> None:
         """Show a roll's summary, or (``refused``) why the roll did not happen."""
-        self.setText(refused_html(text) if refused else escape(text, quote=False))
+        self.setText(refused_html(text) if refused else plain_html(text))
         self.refused = refused
         self._shown_for = self._choice()
         self._stack_index = self.controller.stack.index()
