@@ -5,7 +5,7 @@ Battle Damage in the Response phase, a repair, and the player view's line for ea
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QInputDialog, QTabBar, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QPushButton, QTabBar, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -28,6 +28,19 @@ def open_bridge(qtbot: QtBot, window: MainWindow) -> None:
     window.bridge.show()
     window.bridge.raise_()
     qtbot.waitUntil(lambda: window.bridge.built)
+
+
+def press_set_up(qtbot: QtBot, bridge: BridgePanel, button: QPushButton) -> None:
+    """A set-up button as the GM reaches it: the button on a wide panel, the Set-up
+    menu's entry of the same name on a narrow one."""
+    if button.isVisible():
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        return
+    set_up = bridge.arrangement.set_up
+    menu = set_up.menu()
+    assert set_up.isVisible() and menu is not None, "the set-up button is nowhere to be seen"
+    entry = next(a for a in menu.actions() if a.text() == button.text())
+    entry.trigger()
 
 
 def cells(bridge: BridgePanel) -> list[list[str]]:
@@ -159,7 +172,7 @@ def test_unseen_ships_the_chart_and_house_rules_through_their_dialogs(
         dialog.accept()
 
     answer_dialog(qtbot, cheaper_valve)
-    qtbot.mouseClick(bridge.chart_rows_button, Qt.MouseButton.LeftButton)
+    press_set_up(qtbot, bridge, bridge.chart_rows_button)
     qtbot.waitUntil(lambda: any(r.roll == 7 and r.dc == 5 for r in session.space.chart))
 
     def rules(dialog: QDialog) -> None:
@@ -169,7 +182,7 @@ def test_unseen_ships_the_chart_and_house_rules_through_their_dialogs(
         dialog.accept()
 
     answer_dialog(qtbot, rules)
-    qtbot.mouseClick(bridge.rules_button, Qt.MouseButton.LeftButton)
+    press_set_up(qtbot, bridge, bridge.rules_button)
     qtbot.waitUntil(lambda: session.space.scan_dc == 12)
     assert session.space.swarm_penalty == 2
 
@@ -448,3 +461,42 @@ def test_the_stations_model(qtbot: QtBot, window: MainWindow, qtmodeltester: Mod
     bridge.select_ship("bear-hunter")
     qtmodeltester.check(model, force_py=True)
     assert [row[1] for row in cells(bridge)] == [p.label for p in Position]
+
+
+def test_the_bridge_is_narrow_in_a_laptops_middle_column_and_wide_on_a_big_screen(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.ui.bridge.arrangement import CREW_TAB, WEAPONS_TAB
+    from futurepath_desktop.ui.layout import COMPACT, column_widths
+
+    bridge = start_space(qtbot, window)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280 and window.layout_kind == COMPACT)
+    deck, set_up = bridge.deck, bridge.arrangement.set_up
+    # The compact layout's middle column holds the bridge whole.
+    assert bridge.minimumSizeHint().width() <= column_widths(COMPACT, 1280)[1]
+    qtbot.waitUntil(deck.tabs.isVisible)
+    assert set_up.isVisible() and not bridge.rules_button.isVisible()
+    menu = set_up.menu()
+    assert menu is not None
+    tools = [bridge.add_ship_button, bridge.save_ship_button]
+    tools += [bridge.chart_rows_button, bridge.rules_button]
+    assert [a.text() for a in menu.actions()] == [b.text() for b in tools]
+    # One console at a time: a station picked in the list brings up its own.
+    bridge.stations.select_position(Position.WEAPONS)
+    assert deck.tabs.currentIndex() == WEAPONS_TAB
+    assert bridge.fire_button.isVisible() and not bridge.heal_button.isVisible()
+    bridge.stations.select_position(Position.MEDICAL)
+    assert deck.tabs.currentIndex() == CREW_TAB
+    assert bridge.heal_button.isVisible() and not bridge.fire_button.isVisible()
+    # A refusal in the console behind its tab brings that console up: it is read there.
+    bridge.refuse("Pick a target first", bridge.weapons.feedback)
+    assert bridge.weapons.feedback.isVisible() and bridge.weapons.feedback.error
+    # A big screen: the set-up buttons in a row and both consoles side by side.
+    window.resize(1920, 1080)
+    qtbot.waitUntil(bridge.rules_button.isVisible)
+    assert not set_up.isVisible() and not deck.tabs.isVisible()
+    assert bridge.weapons.isVisible() and bridge.crew.isVisible()
+    assert bridge.weapons.y() == bridge.crew.y()
+    assert bridge.weapons.geometry().right() < bridge.crew.x()
+    assert bridge.weapons.title() and bridge.crew.title()
