@@ -192,16 +192,22 @@ def _header(session: Session, acting: str | None) -> str:
     return " · ".join(parts)
 
 
-def _pips(taken: int, capacity: int) -> str:
+def pips(taken: int, capacity: int) -> str:
+    """Battle Damage as pips against capacity: ``●●○`` (``✚`` for each past it)."""
     return (
         "●" * min(taken, capacity) + "○" * max(0, capacity - taken) + "✚" * max(0, taken - capacity)
     )
 
 
-def _ship_line(ship: Ship) -> ShipLine:
+def ship_summary(ship: Ship) -> str:
+    """One line for a ship, the same on the bridge and on the players' screen."""
     cap = ship_rules.capacity(ship.size)
-    damage = f"{_pips(ship.battle_damage, cap)} {ship.battle_damage}/{cap} Battle Damage"
-    return ShipLine(ship.id, ship.name, ship.side, f"{ship.name}: {damage}, {ship.state}")
+    damage = f"{pips(ship.battle_damage, cap)} {ship.battle_damage}/{cap} Battle Damage"
+    return f"{ship.name}: {damage}, {ship.state}"
+
+
+def _ship_line(ship: Ship) -> ShipLine:
+    return ShipLine(ship.id, ship.name, ship.side, ship_summary(ship))
 
 
 def _space(session: Session) -> tuple[str | None, tuple[ShipLine, ...]]:

@@ -10,6 +10,7 @@ from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QMouseEvent, QResizeEve
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.player_info import pips
 from futurepath_desktop.session.state import Session, Ship
 
 STATE_COLOURS = {
@@ -30,20 +31,6 @@ PHASE_NAMES = {
     rules.SpacePhase.ACTION: "2 Action",
     rules.SpacePhase.RESPONSE: "3 Response",
 }
-
-
-def pips(taken: int, capacity: int) -> str:
-    """Battle Damage as pips against capacity: ``●●○``."""
-    return (
-        "●" * min(taken, capacity) + "○" * max(0, capacity - taken) + "✚" * max(0, taken - capacity)
-    )
-
-
-def ship_summary(ship: Ship) -> str:
-    """One line for a ship (the player view uses it too)."""
-    cap = rules.capacity(ship.size)
-    damage = f"{pips(ship.battle_damage, cap)} {ship.battle_damage}/{cap} Battle Damage"
-    return f"{ship.name}: {damage}, {ship.state}"
 
 
 def space_status(session: Session) -> str:

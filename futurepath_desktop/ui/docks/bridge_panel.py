@@ -35,14 +35,14 @@ from futurepath_desktop.ui.bridge.arrangement import (
 )
 from futurepath_desktop.ui.bridge.consoles import CrewConsole, WeaponsConsole, enable, steady_combo
 from futurepath_desktop.ui.bridge.feedback import Feedback
-from futurepath_desktop.ui.bridge.ship_cards import ShipCards, pips, ship_summary, space_status
+from futurepath_desktop.ui.bridge.ship_cards import ShipCards, space_status
 from futurepath_desktop.ui.bridge.stations import StationsView, station_rows
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
 
-__all__ = ["BridgePanel", "pips", "ship_summary", "space_status"]
+__all__ = ["BridgePanel", "space_status"]
 
 
 class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
