@@ -275,3 +275,32 @@ def test_a_new_combatant_needs_a_name() -> None:
     named = msgspec.structs.replace(model, id="new-one", name="Space Bear 5")
     history.push(c.AddCombatant(named))
     assert session.combatants["new-one"].name == "Space Bear 5"
+
+
+def _counters_entries(session: Session, since: int) -> list[tuple[str, str]]:
+    return [(e.kind, e.text) for e in session.log[since:] if e.kind in ("counter", "expiry")]
+
+
+def test_r13_a_counters_phase_where_every_counter_ends_does_not_say_none_moved() -> None:
+    session = demo_session()
+    history = History(session)
+    history.push(c.AddCondition(("brandon",), "shaken", 1, source="the trap"))
+    history.push(c.StartCombat())
+    since = len(session.log)
+    while session.combat.round == 1:  # to round 2: Brandon acts, then the Counters phase
+        history.push(c.NextPhase())
+    entries = _counters_entries(session, since)
+    assert ("expiry", "Brandon is no longer Shaken (1 → 0)") in entries
+    assert not any(text == "No counters move this round" for _, text in entries), entries
+
+
+def test_r13_the_counters_entry_counts_in_words_that_agree() -> None:
+    session = demo_session()
+    history = History(session)
+    history.push(c.AddCondition(("brandon",), "shaken", 3, source="the trap"))
+    history.push(c.StartCombat())
+    since = len(session.log)
+    while session.combat.round == 1:
+        history.push(c.NextPhase())
+    moved = [text for kind, text in _counters_entries(session, since) if kind == "counter"]
+    assert moved and moved[-1].startswith("1 counter moves down a round"), moved

@@ -119,6 +119,7 @@ def _counters_phase(session: Session, edit: Edit) -> None:
     """R13: armed counters go down by 1; at 0 the effect ends and the log says so."""
     moved: list[str] = []
     waiting: list[str] = []
+    ended = 0
     for held in list(session.conditions.values()):
         if held.remaining is None:
             continue
@@ -130,6 +131,7 @@ def _counters_phase(session: Session, edit: Edit) -> None:
         if counter.expired:
             edit.remove("conditions", held.id)
             edit.log("expiry", f"{bearer} is no longer {held.name} ({held.remaining} → 0)")
+            ended += 1
         else:
             edit.put("conditions", replace(held, remaining=counter.remaining))
             moved.append(f"{bearer}: {held.name} {held.remaining} → {counter.remaining}")
@@ -138,11 +140,11 @@ def _counters_phase(session: Session, edit: Edit) -> None:
         shown = moved[:COUNTER_LINES] + waiting[: max(0, COUNTER_LINES - len(moved))]
         hidden = len(moved) + len(waiting) - len(shown)
         lines = [*shown, f"… and {hidden} more"] if hidden else shown
-        text = f"{len(moved)} counter(s) move down a round"
+        text = f"{len(moved)} {verb(len(moved), 'counter moves', 'counters move')} down a round"
         if waiting:
-            text += f"; {len(waiting)} wait for their bearer to act (R13)"
+            text += f"; {len(waiting)} {verb(len(waiting), 'waits for its', 'wait for their')} bearer to act"
         edit.log("counter", text, lines)
-    else:
+    elif not ended:  # an expiry is a counter that moved: its entry says so
         edit.log("counter", "No counters move this round")
 
 
