@@ -63,6 +63,7 @@ class TokenMark(msgspec.Struct, frozen=True):
     combatant_id: str
     hidden: bool
     acting: bool  # ringed: its team acts, and the players may know it
+    over_fog: bool  # a friend's: drawn over the fog, for the players know where it stands
 
 
 class ShipLine(msgspec.Struct, frozen=True):
@@ -268,7 +269,8 @@ def player_info(session: Session) -> PlayerInfo:
             seen = sight(session, combatant)
             if seen is not Sight.SECRET:
                 marked = seen is Sight.MARKED_HIDDEN
-                tokens.append(TokenMark(ident, marked, combatant.team_id == acting))
+                friend = is_friendly(session, combatant)
+                tokens.append(TokenMark(ident, marked, combatant.team_id == acting, friend))
     space_header, ships = _space(session)
     return PlayerInfo(
         header=_header(session, acting),

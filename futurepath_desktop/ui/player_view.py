@@ -6,7 +6,7 @@ from :func:`futurepath_desktop.session.player_info.player_info`."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.player_info import PlayerInfo, player_info
+from futurepath_desktop.ui.map.areas import PLAYER_FOG_Z
 from futurepath_desktop.ui.undo import SessionController
 
 
@@ -94,10 +95,22 @@ class PlayerView(QWidget):
         stale = {i for i in marks if i not in shown}
         for ident, item in shown.items():
             mark = marks.get(ident)
-            if mark is None or (mark.hidden, mark.acting) != (item.look.hidden, item.look.acting):
+            over_fog = item.zValue() > PLAYER_FOG_Z  # a team that changes side moves it
+            if mark is None or (mark.hidden, mark.acting, mark.over_fog) != (
+                item.look.hidden,
+                item.look.acting,
+                over_fog,
+            ):
                 stale.add(ident)
         if stale:
             self.map_scene.sync_tokens(self.controller.session, stale)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Esc closes the players' window (F9 in the GM's window opens it again)."""
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QApplication,
+    QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QGraphicsTextItem,
     QGraphicsView,
@@ -26,6 +27,7 @@ from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui.map.items import TokenItem
+from futurepath_desktop.ui.map.scene import area_rect
 from futurepath_desktop.ui.player_view import PlayerView
 from futurepath_desktop.ui.undo import SessionController
 from tests import player_scenarios as ps
@@ -105,6 +107,18 @@ def tree_rows(view: PlayerView) -> list[str]:
     return [str(model.index(r, 0).data()).strip() for r in range(model.rowCount())]
 
 
+def fog_levels(view: PlayerView, session: Session) -> list[float]:
+    """The z of each fog cover the players' map draws (found by its rectangle)."""
+    grid = session.map
+    rects = [area_rect(f) for f in grid.fog] if grid is not None else []
+    return [
+        item.zValue()
+        for item in view.map_scene.items()
+        # The zones are drawn as area items; the fog covers are plain rectangles.
+        if type(item) is QGraphicsRectItem and item.rect() in rects
+    ]
+
+
 def check(session: Session, view: PlayerView) -> None:
     """R61 on everything the view shows, and what it must show."""
     texts = all_texts(view)
@@ -130,6 +144,12 @@ def check(session: Session, view: PlayerView) -> None:
             assert item.look.badges[0] == "Hidden"[:2]
         # The acting ring must not tell the players that an unseen team acts.
         assert item.look.acting == (session.combatants[ident].team_id == named)
+        # A friend's token is drawn over the opaque fog, anyone else's under it.
+        fog_z = fog_levels(view, session)
+        if ps.friendly(session, ident):
+            assert all(item.zValue() > z for z in fog_z), f"{ident} is under the fog"
+        else:
+            assert all(item.zValue() < z for z in fog_z), f"{ident} is over the fog"
     acting = session.combat.acting_team
     header = view.header.text()
     if acting is not None and named is None:

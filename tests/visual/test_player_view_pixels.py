@@ -1,7 +1,8 @@
 """The player view's map as a picture (R61): the demo mid-fight at 1280×800, light and
 dark, with the player view open. Its walls are drawn, and its fog is an opaque cover:
-every pixel sampled inside it is one colour, and a token standing there, which the GM's
-map shows, is not seen.
+every pixel sampled inside it away from a friend's token is one colour, an enemy's token
+standing there, which the GM's map shows, is not seen, and a friend's is (R61: the
+players know where their friends are).
 
 Which square is which comes from the session, where it is on screen from each view
 (``mapFromScene``); the colours come from the pictures alone.
@@ -130,7 +131,7 @@ def test_the_players_map_draws_its_walls(qtbot: QtBot, posed: Posed, scheme: str
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_the_players_fog_is_opaque_over_floor_walls_and_tokens(
+def test_the_players_fog_is_opaque_over_floor_walls_and_enemies_not_over_friends(
     qtbot: QtBot, posed: Posed, scheme: str
 ) -> None:
     window = posed_with_tokens_in_fog(posed, scheme)
@@ -139,15 +140,25 @@ def test_the_players_fog_is_opaque_over_floor_walls_and_tokens(
     assert grid is not None and grid.fog
     fog: Area = grid.fog[0]
     # The friend's token is on the players' map (R61: they know where their friend is),
-    # and the bear's is not: the fog must still cover the one it holds.
+    # and the bear's is not.
     assert IN_FOG_FRIEND[0] in view.map_scene.tokens
     assert IN_FOG_ENEMY[0] not in view.map_scene.tokens
     players = view.map_view.viewport().grab().toImage()
     gm = window.map.view.viewport().grab().toImage()
+    friend_square = square_rect(*IN_FOG_FRIEND[1])
+    friend_on_screen = on_screen(view.map_view, friend_square)
+    # The friend's disc and its name plate, which reaches a square's half past it.
+    friend_area = friend_on_screen.adjusted(
+        -friend_on_screen.width(), -4, friend_on_screen.width(), friend_on_screen.height()
+    )
 
-    # The players' fog: one colour at every sampled pixel, however the squares under it
-    # differ (floor, grid lines, a token).
-    inside = samples(players, on_screen(view.map_view, area_rect(fog)))
+    # The players' fog: one colour at every sampled pixel away from the friend's token,
+    # however the squares under it differ (floor, grid lines, the bear's token).
+    inside = [
+        c
+        for (x, y), c in located_samples(players, on_screen(view.map_view, area_rect(fog)))
+        if not friend_area.contains(x, y)
+    ]
     assert len(inside) > 500
     fog_colour = inside[len(inside) // 2]
     other = {c for c in inside if c != fog_colour}
@@ -157,7 +168,8 @@ def test_the_players_fog_is_opaque_over_floor_walls_and_tokens(
     gm_inside = samples(gm, on_screen(window.map.view, area_rect(fog)))
     assert len(set(gm_inside)) > 3, "the GM's map shows the squares under the fog"
 
-    # The tokens in the fog: drawn on the GM's map, not seen on the players'.
+    # Both tokens in the fog are drawn on the GM's map; on the players' the bear's is
+    # covered and the friend's shows over the fog.
     for ident, square in (IN_FOG_FRIEND, IN_FOG_ENEMY):
         assert fog.contains(square)
         empty = (square[0] + 2, square[1])  # a fogged floor square beside it, no token
@@ -165,14 +177,31 @@ def test_the_players_fog_is_opaque_over_floor_walls_and_tokens(
         token_gm = square_colour(gm, window.map.view, square)
         floor_gm = square_colour(gm, window.map.view, empty)
         assert math.dist(token_gm, floor_gm) > 40, f"the GM's map shows {ident} at {square}"
-        seen = set(samples(players, on_screen(view.map_view, square_rect(*square)), step=1))
-        assert seen == {fog_colour}, f"{ident}'s token shows through the players' fog"
+        seen = samples(players, on_screen(view.map_view, square_rect(*square)), step=1)
+        if ident == IN_FOG_FRIEND[0]:
+            unlike = [c for c in seen if math.dist(c, fog_colour) > 60]
+            assert len(unlike) > len(seen) // 3, f"{ident}'s token is lost under the fog"
+        else:
+            assert set(seen) == {fog_colour}, f"{ident}'s token shows through the fog"
 
     # And the fog is not the floor: a blank map would not pass for fog.
     taken = {grid.tokens[i].square for i in view.map_scene.tokens}
     floor = plain(grid, ".", taken)
     floor_colour = average([rgb_round(square_colour(players, view.map_view, s)) for s in floor])
     assert math.dist(floor_colour, fog_colour) > 40, "the fog stands out from the floor"
+
+
+def located_samples(
+    image: QImage, rect: QRect, step: int = 2
+) -> list[tuple[tuple[int, int], Colour]]:
+    """Every ``step``-th pixel of a rectangle, inset from its edges, with where it is."""
+    inner = rect.adjusted(INSET, INSET, -INSET, -INSET)
+    assert inner.width() > 2 and inner.height() > 2, f"nothing to sample in {rect}"
+    return [
+        ((x, y), rgb(pixel(image, x, y)))
+        for y in range(inner.top(), inner.bottom() + 1, step)
+        for x in range(inner.left(), inner.right() + 1, step)
+    ]
 
 
 def rgb_round(colour: tuple[float, float, float]) -> Colour:

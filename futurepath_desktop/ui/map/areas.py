@@ -63,6 +63,8 @@ ZONE_LOOK = {
     ),
 }
 PLAYER_FOG = QColor("#15171a")
+PLAYER_FOG_Z = 50.0  # the players' fog: above the tokens of anyone they cannot see
+FRIEND_OVER_FOG_Z = 55.0  # R61: the players know where their friends are, fog or not
 LABEL_COLOUR = {False: QColor("#2a2e36"), True: QColor("#e4e8f0")}
 
 
@@ -116,7 +118,7 @@ def fog_item(area: Area, rect: QRectF, dark: bool, *, player: bool) -> QGraphics
         cover = QGraphicsRectItem(rect)
         cover.setBrush(PLAYER_FOG)
         cover.setPen(QPen(Qt.PenStyle.NoPen))
-        cover.setZValue(50)  # above the tokens: nothing shows through
+        cover.setZValue(PLAYER_FOG_Z)  # above the tokens: nothing shows through
         return cover
     item = AreaItem(rect, FOG_LOOK[dark], Qt.PenStyle.DotLine)
     _label(f"Fog: {area.name or 'hidden from players'}", item, LABEL_COLOUR[dark])

@@ -76,6 +76,7 @@ def short_label(name: str) -> str:
 RATIO = 2.0
 """Token pictures are drawn at twice the scene's resolution, so they stay sharp at 2×."""
 MARGIN_X, MARGIN_TOP, PLATE = 16.0, 2.0, 12.0
+TOKEN_Z = 10.0  # over the ground and the areas, under the tools' drawings
 Room = tuple[float, float]
 """How far a name plate may reach past the token's own squares, to the left and right."""
 FREE: Room = (MARGIN_X, MARGIN_X)
@@ -175,7 +176,7 @@ class TokenItem(QGraphicsPixmapItem):
         self.near = near
         self.chosen = False
         self.room = FREE
-        self.setZValue(10)
+        self.setZValue(TOKEN_Z)
         self.setOffset(-MARGIN_X, -MARGIN_TOP)
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import area_of, visible_to_players
+from futurepath_desktop.session.player_info import is_friendly
 from futurepath_desktop.session.state import (
     COVER_CODES,
     TERRAIN_CODES,
@@ -29,8 +30,8 @@ from futurepath_desktop.session.state import (
     MapState,
     Session,
 )
-from futurepath_desktop.ui.map.areas import fog_item, zone_item
-from futurepath_desktop.ui.map.items import MARGIN_X, TokenItem, token_look
+from futurepath_desktop.ui.map.areas import FRIEND_OVER_FOG_Z, fog_item, zone_item
+from futurepath_desktop.ui.map.items import MARGIN_X, TOKEN_Z, TokenItem, token_look
 
 SQUARE = 32.0
 """Scene units per square."""
@@ -233,6 +234,11 @@ class MapScene(QGraphicsScene):
                 self.addItem(item)
             else:
                 item.set_look(look, token.size * SQUARE)
+            if self.player:
+                # R61: a friend's token stays seen over the players' opaque fog; anyone
+                # else's the fog covers (an enemy there is not on this map at all).
+                friend = is_friendly(session, combatant)
+                item.setZValue(FRIEND_OVER_FOG_Z if friend else TOKEN_Z)
             item.setPos(token.x * SQUARE, token.y * SQUARE)
         if only is None:
             for ident in [i for i in self.tokens if i not in grid.tokens]:
