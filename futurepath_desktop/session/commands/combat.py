@@ -142,7 +142,8 @@ def _counters_phase(session: Session, edit: Edit) -> None:
         lines = [*shown, f"… and {hidden} more"] if hidden else shown
         text = f"{len(moved)} {verb(len(moved), 'counter moves', 'counters move')} down a round"
         if waiting:
-            text += f"; {len(waiting)} {verb(len(waiting), 'waits for its', 'wait for their')} bearer to act"
+            waits = verb(len(waiting), "waits for its", "wait for their")
+            text += f"; {len(waiting)} {waits} bearer to act"
         edit.log("counter", text, lines)
     elif not ended:  # an expiry is a counter that moved: its entry says so
         edit.log("counter", "No counters move this round")
