@@ -245,3 +245,88 @@ def test_the_miss_and_critical_failure_labels_stand_clear_of_the_damage_labels(
     (miss_x,), _ = series(dock.outcomes, "miss")
     (fail_x,), _ = series(dock.outcomes, "critical failure")
     assert (ticks["miss"], ticks["crit. fail"]) == (miss_x, fail_x)
+
+
+def bar_rects(chart: object) -> list[QRectF]:
+    """The scene rectangles of a chart's sets of bars (each set's whole extent)."""
+    import pyqtgraph as pg
+
+    plot = chart.plot  # type: ignore[attr-defined]
+    return [
+        item.mapRectToScene(item.boundingRect())
+        for item in plot.plotItem.items
+        if isinstance(item, pg.BarGraphItem)
+    ]
+
+
+@pytest.mark.parametrize("width", [330, 430, 700])
+def test_the_legends_stand_outside_the_plotted_bars(
+    qtbot: QtBot, window: MainWindow, width: int
+) -> None:
+    window.initiative.select(["art"])
+    form = window.inspector.attack
+    form.target.setCurrentIndex(form.target.findData("bear-2"))
+    form.recompute()
+    window.controller.push(Damage(("bear-1",), 5, "a test"))
+    dock = window.odds
+    for tab, chart in ((0, "outcomes"), (2, "damage")):
+        window.show_chart(tab)
+        shown = getattr(dock, chart)
+        shown.setFixedWidth(width)
+        qtbot.waitUntil(lambda s=shown: abs(s.width() - width) <= 1)
+        qtbot.wait(30)
+        dock.refresh()
+        qtbot.wait(30)
+        legend = shown.plot.plotItem.legend
+        assert legend.items, f"{shown.title}: no legend"
+        box = legend.sceneBoundingRect()
+        view = shown.plot.plotItem.vb.sceneBoundingRect()
+        # Outside the plotted area altogether, so it can cover no data at any zoom.
+        assert not box.intersects(view), f"{shown.title}: legend {box} over the plot {view}"
+        bars = bar_rects(shown)
+        assert bars, f"{shown.title}: no bars"
+        for bar in bars:
+            assert not box.intersects(bar), f"{shown.title}: legend {box} covers a bar {bar}"
+        # And every entry is inside the chart, not cut off at its edge.
+        chart_rect = shown.plot.sceneRect()
+        for _sample, label in legend.items:
+            assert chart_rect.contains(label.sceneBoundingRect()), label.text
+
+
+def test_with_nothing_to_chart_the_attack_tab_says_what_to_do_without_axes(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    window.initiative.select(["james"])  # his shock technique does not reach a bear
+    form = window.inspector.attack
+    form.target.setCurrentIndex(form.target.findData("bear-3"))
+    form.distance.setValue(45)
+    form.recompute()
+    assert form.plan is None
+    window.show_chart(0)
+    dock = window.odds
+    dock.refresh()
+    qtbot.wait(30)
+    for chart in (dock.outcomes, dock.by_ac):
+        # No axes with meaningless numbers: the plot is not shown at all.
+        assert not chart.plot.isVisible(), f"{chart.title} still draws its axes"
+        hint = chart.hint
+        assert hint.isVisible() and hint.wordWrap() and hint.text()
+        # The whole sentence fits the space the hint has, wrapped.
+        metrics = QFontMetrics(hint.font())
+        needed = metrics.boundingRect(
+            QRect(0, 0, hint.contentsRect().width(), 10_000),
+            int(Qt.TextFlag.TextWordWrap),
+            hint.text(),
+        )
+        assert needed.width() <= hint.contentsRect().width()
+        assert needed.height() <= hint.contentsRect().height()
+    # A plan again brings the charts back.
+    window.initiative.select(["art"])
+    form.target.setCurrentIndex(form.target.findData("bear-2"))
+    form.recompute()
+    dock.refresh()
+    qtbot.wait(30)
+    assert dock.outcomes.plot.isVisible() and not dock.outcomes.hint.isVisible()

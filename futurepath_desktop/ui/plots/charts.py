@@ -12,9 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from futurepath_desktop.session.store import atomic_write
 from futurepath_desktop.ui.plots.data import OutcomeAxis, outcome_axis
@@ -22,6 +30,40 @@ from futurepath_desktop.ui.plots.data import OutcomeAxis, outcome_axis
 pg.setConfigOptions(antialias=True)
 
 PALETTE = ("#3a7bd5", "#c0392b", "#2e9d4f", "#d08a10", "#8e44ad", "#16a085", "#7f8c8d")
+
+# The plot item's grid: title (row 0), top axis, view box, bottom axis (row 3). The legend
+# takes the row under the bottom axis, so it never stands over the data it names.
+LEGEND_ROW = 4
+
+
+class OutsideLegend(pg.LegendItem):  # type: ignore[misc]
+    """A legend laid out in its own row of the plot item, below the plot, in as many
+    columns as the chart's width holds."""
+
+    def updateSize(self) -> None:
+        # pyqtgraph's own (updateSize) moves the legend to (0, 0) over the plot; in a layout the layout
+        # places it, and only needs to know its size changed.
+        self.updateGeometry()
+
+    def mouseDragEvent(self, event: Any) -> None:
+        event.ignore()  # a laid-out legend stays in its row
+
+    def fit_columns(self, width: float) -> None:
+        """As many columns as fit ``width`` pixels (at least one)."""
+        if not self.items:
+            return
+        widest = max(
+            sample.width() + label.item.boundingRect().width() + 12 for sample, label in self.items
+        )
+        columns = max(1, min(len(self.items), int(width // max(widest, 1.0))))
+        self.setColumnCount(columns)
+
+    def recolour(self, colour: str) -> None:
+        """Write every entry again in ``colour`` (pyqtgraph's ``setLabelTextColor`` only
+        changes the colour of entries added later)."""
+        self.setLabelTextColor(colour)
+        for _sample, label in self.items:
+            label.setText(label.text, color=colour)
 
 
 class Chart(QWidget):
@@ -54,8 +96,10 @@ class Chart(QWidget):
         if percent:
             self.plot.setLabel("left", f"{y_label} (%)")
             self.plot.setYRange(0, 100, padding=0.02)
-        legend = self.plot.addLegend(offset=(-8, 8))
-        legend.setBrush(pg.mkBrush(128, 128, 128, 40))
+        self.legend = OutsideLegend(offset=None, colCount=1, brush=pg.mkBrush(128, 128, 128, 40))
+        self.plot.plotItem.layout.addItem(self.legend, LEGEND_ROW, 1)
+        self.plot.plotItem.legend = self.legend  # named items join it by themselves
+        self.plot.getViewBox().sigResized.connect(self._fit_legend)
         self.series: list[tuple[str, list[float], list[float]]] = []
         self._items: dict[tuple[str, str], Any] = {}
         self._used: set[tuple[str, str]] = set()
@@ -63,9 +107,17 @@ class Chart(QWidget):
         self.hover.setZValue(100)
         self.plot.addItem(self.hover, ignoreBounds=True)
         self.plot.scene().sigMouseMoved.connect(self._moved)
+        # With nothing to chart, a sentence in place of the plot: no empty axes.
+        self.hint = QLabel()
+        self.hint.setObjectName("chartHint")
+        self.hint.setWordWrap(True)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+        self.hint.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot, 1)
+        layout.addWidget(self.hint, 1)
         row = QHBoxLayout()
         row.addStretch(1)
         png = QPushButton("Export PNG…")
@@ -77,6 +129,7 @@ class Chart(QWidget):
             row.addWidget(button)
         layout.addLayout(row)
         self.dark = False
+        self.foreground = "#1d2126"
 
     def set_dark(self, dark: bool) -> None:
         """Follow the light or dark scheme."""
@@ -87,11 +140,25 @@ class Chart(QWidget):
             axis = self.plot.getAxis(side)
             axis.setPen(pg.mkPen(foreground))
             axis.setTextPen(pg.mkPen(foreground))
-        self.plot.setTitle(self.title, color=foreground)
+        self.foreground = foreground
+        title = self.plot.plotItem.titleLabel
+        self.plot.setTitle(title.text or self.title, color=foreground)
         self.hover.setColor(QColor(foreground))
-        legend = self.plot.plotItem.legend
-        if legend is not None:
-            legend.setLabelTextColor(foreground)
+        self.legend.recolour(foreground)
+
+    def set_title(self, text: str) -> None:
+        """Name what the chart shows now, in the scheme's colour."""
+        self.show_hint("")
+        self.plot.setTitle(text, color=self.foreground)
+
+    def show_hint(self, text: str) -> None:
+        """Show ``text`` (wrapped) instead of the plot, or the plot again if it is empty."""
+        self.hint.setText(text)
+        self.hint.setVisible(bool(text))
+        self.plot.setVisible(not text)
+
+    def _fit_legend(self, *_args: object) -> None:
+        self.legend.fit_columns(self.plot.plotItem.vb.width() or self.plot.width() * 0.85)
 
     def begin(self) -> None:
         """Start a redraw: series drawn before :meth:`end` are kept (their items updated in
@@ -101,14 +168,14 @@ class Chart(QWidget):
 
     def end(self) -> None:
         """Finish a redraw: drop what was not drawn this time."""
-        legend = self.plot.plotItem.legend
         for key in [k for k in self._items if k not in self._used]:
             item = self._items.pop(key)
-            if legend is not None and key[0] != "mark":
-                legend.removeItem(item)
+            if key[0] != "mark":
+                self.legend.removeItem(item)
             self.plot.removeItem(item)
         if not self.series:
             self.hover.setText("")
+        self._fit_legend()
 
     def clear(self) -> None:
         """Remove every series (the hover label stays)."""

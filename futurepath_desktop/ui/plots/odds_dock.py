@@ -131,8 +131,13 @@ class OddsDock(QDockWidget):
             chart.begin()
         try:
             if plan is None:
-                self.outcomes.plot.setTitle("Attack outcomes: set up an attack in the Inspector")
+                self.outcomes.show_hint(
+                    "Attack outcomes: choose an attacker, a target in reach and a weapon "
+                    "in the Inspector to chart the odds."
+                )
+                self.by_ac.show_hint("Hit chance by target AC: set up an attack first.")
                 return
+            self.by_ac.set_title(self.by_ac.title)
             self._draw_attack(plan, command)
         finally:
             for chart in (self.outcomes, self.by_ac):
@@ -143,7 +148,7 @@ class OddsDock(QDockWidget):
         from futurepath_desktop.ui.plots.charts import PALETTE
 
         bars = data.outcome_bars(plan.setup)
-        self.outcomes.plot.setTitle(
+        self.outcomes.set_title(
             f"{plan.attacker.name} → {plan.target.name} with {plan.weapon.name}"
         )
         highest = max([0, *bars.hit, *bars.critical])
@@ -179,11 +184,14 @@ class OddsDock(QDockWidget):
         chosen = self.volley()
         if chosen is None:
             self.battle.end()
-            self.battle.plot.setTitle("Battle Damage: pick a ship and a target on the Bridge")
+            self.battle.show_hint(
+                "Battle Damage: pick a ship and its target on the Bridge's weapons console "
+                "to chart the volley."
+            )
             return
         ship, target = chosen
         curve = data.battle_damage_curve(ship, target)
-        self.battle.plot.setTitle(f"{ship.name} → {target.name}, BD-DC {curve.dc}")
+        self.battle.set_title(f"{ship.name} → {target.name}, BD-DC {curve.dc}")
         self.battle.line("without a scan", curve.hard_points, curve.without_scan, PALETTE[0])
         self.battle.line(
             f"with a scan (+{curve.scan_bonus})", curve.hard_points, curve.with_scan, PALETTE[2]
