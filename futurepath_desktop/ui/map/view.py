@@ -208,7 +208,10 @@ class MapView(ToolActions):
 
     def cancel(self) -> None:
         """Drop whatever the current tool was in the middle of, with its drawings (the
-        ruler's line and label too) and any note of a refusal."""
+        ruler's line and label too) and any note of a refusal. The keyboard's target hint
+        ("Enter moves here") goes with it: the status line says what lies there now."""
+        if self.target_square is not None:
+            self.hovered.emit(self.describe(self.target_square))
         self.drag = None
         self.target_square = None
         self._anchor = None
