@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtWidgets import QDialog, QInputDialog
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import Terrain
@@ -330,8 +330,22 @@ def test_the_keyboard_moves_a_token_too(qtbot: QtBot, window: MainWindow) -> Non
         qtbot.keyClick(view, Qt.Key.Key_Right)
     assert view.drag is not None and view.drag.path is not None
     assert view.drag.path.cost_ft == 15
+    assert "Enter moves here" in window.map.status.text()
     qtbot.keyClick(view, Qt.Key.Key_Return)
     assert token_square(window, "art") == (5, 8)
+    # The move is made: the line under the map no longer offers it.
+    assert "Enter" not in window.map.status.text()
+    assert window.map.status.text().startswith(view.describe((5, 8)).split(":")[0])
+
+
+def test_esc_takes_the_keyboard_target_hint_away(qtbot: QtBot, window: MainWindow) -> None:
+    view = big(window)
+    window.initiative.select(["art"])
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert "Enter moves here" in window.map.status.text()
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.drag is None and "Enter" not in window.map.status.text()
 
 
 def test_the_player_view_applies_fog_and_leaves_hidden_tokens_out(
@@ -476,3 +490,36 @@ def test_name_plates_of_neighbours_do_not_cover_each_other(
     # Moving a neighbour away gives the room back.
     assert window.controller.push(PlaceToken("bear-2", bear[0] + 5, bear[1]))
     assert tokens["bear-1"].plate_rect().right() > square_rect(*bear).right()
+
+
+def test_each_new_zone_gets_its_own_name_or_the_one_the_gm_types(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = big(window)
+    window.map.set_tool(Tool.ZONE)
+    session = window.controller.session
+    assert session.map is not None
+    before = [z.name for z in session.map.zones]
+
+    def keep_the_default(dialog: QDialog) -> None:
+        dialog.accept()
+
+    def type_a_name(dialog: QDialog) -> None:
+        name = dialog.findChild(QLineEdit, "zoneName")
+        assert isinstance(name, QLineEdit)
+        qtbot.keyClicks(name, "Acid cloud")  # the default is selected: typing replaces it
+        dialog.accept()
+
+    for handler, corner in ((keep_the_default, (9, 3)), (keep_the_default, (12, 3))):
+        answer_dialog(qtbot, handler)
+        drag(qtbot, view, [(corner[0] - 1, 2), corner])
+    answer_dialog(qtbot, type_a_name)
+    drag(qtbot, view, [(14, 2), (15, 3)])
+    assert session.map is not None
+    names = [z.name for z in session.map.zones]
+    assert len(names) == len(before) + 3
+    new = names[len(before) :]
+    assert new[2] == "Acid cloud"
+    assert len(set(new)) == 3 and not set(new) & set(before), f"a name is reused: {names}"
+    for name in new[:2]:
+        assert re.fullmatch(r"Zone \d+", name), name

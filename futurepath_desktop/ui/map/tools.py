@@ -250,27 +250,29 @@ class ToolActions(QGraphicsView):
         return self.push(AddArea("fog", Area(new_id("fog"), *rect)), anchor)
 
     def zone(
-        self, anchor: tuple[int, int], corner: tuple[int, int], visibility: int | None = None
+        self,
+        anchor: tuple[int, int],
+        corner: tuple[int, int],
+        visibility: int | None = None,
+        name: str | None = None,
     ) -> bool:
-        """Drag: a visibility zone (R31), its level asked for. Click inside one: remove it."""
+        """Drag: a visibility zone (R31), its name and level asked for (a fresh "Zone N"
+        by default). Click inside one: remove it."""
         from futurepath_desktop.session.commands import AddArea
         from futurepath_desktop.session.state import Area
+        from futurepath_desktop.ui.map.zone_dialog import ZoneDialog, default_zone_name
 
         removed, rect = self._area_drop("zones", anchor, corner)
         if rect is None or self.controller is None:
             return removed
+        grid = self.controller.session.map
+        default = default_zone_name(z.name for z in grid.zones) if grid is not None else "Zone"
         if visibility is None:
-            from PySide6.QtWidgets import QInputDialog
-
-            levels = ["Poor", "Terrible", "No vision"]
-            chosen, ok = QInputDialog.getItem(
-                self, "Visibility zone", "Visibility:", levels, 1, False
-            )
-            if not ok:
+            dialog = ZoneDialog(default, self)
+            if not dialog.exec():
                 return False
-            visibility = levels.index(chosen) + 1
-        name = ("", "Dim", "Smoke", "Darkness")[visibility]
-        area = Area(new_id("zone"), *rect, visibility=visibility, name=name)
+            name, visibility = dialog.chosen()
+        area = Area(new_id("zone"), *rect, visibility=visibility, name=name or default)
         return self.push(AddArea("zones", area), anchor)
 
     # --- drawing the tools' ghosts ---------------------------------------------------------------
