@@ -15,7 +15,7 @@ from statistics import median
 import pytest
 from PySide6.QtCore import QPointF, QRect
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtWidgets import QApplication, QGraphicsRectItem
 
 from futurepath_desktop.session.state import Area
 from futurepath_desktop.ui import theme
@@ -215,3 +215,35 @@ def test_difficult_ground_half_squares_and_cover_are_drawn(
         for square in squares:
             seen = inside(image, view, square)
             assert distance(seen, floor) > 25, f"{kind} at {square} looks like floor: {seen}"
+
+
+@pytest.mark.parametrize(("first", "then"), [(theme.LIGHT, theme.DARK), (theme.DARK, theme.LIGHT)])
+def test_the_backdrop_round_the_map_follows_a_change_of_theme(
+    posed: Posed, first: str, then: str
+) -> None:
+    """The surround of a fitted map is the new theme's (dark round a dark map, light round
+    a light one) after the theme is switched with the window open, as a fresh window's."""
+    window = posed(1280, 800, first)
+    view = window.map.view
+    grid = window.controller.session.map
+    assert grid is not None
+    drawn = view.mapFromScene(view.sceneRect()).boundingRect()
+    room = view.viewport().rect()
+    # The fitted map leaves a band above or beside it: sample the middle of that band.
+    if drawn.top() - room.top() > 8:
+        spot = (room.center().x(), (room.top() + drawn.top()) // 2)
+    else:
+        assert drawn.left() - room.left() > 8, "the map fills the view: no surround to see"
+        spot = ((room.left() + drawn.left()) // 2, room.center().y())
+    before = luminance(pixel(grab(window), *spot))
+    window.set_theme(then)
+    QApplication.processEvents()
+    after_image = grab(window)
+    after = luminance(pixel(after_image, *spot))
+    floor = lum(typical(after_image, view, squares_where(window, ".")[:20]))
+    window.set_theme(first)
+    if then == theme.DARK:
+        assert after < 80 and after < before - 60, f"a light surround ({after:.0f}) in the dark"
+        assert after < floor + 40, "the dark surround is no lighter than the dark floor"
+    else:
+        assert after > 150 and after > before + 60, f"a dark surround ({after:.0f}) in the light"

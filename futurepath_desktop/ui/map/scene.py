@@ -118,6 +118,11 @@ class MapScene(QGraphicsScene):
         self.grid = None  # everything is redrawn in the new colours
         if self.session is not None:
             self.sync(self.session)
+        # The views cache the background they drew, the backdrop round the map too (which
+        # no change of the map's own squares repaints): drop it, or the old theme's stays.
+        for view in self.views():
+            view.resetCachedContent()
+            view.viewport().update()
         self.update()
 
     def set_near(self, near: bool) -> None:
