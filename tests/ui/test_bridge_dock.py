@@ -500,3 +500,73 @@ def test_the_bridge_is_narrow_in_a_laptops_middle_column_and_wide_on_a_big_scree
     assert bridge.weapons.y() == bridge.crew.y()
     assert bridge.weapons.geometry().right() < bridge.crew.x()
     assert bridge.weapons.title() and bridge.crew.title()
+
+
+def test_each_console_shows_the_selected_ships_own_setting(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.core.starship import Flying
+    from futurepath_desktop.session.commands import CrewAction, EditShip, NextSpacePhase
+
+    push = window.controller.push
+    assert push(EditShip("bear-hunter", (("hard_points", 6),)))
+    bridge = start_space(qtbot, window)
+    session = window.controller.session
+    assert push(NextSpacePhase())  # 2 Action: the helm flies
+    assert push(CrewAction("wayfarer", Position.HELM, "", flying=Flying.OFFENSIVE))
+    bridge.hard_points.setValue(2)  # the GM sets up a smaller volley for the Wayfarer
+    for ship_id in ("bear-hunter", "wayfarer", "bear-hunter"):
+        qtbot.mouseClick(
+            next(c for c in bridge.card_view.cards if c.ship_id == ship_id),
+            Qt.MouseButton.LeftButton,
+        )
+        ship = session.space.ship(ship_id)
+        assert bridge.ship_id == ship_id
+        # The helm's box says what the ship's card says.
+        assert str(bridge.flying.currentData()) == ship.flying, ship_id
+        card = next(c for c in bridge.card_view.cards if c.ship_id == ship_id)
+        assert f"flying {ship.flying}" in card_text(card)
+        assert bridge.hard_points.value() == ship.hard_points
+        assert bridge.hard_points.maximum() == ship.hard_points
+        assert bridge.aim.currentData() is None  # Battle Damage, not the last ship's aim
+    # Undoing the Wayfarer's course puts its helm box back too.
+    bridge.select_ship("wayfarer")
+    assert str(bridge.flying.currentData()) == "offensively"
+    window.controller.stack.undo()
+    assert session.space.ship("wayfarer").flying == "normal"
+    assert str(bridge.flying.currentData()) == "normal"
+
+
+def card_text(card: QWidget) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    return " ".join(label.text() for label in card.findChildren(QLabel))
+
+
+def test_a_result_line_goes_when_the_phase_moves_on_and_stays_in_the_log(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.session.commands import StartSpaceCombat
+
+    open_bridge(qtbot, window)
+    bridge = panel(window)
+    session = window.controller.session
+    assert window.controller.push(StartSpaceCombat(("bear-hunter",)))  # the surprise shot
+    bridge.select_ship("bear-hunter")
+    bridge.target.setCurrentIndex(bridge.target.findData("wayfarer"))
+    session.rng = ScriptedRandom([1, 1, 1, 1])
+    qtbot.mouseClick(bridge.fire_button, Qt.MouseButton.LeftButton)
+    said = bridge.weapons.feedback.full
+    assert "Bear Hunter fires" in said and not bridge.weapons.feedback.error
+    volley = next(e.text for e in session.log if e.text.startswith("Bear Hunter fires"))
+    qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)  # on to round 1
+    assert session.space.round.round == 1
+    for line in (bridge.weapons.feedback, bridge.crew.feedback):
+        assert line.full == "" and line.text() == ""
+    assert "Round 1" in bridge.notice.full  # the phase's own line says where the fight is
+    assert any(e.text == volley for e in session.log)  # the log keeps the shot
+    # A refusal made in one phase goes with it too.
+    bridge.repair()  # nothing to repair: refused beside the button
+    assert bridge.crew.feedback.error and bridge.crew.feedback.full
+    qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)
+    assert bridge.crew.feedback.full == ""

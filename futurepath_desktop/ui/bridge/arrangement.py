@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.core import starship as rules
 
 if TYPE_CHECKING:
+    from futurepath_desktop.ui.bridge.feedback import Feedback
     from futurepath_desktop.ui.bridge.stations import StationsView
     from futurepath_desktop.ui.undo import SessionController
 
@@ -230,6 +231,10 @@ class ArrangedPanel:
     def _enable(self) -> None:
         raise NotImplementedError
 
+    def feedbacks(self) -> tuple[Feedback, ...]:
+        """Every feedback line of the panel."""
+        raise NotImplementedError
+
     def minimumSizeHint(self) -> QSize:
         """Never wider than the narrow arrangement needs: the panel must not squeeze the
         panels beside it (it turns wide when it is given the room)."""
@@ -259,6 +264,9 @@ class ArrangedPanel:
         if phase == self._phase:
             return
         self._phase = phase
+        # What an action did belongs to its phase: the log keeps it, the consoles move on.
+        for line in self.feedbacks():
+            line.clear()
         acting = {
             CONSOLE_OF[row.position]
             for row in self.stations.stations.rows

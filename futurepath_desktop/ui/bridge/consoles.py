@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.state import Ship
 from futurepath_desktop.ui.bridge.feedback import Feedback, game_words
 
 
@@ -79,6 +80,19 @@ class WeaponsConsole(QGroupBox):
         grid.addWidget(self.feedback, 4, 0, 1, 4)
         grid.setColumnStretch(1, 1)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self._shown: tuple[str, int] | None = None
+
+    def show_ship(self, ship: Ship) -> None:
+        """Set the volley up for this ship: all its hard points, at Battle Damage. Only
+        when another ship (or another count of hard points) comes up: a GM's choices for
+        the ship in view stay while it is in view."""
+        shown = (ship.id, ship.hard_points)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.hard_points.setMaximum(max(1, ship.hard_points))
+        self.hard_points.setValue(max(1, ship.hard_points))
+        self.aim.setCurrentIndex(0)
 
     def show_odds(self, chance: float | None, text: str) -> None:
         """The chance of Battle Damage for the volley as set up (plain text, the chance
@@ -125,3 +139,14 @@ class CrewConsole(QGroupBox):
         grid.setColumnStretch(1, 1)
         grid.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self._shown: tuple[str, str] | None = None
+
+    def show_ship(self, ship: Ship) -> None:
+        """The helm shows how this ship flies (R42): when another ship comes up, or its
+        course is set or undone; a choice not yet set stays while nothing changes."""
+        shown = (ship.id, str(ship.flying))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        index = self.flying.findData(rules.Flying(ship.flying))
+        self.flying.setCurrentIndex(max(0, index))

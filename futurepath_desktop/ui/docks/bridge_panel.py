@@ -259,9 +259,8 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
             self.target.setCurrentIndex(self.target.findData(keep))
         self.target.setToolTip(self.target.currentText())
         self.target.blockSignals(False)
-        if self.hard_points.maximum() != max(1, ship.hard_points):
-            self.hard_points.setMaximum(max(1, ship.hard_points))
-            self.hard_points.setValue(ship.hard_points)  # a new ship: every hard point
+        self.weapons.show_ship(ship)  # each console shows the ship in view, not the last one
+        self.crew.show_ship(ship)
         for entry in ship.damage:
             # The name alone fits the console; its repair DC is on the card and in the tip.
             dc_text = "a critical fix" if entry.dc is None else f"DC {entry.dc}"
