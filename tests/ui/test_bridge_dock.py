@@ -570,3 +570,32 @@ def test_a_result_line_goes_when_the_phase_moves_on_and_stays_in_the_log(
     assert bridge.crew.feedback.error and bridge.crew.feedback.full
     qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)
     assert bridge.crew.feedback.full == ""
+
+
+def test_every_ship_of_the_surprise_list_shows_whole(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtCore import QRect
+
+    from futurepath_desktop.ui.dialogs.space_dialogs import SurpriseDialog
+    from futurepath_desktop.ui.widgets.focus_frame import WIDTH
+
+    dialog = SurpriseDialog(window.controller.session.space.ships, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    ships = dialog.list
+    ships.setFocus()  # reached from the keyboard: the focus frame lies along its edge
+    qtbot.wait(20)
+    assert ships.count() == len(window.controller.session.space.ships) >= 2
+    # Inside the list's frame and clear of the focus frame drawn along the inside of it.
+    clear = ships.rect().adjusted(WIDTH, WIDTH, -WIDTH, -WIDTH)
+    viewport = ships.viewport()
+    for row in range(ships.count()):
+        item = ships.item(row)
+        shown = ships.visualItemRect(item)
+        assert viewport.rect().contains(shown), f"{item.text()!r} at {shown} is cut off"
+        in_list = QRect(viewport.mapTo(ships, shown.topLeft()), shown.size())
+        text = ships.fontMetrics().boundingRect(item.text())
+        assert in_list.height() >= text.height()
+        assert clear.contains(in_list), f"{item.text()!r} at {in_list} under the frame {clear}"
+    assert ships.verticalScrollBar().value() == 0
+    dialog.reject()

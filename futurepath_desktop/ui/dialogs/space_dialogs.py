@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.state import ChartRow, Ship
 from futurepath_desktop.ui.dialogs import ok_cancel
+from futurepath_desktop.ui.widgets.focus_frame import WIDTH as FOCUS_WIDTH
 
 
 class SurpriseDialog(QDialog):
@@ -48,10 +49,15 @@ class SurpriseDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.list.addItem(item)
+        # The rows stand clear of the list's edge, where the keyboard's focus frame is
+        # drawn: the first one is not cut off under it.
+        margin = FOCUS_WIDTH + 2
+        self.list.setViewportMargins(margin, margin, margin, margin)
         # As tall as its ships (a few more scroll), not a tall empty box under two names.
+        self.list.ensurePolished()
         rows = max(2, min(len(ships), 8))
-        row = self.list.sizeHintForRow(0) if ships else self.list.fontMetrics().lineSpacing() + 4
-        self.list.setFixedHeight(row * rows + 2 * self.list.frameWidth() + 8)
+        row = max(self.list.sizeHintForRow(0) if ships else 0, self.list.fontMetrics().height() + 2)
+        self.list.setFixedHeight(row * rows + 2 * (self.list.frameWidth() + margin) + 2)
         layout.addWidget(self.list)
         layout.addWidget(ok_cancel(self, "Start"))
 
