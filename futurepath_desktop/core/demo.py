@@ -117,7 +117,8 @@ class Encounter:
         held = bearer.conditions.get(key)
         counter = held[1].extend(rounds) if held else RoundCounter(rounds)
         bearer.conditions[key] = (entry, counter)
-        self.say(f"    {bearer.name} is {entry.name} for {counter.remaining} round(s).")
+        unit = "round" if counter.remaining == 1 else "rounds"
+        self.say(f"    {bearer.name} is {entry.name} for {counter.remaining} {unit}.")
 
     # --- phases ----------------------------------------------------------------------
 

@@ -57,7 +57,9 @@ class TieBreak(msgspec.Struct, frozen=True):
     def describe(self) -> str:
         """A log line: who tied, and how the tie broke."""
         tied = ", ".join(self.team_ids)
-        how = "best DEX" if not self.rounds else f"{len(self.rounds)} round(s) of opposed checks"
+        checks = len(self.rounds)
+        unit = "round" if checks == 1 else "rounds"
+        how = f"{checks} {unit} of opposed checks" if checks else "best DEX"
         return f"Tie at {self.initiative} between {tied}, broken by {how}: {' > '.join(self.order)}"
 
 

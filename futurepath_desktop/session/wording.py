@@ -27,3 +27,8 @@ def without_rulings(text: str) -> str:
     """A message as the window shows it: the rulings' numbers (``(R36)``, ``run, R35``)
     belong in the log's breakdown, not in what the GM reads at the table."""
     return _RULING.sub("", text).strip()
+
+
+def n_rounds(count: int) -> str:
+    """``1 round``, ``3 rounds``."""
+    return f"{count} {'round' if count == 1 else 'rounds'}"

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWi
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.library import AddFromLibrary, Library, combatant_template
 from futurepath_desktop.session.state import Team, new_id
+from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
 from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
@@ -120,7 +121,7 @@ class TableActions:
         resolve = False
         if leftovers:
             listed = "\n".join(
-                f"• {e.bearer}: {e.name}, {e.rounds_left} round(s) left" for e in leftovers
+                f"• {e.bearer}: {e.name}, {n_rounds(e.rounds_left)} left" for e in leftovers
             )
             answer = QMessageBox.question(
                 self.window,

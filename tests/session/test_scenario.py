@@ -110,7 +110,7 @@ def test_the_space_bears_encounter(tmp_path: Path) -> None:
     assert not now(session).active
     assert counter(session, "art", "bleeding") is None
     leftover = [e for e in session.log if e.kind == "leftover"]
-    assert len(leftover) == 1 and "2 more round(s) of Bleeding" in leftover[0].text
+    assert len(leftover) == 1 and "2 more rounds of Bleeding" in leftover[0].text
     assert len(leftover[0].rolls) == 2  # two rounds, two damage rolls
     assert session.combatants["art"].hp == before - sum(r.total for r in leftover[0].rolls)
     assert initiative(session, "players") is None

@@ -22,7 +22,7 @@ from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.state import Combatant, CombatState, Readied, Session, Team, new_id
-from futurepath_desktop.session.wording import possessive, verb
+from futurepath_desktop.session.wording import n_rounds, possessive, verb
 
 replace = msgspec.structs.replace
 COUNTER_LINES = 60
@@ -652,7 +652,7 @@ class EndCombat(msgspec.Struct, frozen=True):
             for effect in leftover_effects(session):
                 edit.log(
                     "leftover",
-                    f"{effect.bearer}: {effect.name}, {effect.rounds_left} round(s) left (R14)",
+                    f"{effect.bearer}: {effect.name}, {n_rounds(effect.rounds_left)} left (R14)",
                 )
         for team in list(session.teams.values()):
             if team.initiative is not None or team.tiebreak:

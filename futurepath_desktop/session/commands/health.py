@@ -13,6 +13,7 @@ from futurepath_desktop.core.vitality import gain_temp_hp
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, new_id
+from futurepath_desktop.session.wording import n_rounds
 
 MAX_AMOUNT = 100_000
 
@@ -179,11 +180,11 @@ class AddCondition(msgspec.Struct, frozen=True):
                     edit.log("condition", f"{bearer.name} is already {entry.name}")
                     continue
                 # R29: re-applying a round-based condition extends its counter.
-                extended = msgspec.structs.replace(held, remaining=held.remaining + rounds)
-                edit.put("conditions", extended)
+                longer = held.remaining + rounds
+                edit.put("conditions", msgspec.structs.replace(held, remaining=longer))
                 edit.log(
                     "condition",
-                    f"{bearer.name}'s {entry.name} extended to {extended.remaining} round(s) (R29)",
+                    f"{bearer.name}'s {entry.name} extended to {n_rounds(longer)} (R29)",
                 )
                 continue
             edit.put(
@@ -203,7 +204,7 @@ class AddCondition(msgspec.Struct, frozen=True):
                     source=self.source,
                 ),
             )
-            lasting = f" for {rounds} round(s)" if rounds is not None else ""
+            lasting = f" for {n_rounds(rounds)}" if rounds is not None else ""
             edit.log("condition", f"{bearer.name} is {entry.name}{lasting}")
         return f"{_who(bearers)}: {entry.name}"
 
@@ -229,15 +230,15 @@ class ExtendCondition(msgspec.Struct, frozen=True):
         remaining = held.remaining + self.rounds
         if not 1 <= remaining <= 1000:
             raise CommandError(
-                f"{held.name} would have {remaining} round(s) left; remove it instead"
+                f"{held.name} would have {n_rounds(remaining)} left; remove it instead"
                 if remaining < 1
                 else "a counter runs at most 1000 rounds"
             )
         edit.put("conditions", msgspec.structs.replace(held, remaining=remaining))
         edit.log(
-            "condition", f"{bearer.name}'s {held.name}: {held.remaining} → {remaining} round(s)"
+            "condition", f"{bearer.name}'s {held.name}: {held.remaining} → {n_rounds(remaining)}"
         )
-        return f"{bearer.name}'s {held.name} now {remaining} round(s)"
+        return f"{bearer.name}'s {held.name} now {n_rounds(remaining)}"
 
 
 class RemoveCondition(msgspec.Struct, frozen=True):

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.conditions import CATALOG, ConditionDef
+from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.dialogs import ok_cancel
 
 
@@ -89,7 +90,7 @@ class ConditionDialog(QDialog):
     @staticmethod
     def hint_for(found: ConditionDef) -> str:
         """What the dialog says about a catalog condition."""
-        rounds = f" Default: {found.default_rounds} round(s)." if found.default_rounds else ""
+        rounds = f" Default: {n_rounds(found.default_rounds)}." if found.default_rounds else ""
         return f"{found.name}: {found.summary}{rounds}"
 
     def _enter(self) -> None:

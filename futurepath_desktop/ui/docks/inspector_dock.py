@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.core.dice import ADVANTAGE_LADDER
 from futurepath_desktop.session.edit import Change, Command
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
+from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.docks.weapons_editor import WeaponsEditor
 from futurepath_desktop.ui.undo import SessionController
@@ -307,7 +308,7 @@ class InspectorDock(QDockWidget):
         self._shown_conditions = set()
         for held in self.controller.session.conditions_on(combatant.id):
             self._shown_conditions.add(held.id)
-            rounds = f", {held.remaining} round(s) left" if held.remaining is not None else ""
+            rounds = f", {n_rounds(held.remaining)} left" if held.remaining is not None else ""
             item = QListWidgetItem(f"{held.name}{rounds}")
             item.setData(Qt.ItemDataRole.UserRole, held.id)
             self.conditions.addItem(item)

@@ -16,6 +16,7 @@ from futurepath_desktop.core.actions import validate_turn
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Combatant, Session, Team
+from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.models.roles import (
     BACKGROUND,
     DECORATION,
@@ -306,7 +307,7 @@ class InitiativeModel(QAbstractItemModel):
                 lines += [f"Status: {status}"] if status else []
                 lines += [f"This turn: {turn}"] if turn else []
             lines += [
-                f"{c.name}" + (f", {c.remaining} round(s)" if c.remaining else "")
+                f"{c.name}" + (f", {n_rounds(c.remaining)}" if c.remaining else "")
                 for c in session.conditions_on(combatant.id)
             ]
             if combatant.notes:
