@@ -76,9 +76,8 @@ class LeftoverResolution(msgspec.Struct, frozen=True):
     def describe(self) -> str:
         """A log line: the effect, each round's roll and save."""
         e = self.effect
-        parts = [
-            f"{e.bearer}: {e.rounds_left} more {'round' if e.rounds_left == 1 else 'rounds'} of {e.name}"
-        ]
+        unit = "round" if e.rounds_left == 1 else "rounds"
+        parts = [f"{e.bearer}: {e.rounds_left} more {unit} of {e.name}"]
         if self.damage:
             rolls = "; ".join(r.render() for r in self.damage)
             parts.append(f"damage {rolls} → {self.total_damage}")
