@@ -360,7 +360,8 @@ def effective_ac(
     bonus = max(0, dex_mod)
     if loses and bonus:
         names = ", ".join(c.name for c in loses)
-        return ArmorClass(base_ac - bonus, base_ac, (f"{names}: loses DEX bonus {bonus:+d} to AC",))
+        lost = f"{names}: no DEX bonus to AC (−{bonus})"
+        return ArmorClass(base_ac - bonus, base_ac, (lost,))
     return ArmorClass(base_ac, base_ac)
 
 
