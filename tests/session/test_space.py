@@ -135,7 +135,13 @@ def test_the_three_round_duel_from_scan_to_explosion_and_back_by_undo() -> None:
     history.push(Fire("wayfarer", "bear-hunter", 4))
     dice(session, 8, 8, 8, 8, 3, 4)  # chart 7: ruptured valve, DC 7
     history.push(Fire("bear-hunter", "wayfarer", 4))
+    # The plasma failure burns the bears' mechanic, an NPC: 4 of the lowest die (R46).
+    burn = dice(session, 2, 1, 2, 2)
     history.push(NextSpacePhase())
+    assert not burn.faces
+    told = next(e for e in session.log if e.text.startswith("Plasma failure hits"))
+    assert "Grizzled mechanic takes 7 damage" in told.text
+    assert told.rolls and told.rolls[0].faces == (2, 1, 2, 2) and told.rolls[0].text in told.text
     hunter, wayfarer = ship(session, "bear-hunter"), ship(session, "wayfarer")
     assert hunter.battle_damage == 2 and hunter.adrift_from_round == 3
     assert wayfarer.battle_damage == 2 and wayfarer.adrift_from_round == 3
@@ -323,3 +329,31 @@ def test_r41_space_entries_carry_the_space_round_and_phase_not_the_grounds() -> 
     while history.undo() is not None:
         pass
     assert session.log == []
+
+
+def test_a_plasma_failure_says_how_much_the_engineer_takes_and_the_roll() -> None:
+    session, history = fight()
+    plasma = tuple(
+        ChartRow(n, 27, "Plasma failure", "The Chief Engineer takes damage", "plasma")
+        for n in range(2, 13)
+    )
+    history.push(SetChart(plasma))
+    history.push(NextSpacePhase())  # 2 Action
+    dice(session, 10, 10, 10, 10, 3, 4)  # 4 successes: Battle Damage on the Wayfarer
+    history.push(Fire("bear-hunter", "wayfarer", 4))
+    katie = session.combatants["katie"]
+    assert ship(session, "wayfarer").crew["engineer"].combatant_id == "katie"
+    count, sides = (int(n) for n in katie.advantage_die.split("d"))
+    assert count == 1  # one die a term: the faces below are the whole roll
+    faces = [sides, 1, sides, 1]
+    dice(session, *faces)
+    before = katie.hp
+    history.push(NextSpacePhase())  # 3 Response: it lands and burns her
+    lost = before - session.combatants["katie"].hp
+    assert lost == sum(faces) > 0
+    entry = next(e for e in session.log if e.text.startswith("Plasma failure hits"))
+    # The amount and the roll, in the text and the breakdown.
+    assert f"Katie takes {lost} damage" in entry.text
+    assert "Chief Engineer" in entry.text and entry.rolls[0].text in entry.text
+    assert entry.rolls[0].faces == tuple(faces) and entry.rolls[0].total == lost
+    assert any(katie.advantage_die in line for line in entry.lines)

@@ -63,6 +63,11 @@ def _set_round(edit: Edit, session: Session, **changes: Any) -> None:
     edit.set_space(replace(session.space, round=replace(session.space.round, **changes)))
 
 
+NPC_ADVANTAGE_DIE = "1d2"
+"""R46: a named crew member who is not one of the session's combatants has no sheet here;
+a plasma failure or a blown capacitor rolls the lowest Advantage Die (a new combatant's)."""
+
+
 def _crew_member(session: Session, ship: Ship, position: rules.Position) -> Combatant | None:
     slot = ship.crew.get(position.value)
     if slot is None or slot.combatant_id is None:
@@ -384,13 +389,34 @@ def _chart_effects(
         else:
             position = rules.Position.ENGINEER
         member = _crew_member(session, ship, position)
-        if member is not None:
-            dice = "+".join([member.advantage_die] * 4)
-            roll = roller.roll(dice)
-            line = apply_damage(session, edit, member, max(0, roll.total), row.name.lower())
-            space_log(session, edit, "damage", f"{row.name}: {line}", rolls=[roll])
-            if row.key == "capacitor":
-                AddCondition((member.id,), "shaken", 1, source=source).perform(session, edit)
+        slot = ship.crew.get(position.value)
+        if member is not None or (slot is not None and slot.name):
+            die = member.advantage_die if member is not None else NPC_ADVANTAGE_DIE
+            roll = roller.roll("+".join([die] * 4))
+            amount = max(0, roll.total)
+            hits = f"{row.name} hits the {position.label}: 4 Advantage Dice, {roll.render()}"
+            why = [
+                f"R46: {row.name.lower()} deals 4 of the crew member's own Advantage Dice",
+            ]
+            if member is not None:
+                # The damage line stays whole: the charts read it back from the log.
+                line = apply_damage(session, edit, member, amount, row.name.lower())
+                why.append(f"{member.name}'s Advantage Die: {die}")
+                space_log(session, edit, "damage", f"{hits}. {line}", why, rolls=[roll])
+                if row.key == "capacitor":
+                    AddCondition((member.id,), "shaken", 1, source=source).perform(session, edit)
+            else:
+                assert slot is not None
+                why.append(f"{slot.name} has no sheet in this session: the lowest die, {die}")
+                text = f"{hits}. {slot.name} takes {amount} damage (the GM keeps their wounds)"
+                space_log(session, edit, "damage", text, why, rolls=[roll])
+        else:
+            space_log(
+                session,
+                edit,
+                "damage",
+                f"{row.name}: nobody holds {ship.name}'s {position.label} station; no one is hurt",
+            )
     if row.key not in ("none", "shaken", "actuator", "capacitor", "plasma"):
         until = round_number + 1 if row.key != "meltdown" else 1000
         effect = ShipEffect(new_id("eff"), row.name, row.effect, until)
