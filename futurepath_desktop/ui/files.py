@@ -99,7 +99,9 @@ class FileHandler(QObject):
         box.setObjectName("unsavedPrompt")
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle("Unsaved changes")
-        box.setText(f"Save the changes to {self.controller.session.name} before closing it?")
+        path = self.controller.path
+        named = path.name if path is not None else self.controller.session.name
+        box.setText(f"Save the changes to {named} before closing it?")
         box.setStandardButtons(
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard

@@ -31,7 +31,7 @@ class JoinDialog(QDialog):
         layout = QFormLayout(self)
         note = QLabel(
             "Joiners come in during the Counters phase. Joining a team leaves its "
-            "initiative as it is (R8, R9)."
+            "initiative as it is."  # R8, R9
         )
         note.setWordWrap(True)
         layout.addRow(note)
@@ -59,7 +59,7 @@ class JoinDialog(QDialog):
         self.new_name = QLineEdit()
         self.new_name.setPlaceholderText("Name of the new team")
         layout.addRow("New team", self.new_name)
-        self.surprise = QCheckBox("A surprise to their foes (they act first, R11)")
+        self.surprise = QCheckBox("A surprise to their foes (they act first)")  # R11
         layout.addRow(self.surprise)
         layout.addRow(ok_cancel(self, "Join"))
 

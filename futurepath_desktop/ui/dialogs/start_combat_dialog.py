@@ -27,8 +27,8 @@ class StartCombatDialog(QDialog):
         layout = QVBoxLayout(self)
         intro = QLabel(
             "Tick everyone who is <b>aware</b> of their foes. The unticked are surprised: "
-            "if anyone is, a surprise round comes first and only the aware act in it (R11)."
-        )
+            "if anyone is, a surprise round comes first and only the aware act in it."
+        )  # R11
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.list = QListWidget()
