@@ -11,6 +11,7 @@ the session last changed and the label of its last action.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import logging
 import os
@@ -42,6 +43,22 @@ from futurepath_desktop.session.state import (
 from futurepath_desktop.session.store import atomic_write, decode, encode
 
 log = logging.getLogger(__name__)
+
+EXIT_WAIT = 3.0
+"""How long, at most, the program waits at its end for a closed journal's last write."""
+
+_STILL_WRITING: list[threading.Thread] = []
+"""Writers of closed journals busy with a last write when they were closed."""
+
+
+@atexit.register
+def _finish_at_exit() -> None:
+    """Let the writers of closed journals remove their files before the program ends
+    (they are daemon threads: without this the end would cut them off)."""
+    deadline = time.monotonic() + EXIT_WAIT
+    for thread in _STILL_WRITING:
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
+
 
 CHECKPOINT_EVERY = 400
 """Patches after which the journal is folded into a new base snapshot."""
@@ -216,19 +233,24 @@ class Autosave:
         if self._errors:
             raise self._errors[-1]
 
-    def close(self, timeout: float = 2.0) -> None:
-        """A clean exit: the journal goes, and the thread stops.
+    def close(self, timeout: float = 0.1) -> None:
+        """A clean exit (the session saved, or its changes discarded): the journal goes,
+        and the thread stops.
 
         What is still queued is dropped, not written: each line would cost an fsync (tens
         of milliseconds on a laptop's disk, more on a busy one) for a file that is removed
-        a moment later. Only a write already under way is waited for. If the disk hangs
-        longer than ``timeout``, the window goes anyway and the journal is offered at the
-        next start, which loses nothing.
+        a moment later. A write already under way is waited for only ``timeout``: on a
+        disk under load one fsync can take seconds, and the window must not hang on it.
+        The writer removes the files as soon as that write is done; before the program
+        ends it is given a little longer (``_finish_at_exit``). If the disk hangs past
+        that, the journal is offered at the next start, which loses nothing.
         """
         self._closing.set()
         self._queue.put(self._remove_files)
         self._queue.put(None)
         self._thread.join(timeout=timeout)
+        if self._thread.is_alive():
+            _STILL_WRITING.append(self._thread)
 
     # --- the writer thread -------------------------------------------------------------
 

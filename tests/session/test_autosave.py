@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -318,3 +319,33 @@ def test_journals_older_versions_kept_after_a_clean_exit_are_cleared(
     saver._thread.join()
     assert find_unclean() == []
     assert sorted(saver.folder.iterdir()) == []
+
+
+def test_closing_does_not_wait_on_a_write_stuck_on_a_busy_disk(
+    private_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Quitting (saved or discarded) never hangs on a slow fsync: the window goes at once,
+    and the journal still goes, as soon as the write under way is done."""
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session)
+    saver.flush()
+    real_fsync = os.fsync
+    writing = threading.Event()
+
+    def stuck_fsync(fd: int) -> None:
+        writing.set()
+        time.sleep(1.5)  # one fsync on a disk under load
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", stuck_fsync)
+    saver.record(history.push(Damage(("bear-1",), 2)))
+    assert writing.wait(5)
+    started = time.perf_counter()
+    saver.close()
+    took = time.perf_counter() - started
+    assert took < 0.5, f"closing took {took:.2f} s"
+    saver._thread.join(5)  # what the program's end waits for
+    assert not saver._thread.is_alive()
+    assert sorted(saver.folder.iterdir()) == [], "the discarded session's journal goes too"
+    assert find_unclean(saver.folder) == []
