@@ -1,5 +1,6 @@
-"""The keyboard's way round the window: a key for the map, and F6 / Shift+F6 through the
-panels, as in other desktop programs, so every panel can be used without a mouse."""
+"""The keyboard's way round the window: keys for the map and the bridge, Ctrl+PgDn /
+Ctrl+PgUp through the middle column's tabs, and F6 / Shift+F6 through the panels, as in
+other desktop programs, so every panel can be used without a mouse."""
 
 from __future__ import annotations
 
@@ -78,3 +79,54 @@ def focus_map(window: MainWindow) -> None:
     window.map.show()
     window.map.raise_()
     window.map.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+def in_front(dock: QDockWidget) -> bool:
+    """Whether a panel is in sight (not closed, not a tab behind another)."""
+    return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+
+def raise_panel(window: MainWindow, dock: QDockWidget) -> None:
+    """Show a panel, bring its tab to the front and give it the keys."""
+    dock.show()
+    dock.raise_()
+    target = main_widget(window, dock)
+    if target is not None:
+        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+def middle_tabs(window: MainWindow) -> list[QDockWidget]:
+    """The middle column's tabbed panels that are open: map, bridge, odds and charts."""
+    return [dock for dock in (window.map, window.bridge, window.odds) if not dock.isHidden()]
+
+
+def cycle_tabs(window: MainWindow, step: int) -> None:
+    """Bring the middle column's next (``step`` 1) or previous (-1) tab to the front, as
+    Ctrl+PgDn and Ctrl+PgUp do in a tabbed desktop program."""
+    tabs = middle_tabs(window)
+    if not tabs:
+        return
+    here = current_panel(window)
+    if here not in tabs:
+        here = next((dock for dock in tabs if in_front(dock)), None)
+    at = tabs.index(here) if here in tabs else (-1 if step > 0 else 0)
+    raise_panel(window, tabs[(at + step) % len(tabs)])
+
+
+def choose_from_view_menu(window: MainWindow, dock: QDockWidget) -> None:
+    """View ▸ a panel: a closed one opens, a tab behind another comes to the front (both
+    with the keys), and one already in sight closes."""
+    if not dock.isHidden() and in_front(dock):
+        dock.close()
+    else:
+        raise_panel(window, dock)
+    dock.toggleViewAction().setChecked(not dock.isHidden())
+
+
+def take_over_view_menu(window: MainWindow) -> None:
+    """Let the panels' View menu entries raise a tab behind another instead of closing
+    it (Qt's own toggle closes it, and reopening puts it back behind)."""
+    for dock in window.docks():
+        action = dock.toggleViewAction()
+        action.triggered.disconnect()  # Qt's own show-or-close
+        action.triggered.connect(lambda _checked=False, d=dock: choose_from_view_menu(window, d))

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QTabBar
+from PySide6.QtCore import QMargins, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QStyle, QTabBar, QWidget
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -26,6 +27,46 @@ COMPACT_BELOW = 1600
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 HORIZONTAL, VERTICAL = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+
+
+FIRST_SIZE = QSize(1280, 800)
+"""The window's size the first time it opens (no saved geometry), if the screen has room."""
+
+
+def first_geometry(available: QRect, frame: QMargins) -> QRect:
+    """Where the window first opens: ``FIRST_SIZE`` at most, no bigger than the screen's
+    free room less the window manager's ``frame``, centred in that room."""
+    room = available.marginsRemoved(frame)
+    size = FIRST_SIZE.boundedTo(room.size())
+    placed = QRect(0, 0, size.width(), size.height())
+    placed.moveCenter(room.center())
+    return placed
+
+
+def available(window: QWidget) -> QRect:
+    """The room on the screen the window opens on (less the desktop's panels)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    return screen.availableGeometry()
+
+
+def place_first(window: QWidget) -> None:
+    """Size and centre a window with no saved geometry before it is shown. The window
+    manager's frame is known only once it is: until then, a guess of a title bar and thin
+    borders as the style draws them (``place_by_frame`` corrects it)."""
+    title = window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+    window.setGeometry(first_geometry(available(window), QMargins(2, title + 2, 2, 2)))
+
+
+def place_by_frame(window: QWidget) -> None:
+    """Once shown: fit and centre the window by the frame it really has."""
+    inner, outer = window.geometry(), window.frameGeometry()
+    frame = QMargins(
+        inner.left() - outer.left(),
+        inner.top() - outer.top(),
+        outer.right() - inner.right(),
+        outer.bottom() - inner.bottom(),
+    )
+    window.setGeometry(first_geometry(available(window), frame))
 
 
 def kind_for(width: int) -> str:

@@ -6,8 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
+from PySide6.QtCore import (
+    QByteArray,
+    QEvent,
+    QObject,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -18,7 +26,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui import layout, menus, theme, window_actions
+from futurepath_desktop.ui import keyboard, layout, menus, player_window, theme, window_actions
 from futurepath_desktop.ui.combat_bar import CombatBar
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
 from futurepath_desktop.ui.docks.counters_dock import CountersDock
@@ -35,6 +43,8 @@ from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.focus_frame import FocusTracker
 
 APP_TITLE = "Future Path Desktop"
+WARNING = "⚠ "
+"""How a refused command's message starts in the status bar."""
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -76,6 +86,7 @@ class MainWindow(QMainWindow):
     damage_action: QAction
     end_action: QAction
     extend_action: QAction
+    focus_bridge_action: QAction
     focus_map_action: QAction
     heal_action: QAction
     join_action: QAction
@@ -84,10 +95,12 @@ class MainWindow(QMainWindow):
     next_panel_action: QAction
     next_phase_action: QAction
     next_round_action: QAction
+    next_tab_action: QAction
     next_turn_action: QAction
     open_action: QAction
     player_view_action: QAction
     previous_panel_action: QAction
+    previous_tab_action: QAction
     quit_action: QAction
     redo_action: QAction
     remove_action: QAction
@@ -138,9 +151,9 @@ class MainWindow(QMainWindow):
         self.layout_kind = ""
         self.own_layout = False  # the GM's own arrangement, restored from last time
         self._make_status_bar()
-        self.resize(1280, 800)
+        layout.place_first(self)
         layout.arrange(self, layout.kind_for(self.width()))
-        self.restore_layout()
+        self.placed = self.restore_layout()  # else centred once its frame is known
         self.focus_tracker = FocusTracker(self, theme.focus_colour(False))
         self.apply_palette()
         self.refresh(Change())
@@ -212,6 +225,11 @@ class MainWindow(QMainWindow):
         self.history.setObjectName("historyDock")
         self.history.visibilityChanged.connect(self._show_history)
         menus.fill_view_menu(self)
+        self.view_menu.insertActions(
+            self.next_panel_action,
+            [self.focus_bridge_action, self.next_tab_action, self.previous_tab_action],
+        )
+        keyboard.take_over_view_menu(self)
 
     def _show_history(self, visible: bool) -> None:
         """Make the undo history's list the first time its tab is shown."""
@@ -226,7 +244,7 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         self.controller.changed.connect(self.refresh)
-        self.controller.failed.connect(lambda text: self.say(f"⚠ {text}", 9000))
+        self.controller.failed.connect(lambda text: self.say(f"{WARNING}{text}", 9000))
         self.controller.stack.cleanChanged.connect(self._update_title)
         self.controller.pathChanged.connect(self._update_title)
         self.files.recentChanged.connect(self._fill_recent)
@@ -290,6 +308,8 @@ class MainWindow(QMainWindow):
     def refresh(self, change: Change) -> None:
         """Keep the combat bar, actions and title in step with the session."""
         session = self.controller.session
+        if self.statusBar().currentMessage().startswith(WARNING):
+            self.statusBar().clearMessage()  # a later command went through
         self.combat_bar.show_session(session)
         active = session.combat.active
         self.start_action.setEnabled(not active)
@@ -322,8 +342,17 @@ class MainWindow(QMainWindow):
         self.map.view.select(shown, notify=False)
 
     def _roll(self, expression: str) -> None:
-        if self.controller.push(_commands().RollDice(expression)):
+        errors: list[str] = []
+        self.controller.failed.connect(errors.append)
+        try:
+            rolled = self.controller.push(_commands().RollDice(expression))
+        finally:
+            self.controller.failed.disconnect(errors.append)
+        if rolled:
             self.log.dice.clear()
+            self.log.clear_dice_error()
+        elif errors:
+            self.log.show_dice_error(errors[-1])
 
     def focus_attack(self) -> None:
         """Bring up the inspector's attack form for the selected combatant with the
@@ -345,13 +374,12 @@ class MainWindow(QMainWindow):
         self.log.dice.setFocus()
 
     def show_player_view(self) -> None:
-        """Open (or bring forward) the players' window."""
-        if self.player_view is None:
-            from futurepath_desktop.ui.player_view import PlayerView
+        """Open the players' window (the GM's keeps the keyboard)."""
+        player_window.show(self)
 
-            self.player_view = PlayerView(self.controller)
-        self.player_view.show()
-        self.player_view.raise_()
+    def toggle_player_view(self) -> None:
+        """F9: open the players' window, or close it if it is open."""
+        player_window.toggle(self)
 
     def show_shortcuts(self) -> None:
         """List every shortcut."""
@@ -394,14 +422,22 @@ class MainWindow(QMainWindow):
         self.map.scene.set_dark(dark)
         self.odds.set_dark(dark)
 
-    def restore_layout(self) -> None:
-        """Put the window and docks back where they were last time."""
+    def restore_layout(self) -> bool:
+        """Put the window and docks back where they were last time; whether the window's
+        geometry was."""
         geometry = self.settings.value("geometry")
         state = self.settings.value("windowState")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+        restored = isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)
         if isinstance(state, QByteArray) and self.restoreState(state):
             self.own_layout = True
+        return bool(restored)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The first time: fit and centre the window by its real frame, now known."""
+        super().showEvent(event)
+        if not self.placed:
+            self.placed = True
+            QTimer.singleShot(0, self, lambda: layout.place_by_frame(self))
 
     def show_chart(self, tab: int) -> None:
         """Bring the Odds and Charts panel up at one of its tabs."""
@@ -445,19 +481,20 @@ class MainWindow(QMainWindow):
         if not self.files.may_discard():
             event.ignore()
             return
+        # Read before the window goes; written after, so the window (and the players'
+        # one) leave the screen at once while the disk catches up.
+        layout_now = (("geometry", self.saveGeometry()), ("windowState", self.saveState()))
+        if self.player_view is not None:
+            self.player_view.close()
+        self.hide()
         if self.remember_layout:
             # Written only when changed: each write of the settings file costs two
             # fdatasyncs, which a disk under load can make take a second.
-            for key, value in (
-                ("geometry", self.saveGeometry()),
-                ("windowState", self.saveState()),
-            ):
+            for key, value in layout_now:
                 if self.settings.value(key) != value:
                     self.settings.setValue(key, value)
             self.settings.sync()  # a no-op unless something changed
         self.controller.close()
-        if self.player_view is not None:
-            self.player_view.close()
         event.accept()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -187,16 +187,38 @@ def create_actions(w: MainWindow) -> None:
     w.player_view_action = a(
         "actionPlayerView",
         "Player View",
-        w.show_player_view,
+        w.toggle_player_view,
         "F9",
-        "A second window for the players",
+        "Open or close a second window for the players",
     )
+    w.player_view_action.setCheckable(True)
     w.focus_map_action = a(
         "actionFocusMap",
         "Go to the Map",
         lambda: keyboard.focus_map(w),
         "M",
         "Give the map the keys: arrows walk the selected token, Enter moves it",
+    )
+    w.focus_bridge_action = a(
+        "actionFocusBridge",
+        "Go to the Bridge",
+        lambda: keyboard.raise_panel(w, w.bridge),
+        "B",
+        "Bring the bridge to the front and give it the keys",
+    )
+    w.next_tab_action = a(
+        "actionNextTab",
+        "Next Tab",
+        lambda: keyboard.cycle_tabs(w, 1),
+        "Ctrl+PgDown",
+        "Bring the next of the map, the bridge and the charts to the front",
+    )
+    w.previous_tab_action = a(
+        "actionPreviousTab",
+        "Previous Tab",
+        lambda: keyboard.cycle_tabs(w, -1),
+        "Ctrl+PgUp",
+        "Bring the previous of the map, the bridge and the charts to the front",
     )
     w.next_panel_action = a(
         "actionNextPanel",

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -131,6 +132,14 @@ class LogDock(QDockWidget):
         roll.setObjectName("rollButton")
         dice.addWidget(roll)
         layout.addLayout(dice)
+        # What is wrong with the last expression, under the box it was typed in; the
+        # next roll that works clears it.
+        self.dice_error = QLabel("")
+        self.dice_error.setObjectName("diceError")
+        self.dice_error.setWordWrap(True)
+        self.dice_error.setStyleSheet("color: #c62828;")
+        self.dice_error.hide()
+        layout.addWidget(self.dice_error)
         self.setWidget(body)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.kind.currentIndexChanged.connect(self._kind_changed)
@@ -194,6 +203,18 @@ class LogDock(QDockWidget):
         height = max(sizes[1], min(needed, total - table))
         if height != sizes[1]:
             self.splitter.setSizes([total - height, height])
+
+    def show_dice_error(self, text: str) -> None:
+        """Say under the dice box what is wrong with the expression typed in it."""
+        self.dice_error.setText(f"⚠ {text}")
+        self.dice_error.setToolTip(text)
+        self.dice_error.show()
+
+    def clear_dice_error(self) -> None:
+        """The last roll worked: no error under the box."""
+        self.dice_error.clear()
+        self.dice_error.setToolTip("")
+        self.dice_error.hide()
 
     def _roll(self) -> None:
         text = self.dice.text().strip()

@@ -1,0 +1,251 @@
+"""The window's shell: its first size, the keys to the middle column's tabs, the player
+view's key, the dice box's errors, the words of the dialogs and the close question."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.ui.dialogs.join_dialog import JoinDialog
+from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
+from futurepath_desktop.ui.main_window import MainWindow
+
+PROBE = """
+import json
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.ui.main_window import MainWindow
+w = MainWindow(demo_session(), autosave=False, remember_layout=False)
+w.show()
+for _ in range(50):
+    app.processEvents()
+room = w.screen().availableGeometry()
+frame = w.frameGeometry()
+print(json.dumps({
+    "room": [room.x(), room.y(), room.width(), room.height()],
+    "frame": [frame.x(), frame.y(), frame.width(), frame.height()],
+    "kind": w.layout_kind, "width": w.width(),
+    "status_bottom": w.statusBar().mapTo(w, w.statusBar().rect().bottomLeft()).y(),
+    "height": w.height(),
+}))
+w.close()
+"""
+
+
+def test_first_window_fits_a_laptop_screen(tmp_path: Path) -> None:
+    """No saved geometry, a 1366×768 screen: the whole window, frame and all, is on the
+    screen, centred, and laid out for its width."""
+    config = tmp_path / "screen.json"
+    config.write_text(
+        json.dumps({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768}]})
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}")
+    env["FUTUREPATH_HOME"] = str(tmp_path / "home")  # no saved geometry
+    env.pop("DISPLAY", None)
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    rx, ry, rw, rh = got["room"]
+    assert (rw, rh) == (1366, 768)  # the stub screen is the one it opened on
+    fx, fy, fw, fh = got["frame"]
+    assert rx <= fx and ry <= fy and fx + fw <= rx + rw and fy + fh <= ry + rh
+    assert abs((fx - rx) - (rx + rw - fx - fw)) <= 1  # centred across
+    assert abs((fy - ry) - (ry + rh - fy - fh)) <= 1  # and down
+    assert got["status_bottom"] < got["height"]  # the status bar is inside the window
+    from futurepath_desktop.ui.layout import kind_for
+
+    assert got["kind"] == kind_for(got["width"])
+
+
+def _in_front(dock: QDockWidget) -> bool:
+    """In sight: shown, and not a tab behind another (which Qt leaves unpainted)."""
+    return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+
+def _has_keys(window: MainWindow) -> QDockWidget | None:
+    focused = QApplication.focusWidget()
+    held = [d for d in window.docks() if focused is not None and d.isAncestorOf(focused)]
+    return held[0] if held else None
+
+
+def _key(qtbot: QtBot, window: MainWindow, key: Qt.Key, mods: Qt.KeyboardModifier) -> None:
+    target = QApplication.focusWidget() or window
+    qtbot.keyClick(target, key, mods)
+    qtbot.wait(20)
+
+
+def test_b_and_ctrl_page_keys_reach_the_middle_tabs(window: MainWindow, qtbot: QtBot) -> None:
+    window.initiative.view.setFocus()
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    assert not _in_front(window.bridge)
+    _key(qtbot, window, Qt.Key.Key_B, Qt.KeyboardModifier.NoModifier)
+    qtbot.waitUntil(lambda: _in_front(window.bridge))
+    assert _has_keys(window) is window.bridge  # it has the keys
+    assert not _in_front(window.map)
+    seen = []
+    for _ in range(3):
+        _key(qtbot, window, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+        seen.append(_has_keys(window))
+        assert seen[-1] is not None and _in_front(seen[-1])
+    assert seen == [window.odds, window.map, window.bridge]
+    _key(qtbot, window, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
+    assert _has_keys(window) is window.map
+    assert _in_front(window.map)
+
+
+def test_view_menu_raises_a_tab_behind_the_map(window: MainWindow, qtbot: QtBot) -> None:
+    action = window.bridge.toggleViewAction()
+    assert action in window.view_menu.actions()
+    assert not _in_front(window.bridge) and action.isChecked()
+    action.trigger()
+    qtbot.waitUntil(lambda: _in_front(window.bridge))
+    assert action.isChecked()
+    assert _has_keys(window) is window.bridge
+    action.trigger()  # in front: the entry closes it
+    qtbot.waitUntil(window.bridge.isHidden)
+    assert not action.isChecked()
+    action.trigger()  # and opens it again, in front
+    qtbot.waitUntil(lambda: _in_front(window.bridge))
+
+
+def test_f9_toggles_the_player_view_and_esc_closes_it(window: MainWindow, qtbot: QtBot) -> None:
+    window.initiative.view.setFocus()
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    action = window.player_view_action
+    assert action.isCheckable() and not action.isChecked()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_F9)
+    qtbot.waitUntil(lambda: window.player_view is not None and window.player_view.isVisible())
+    assert action.isChecked()
+    qtbot.wait(50)
+    focused = QApplication.focusWidget()
+    assert focused is not None and focused.window() is window  # the GM keeps the keys
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_F9)
+    view = window.player_view
+    assert view is not None
+    qtbot.waitUntil(lambda: not view.isVisible())
+    assert not action.isChecked()
+    action.trigger()
+    qtbot.waitUntil(view.isVisible)
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not view.isVisible())
+    assert not action.isChecked()
+
+
+def test_dice_error_shows_by_the_box_and_goes_with_the_next_roll(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    dice = window.log.dice
+    dice.setFocus()
+    qtbot.keyClicks(dice, "2d6kh5")
+    qtbot.keyClick(dice, Qt.Key.Key_Return)
+    label = window.log.dice_error
+    assert label.isVisible() and label.text().strip("⚠ ")
+    assert window.log.isAncestorOf(label)
+    # Right under the box, not across the window.
+    box_bottom = dice.mapTo(window, dice.rect().bottomLeft()).y()
+    label_top = label.mapTo(window, label.rect().topLeft()).y()
+    assert 0 <= label_top - box_bottom < 3 * dice.height()
+    assert window.statusBar().currentMessage().startswith("⚠")
+    dice.clear()
+    qtbot.keyClicks(dice, "1d6")
+    qtbot.keyClick(dice, Qt.Key.Key_Return)
+    assert not label.isVisible()
+    assert not window.statusBar().currentMessage().startswith("⚠")
+
+
+def _texts(widget: QWidget) -> list[str]:
+    found = [widget.windowTitle(), widget.toolTip()]
+    for child in widget.findChildren(QWidget):
+        found.append(child.toolTip())
+        if isinstance(child, (QLabel, QAbstractButton)):
+            found.append(child.text())
+        if isinstance(child, QListWidget):
+            for row in range(child.count()):
+                item = child.item(row)
+                found += [item.text(), item.toolTip()]
+    return found
+
+
+def test_start_and_join_dialogs_speak_without_ruling_numbers(qtbot: QtBot) -> None:
+    session = demo_session()
+    for dialog in (StartCombatDialog(session), JoinDialog(session)):
+        qtbot.addWidget(dialog)
+        texts = _texts(dialog)
+        assert any(len(t) > 20 for t in texts)  # the walk reads the dialog's words
+        assert [t for t in texts if re.search(r"\bR\d+", t)] == []
+
+
+def test_close_question_names_the_file(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+
+    def answer(box: QMessageBox) -> int:
+        asked.append(box.text())
+        return int(QMessageBox.StandardButton.Cancel)
+
+    monkeypatch.setattr(QMessageBox, "exec", answer)
+    window.log.dice.setText("1d6")
+    window.log.dice.returnPressed.emit()
+    assert not window.controller.stack.isClean()
+    assert not window.files.may_discard()
+    assert window.controller.session.name in asked[-1]
+    window.controller.set_path(tmp_path / "fight1.fpsession")  # as Save As does
+    window.log.dice.setText("1d6")
+    window.log.dice.returnPressed.emit()
+    assert not window.files.may_discard()
+    assert "fight1.fpsession" in asked[-1]
+    assert window.controller.session.name not in asked[-1]
+
+
+def test_discard_takes_the_window_off_screen_before_the_disk_work(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After Discard the window goes at once: the layout's and the journal's writes (each
+    an fsync or two, seconds on a busy disk) come after, not before."""
+    monkeypatch.setattr(QMessageBox, "exec", lambda _box: int(QMessageBox.StandardButton.Discard))
+    window.log.dice.setText("1d6")
+    window.log.dice.returnPressed.emit()
+    assert not window.controller.stack.isClean()
+    shown_during: list[bool] = []
+    real_close, real_sync = window.controller.close, window.settings.sync
+
+    def close() -> None:
+        shown_during.append(window.isVisible())
+        real_close()
+
+    def sync() -> None:
+        shown_during.append(window.isVisible())
+        real_sync()
+
+    monkeypatch.setattr(window.controller, "close", close)
+    monkeypatch.setattr(window.settings, "sync", sync)
+    window.remember_layout = True
+    assert window.close()
+    assert shown_during == [False, False]
