@@ -357,3 +357,15 @@ def test_a_plasma_failure_says_how_much_the_engineer_takes_and_the_roll() -> Non
     assert "Chief Engineer" in entry.text and entry.rolls[0].text in entry.text
     assert entry.rolls[0].faces == tuple(faces) and entry.rolls[0].total == lost
     assert any(katie.advantage_die in line for line in entry.lines)
+
+
+@pytest.mark.parametrize("unseen", [("bear-hunter",), ("bear-hunter", "wayfarer")])
+def test_the_surprise_line_agrees_with_how_many_ships_fire_first(unseen: tuple[str, ...]) -> None:
+    session = demo_session()
+    History(session).push(StartSpaceCombat(unseen))
+    line = next(e.text for e in session.log if "first, unseen" in e.text)
+    names = [session.space.ship(i).name for i in unseen]
+    # One ship fires; two or more fire.
+    verb = "fires" if len(names) == 1 else "fire"
+    assert f"{', '.join(names)} {verb} first" in line
+    assert f"{names[-1]} {'fire' if verb == 'fires' else 'fires'} first" not in line

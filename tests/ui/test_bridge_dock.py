@@ -599,3 +599,51 @@ def test_every_ship_of_the_surprise_list_shows_whole(qtbot: QtBot, window: MainW
         assert clear.contains(in_list), f"{item.text()!r} at {in_list} under the frame {clear}"
     assert ships.verticalScrollBar().value() == 0
     dialog.reject()
+
+
+def test_a_ship_cards_mods_do_not_read_as_abilities_and_its_tip_has_the_words(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    import re
+
+    from futurepath_desktop.core.abilities import ABILITIES
+    from futurepath_desktop.ui.bridge.ship_cards import MODS
+
+    bridge = start_space(qtbot, window)
+    mods = [name for name, _ in MODS]
+    assert sorted(mods) == sorted(
+        ("engines", "weapons", "structure", "shields", "electronics", "sensors")
+    )
+    for card in bridge.card_view.cards:
+        ship = window.controller.session.space.ship(card.ship_id)
+        shown = re.sub(r"<[^>]+>", " ", card.details.text())
+        for name, short in MODS:
+            value = f"{getattr(ship, name):+d}"
+            assert f"{short} {value}" in shown
+            # A short form is the start of its own word, not an ability's own short form
+            # (STR is strength, not structure), nor the start of another mod.
+            assert name.startswith(short.lower()) and len(short) >= 3
+            assert short.upper() not in ABILITIES, short
+            assert not any(other.startswith(short.lower()) for other in mods if other != name)
+            assert f"{name.title()} {value}" in card.details.toolTip()
+
+
+def test_the_medical_bays_list_says_whom_it_names(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    bridge = start_space(qtbot, window)
+    assert bridge.patient.count() > 0  # it names a crew member
+    labels = [
+        label for label in bridge.crew.findChildren(QLabel) if label.buddy() is bridge.patient
+    ]
+    assert len(labels) == 1 and "patient" in labels[0].text().lower()
+    grid = bridge.crew.layout()
+    # The label stands on the list's own row, before it.
+    row_of = {}
+    for index in range(grid.count()):
+        item = grid.itemAt(index)
+        row, column, _rows, _columns = grid.getItemPosition(index)
+        if item.widget() is not None:
+            row_of[item.widget()] = (row, column)
+    assert row_of[labels[0]][0] == row_of[bridge.patient][0]
+    assert row_of[labels[0]][1] < row_of[bridge.patient][1]

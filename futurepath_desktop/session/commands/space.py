@@ -301,7 +301,9 @@ class StartSpaceCombat(msgspec.Struct, frozen=True):
         )
         if self.surprise:
             names = ", ".join(space.ship(i).name for i in self.surprise)
-            space_log(session, edit, "space", f"Space combat: {names} fire first, unseen (R47)")
+            verb = "fires" if len(self.surprise) == 1 else "fire"
+            text = f"Space combat: {names} {verb} first, unseen (R47)"
+            space_log(session, edit, "space", text)
         else:
             space_log(session, edit, "space", "Space combat: round 1, 1 Support")
         return "Start space combat"

@@ -126,10 +126,13 @@ class CrewConsole(QGroupBox):
             ("Sensors", None, self.scan_button),
             ("Helm", self.flying, self.fly_button),
             ("Engineer", self.damage_combo, self.repair_button),
-            ("Medical", self.patient, self.heal_button),
+            # The medical bay's list names a person: the label says who that is.
+            ("Patient", self.patient, self.heal_button),
         )
-        for row, (label, choice, button) in enumerate(rows):
-            grid.addWidget(QLabel(label), row, 0)
+        for row, (text, choice, button) in enumerate(rows):
+            label = QLabel(text)
+            label.setBuddy(choice if choice is not None else button)
+            grid.addWidget(label, row, 0)
             if choice is None:
                 grid.addWidget(button, row, 1, 1, 2)
             else:

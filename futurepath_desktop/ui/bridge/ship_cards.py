@@ -33,6 +33,23 @@ PHASE_NAMES = {
 }
 
 
+MODS = (
+    ("engines", "Eng"),
+    ("weapons", "Weap"),
+    ("structure", "Struct"),
+    ("shields", "Shield"),
+    ("electronics", "Elec"),
+    ("sensors", "Sens"),
+)
+"""A ship's mods as the card shortens them: never a form that reads as an ability
+("Str" for strength); the card's tool tip has the whole words."""
+
+
+def mods_in_full(ship: Ship) -> str:
+    """``Engines +0, Weapons +1, …``: the card's mods in whole words."""
+    return ", ".join(f"{name.title()} {getattr(ship, name):+d}" for name, _short in MODS)
+
+
 def space_status(session: Session) -> str:
     """``Space round 2 · 2 Action``, or that no space fight is running."""
     fight = session.space.round
@@ -47,10 +64,7 @@ def space_status(session: Session) -> str:
 def card_lines(ship: Ship) -> list[str]:
     """The card's details, one rich-text line each."""
     dc = rules.bd_dc(ship.structure, ship.shields)
-    mods = ", ".join(
-        f"{name[:3].title()} {getattr(ship, name):+d}"
-        for name in ("engines", "weapons", "structure", "shields", "electronics", "sensors")
-    )
+    mods = ", ".join(f"{short} {getattr(ship, name):+d}" for name, short in MODS)
     state = ship.state
     extra = ""
     if ship.adrift_from_round is not None and state == "operational":
@@ -115,6 +129,7 @@ class ShipCard(QFrame):
         self.title.setStyleSheet(f"color: {SIDE_COLOURS.get(ship.side, '#888888')}")
         self.damage.setText(f"{pips(ship.battle_damage, cap)}  {ship.battle_damage}/{cap}")
         self.details.setText("<br>".join(card_lines(ship)))
+        self.details.setToolTip(mods_in_full(ship))
         self.setAccessibleName(f"{ship.name}{', selected' if selected else ''}")
         self.setToolTip("" if selected else f"Click to show {ship.name}'s stations")
         self._style()
