@@ -4,9 +4,9 @@ frame in both themes, and loses it when the focus moves on."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.ui import theme
@@ -93,3 +93,45 @@ def test_the_focused_view_wears_a_frame_that_stands_out(
     settle()
     assert framed_share(window, tree, accent) < 0.05, "the frame goes with the focus"
     assert framed_share(window, log, accent) > 0.9
+
+
+def shown_framed(window: MainWindow, widget: QWidget, accent: QColor) -> float:
+    """``framed_share`` round the part of ``widget`` in sight (a tab widget's bar reaches
+    past its tabs, under the panel's other parts)."""
+    seen = widget.visibleRegion().boundingRect()
+    if seen.isEmpty():  # a GL view reports none; all of it is in sight
+        seen = widget.rect()
+    top_left = widget.mapTo(window, seen.topLeft())
+    area = QRect(top_left, seen.size()).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+    image = window.grab(area).toImage()
+    points = edge_points(QRect(QPoint(MARGIN, MARGIN), seen.size()))
+    return sum(1 for x, y in points if near(pixel(image, x, y), accent)) / len(points)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_panel_f6_reaches_wears_the_frame(qtbot: QtBot, posed: Posed, scheme: str) -> None:
+    """F6 round the window: wherever the keys land, that widget is framed, and so is
+    (at least) half of its panel, so a field's ring (the inspector's tab bar or target)
+    never passes for the field's own faint focus cue."""
+    window = posed(1280, 800, scheme)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    accent = theme.focus_colour(scheme == theme.DARK)
+    window.initiative.view.setFocus()
+    settle()
+    reached = []
+    for _ in range(len(window.docks())):
+        qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_F6)
+        settle()
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        dock = next(d for d in window.docks() if d.isAncestorOf(focused))
+        body = dock.widget()
+        assert body is not None
+        reached.append(dock)
+        framed = [w for w in (focused, body) if shown_framed(window, w, accent) > 0.9]
+        assert focused in framed, f"no frame on {focused.objectName()} in {dock.objectName()}"
+        assert any(w.width() * w.height() >= 0.5 * body.width() * body.height() for w in framed), (
+            f"{dock.objectName()} is not framed"
+        )
+    assert window.inspector in reached

@@ -13,10 +13,33 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRegion
-from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMainWindow, QTabBar, QWidget
 
 WIDTH = 2
 """The frame's width in pixels, along the inside of the focused widget's edge."""
+
+PANEL_SHARE = 0.5
+"""A focused widget smaller than this share of its panel (a field, a tab bar) leaves the
+panel itself framed too: from across the table, a field's ring looks like any field's
+own focus cue, and it is the panel that F6 went to."""
+
+
+def panel_body(widget: QWidget) -> QWidget | None:
+    """The body of the docked panel ``widget`` is in, if any."""
+    parent: QWidget | None = widget
+    while parent is not None:
+        if isinstance(parent, QDockWidget):
+            return parent.widget()
+        parent = parent.parentWidget()
+    return None
+
+
+def needs_panel_frame(widget: QWidget, body: QWidget | None) -> bool:
+    """Whether the panel round ``widget`` is framed as well as the widget."""
+    if body is None or body is widget or not body.isVisible():
+        return False
+    own = widget.width() * widget.height()
+    return own < PANEL_SHARE * body.width() * body.height()
 
 
 class FocusRing(QWidget):
@@ -36,6 +59,12 @@ class FocusRing(QWidget):
         if parent is None:
             return
         rect = parent.rect()
+        if isinstance(parent, QTabBar) and parent.count():
+            # Round the tabs, not the empty strip a tab widget's bar reaches past them.
+            tabs = parent.tabRect(0)
+            for index in range(1, parent.count()):
+                tabs = tabs.united(parent.tabRect(index))
+            rect = tabs.intersected(rect)
         self.setGeometry(rect)
         self.setMask(QRegion(rect) - QRegion(rect.adjusted(WIDTH, WIDTH, -WIDTH, -WIDTH)))
         self.raise_()
@@ -58,6 +87,7 @@ class FocusTracker(QObject):
         self.main = window
         self.colour = QColor(colour)
         self.ring: FocusRing | None = None
+        self.panel_ring: FocusRing | None = None
         self.target: QWidget | None = None
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -66,15 +96,36 @@ class FocusTracker(QObject):
     def set_colour(self, colour: QColor) -> None:
         """Paint in another colour (the theme changed)."""
         self.colour = QColor(colour)
-        ring = self._ring()
-        if ring is not None:
-            ring.colour = QColor(colour)
-            ring.update()
+        for ring in (self._ring(), self._panel_ring()):
+            if ring is not None:
+                ring.colour = QColor(colour)
+                ring.update()
 
     def _ring(self) -> FocusRing | None:
         # The ring goes when its widget does (a closed dialog); a new one is made for
         # the next widget.
         return self.ring if self.ring is not None and shiboken6.isValid(self.ring) else None
+
+    def _panel_ring(self) -> FocusRing | None:
+        ring = self.panel_ring
+        return ring if ring is not None and shiboken6.isValid(ring) else None
+
+    def _frame_panel(self, widget: QWidget | None) -> None:
+        """Frame the panel round a small focused widget; hide the panel frame otherwise."""
+        ring = self._panel_ring()
+        body = panel_body(widget) if widget is not None else None
+        if widget is None or not needs_panel_frame(widget, body):
+            if ring is not None:
+                ring.hide()
+            return
+        assert body is not None
+        if ring is None:
+            ring = self.panel_ring = FocusRing(body, self.colour)
+            ring.setObjectName("panelFocusFrame")
+        elif ring.parentWidget() is not body:
+            ring.setParent(body)
+        ring.cover()
+        ring.show()
 
     def frames(self, widget: QWidget | None) -> bool:
         """Whether ``widget`` gets the ring: it is in this window or one of its dialogs."""
@@ -93,6 +144,7 @@ class FocusTracker(QObject):
         if not self.frames(new):
             if ring is not None:
                 ring.hide()
+            self._frame_panel(None)
             return
         assert new is not None
         if ring is None:
@@ -103,12 +155,14 @@ class FocusTracker(QObject):
         new.installEventFilter(self)
         ring.cover()
         ring.show()
+        self._frame_panel(new)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         ring = self._ring()
         if ring is not None and watched is self.target:
             if event.type() == QEvent.Type.Resize:
                 ring.cover()
+                self._frame_panel(self.target)
             elif event.type() == QEvent.Type.ChildAdded:
                 ring.raise_()  # above a child the widget makes later (an editor)
         return super().eventFilter(watched, event)
