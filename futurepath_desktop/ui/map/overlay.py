@@ -8,10 +8,17 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 GAP = 4  # pixels between a label and its square
 NOTE_WIDTH = 300  # the widest a refusal note grows before it wraps, in pixels
+EDGE = 5  # pixels kept clear inside the view's edges, where the focus frame is drawn
 
 
 def screen_rect(view: QGraphicsView, item: QGraphicsItem) -> QRectF:
@@ -29,13 +36,18 @@ def place_label(
     rectangle): to its right if there is room, else to the left, above, below or a
     corner; always inside the visible part of the view, and clear of the scene rectangles
     in ``avoid`` (the tokens) wherever a place like that exists."""
+    room = QRectF(view.viewport().rect()).adjusted(EDGE, EDGE, -EDGE, -EDGE)
+    # Wider than the view (a narrow panel): wrapped onto lines that fit in it.
+    if isinstance(item, QGraphicsSimpleTextItem):
+        item.setText(wrapped(item.text(), QFontMetrics(item.font()), int(room.width())))
+    elif isinstance(item, NoteItem):
+        item.set_text(item.text(), int(room.width()))
     size = item.boundingRect().size()
     w, h = size.width(), size.height()
     at = view.mapFromScene(square).boundingRect()
     left, top, right, bottom = at.left(), at.top(), at.right() + 1, at.bottom() + 1
     mid_x, mid_y = (left + right) / 2, (top + bottom) / 2
     side = max(1, right - left)
-    room = QRectF(view.viewport().rect()).adjusted(2, 2, -2, -2)
     blocked = [QRectF(view.mapFromScene(r).boundingRect()) for r in avoid]
     candidates: list[QPointF] = []
     for reach in (0, side, 2 * side):
@@ -77,6 +89,28 @@ def place_label(
     item.setPos(view.mapToScene(QPoint(round(best.left()), round(best.top()))))
 
 
+def wrapped(text: str, metrics: QFontMetrics, width: int) -> str:
+    """The text on one line if it fits in ``width`` pixels, else on as few lines as fit:
+    broken first at its dashes (" — "), then between words; a word too long for any line
+    is cut short with an ellipsis."""
+    flat = " ".join(text.split())
+    if metrics.horizontalAdvance(flat) <= width or width <= 0:
+        return flat
+    lines: list[str] = []
+    for part in flat.split(" — "):
+        line = ""
+        for word in part.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and metrics.horizontalAdvance(trial) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    elide = Qt.TextElideMode.ElideRight
+    return "\n".join(metrics.elidedText(line, elide, width) for line in lines)
+
+
 class NoteItem(QGraphicsItem):
     """A short message on a plate, the same size at any zoom, above everything."""
 
@@ -94,13 +128,15 @@ class NoteItem(QGraphicsItem):
         """What the note says."""
         return self._text
 
-    def set_text(self, text: str) -> None:
-        """Say something (wrapped to a few lines), or nothing: then the note goes."""
+    def set_text(self, text: str, room: int | None = None) -> None:
+        """Say something (wrapped to a few lines, within ``room`` pixels if the view is
+        narrower than a note), or nothing: then the note goes."""
         self.prepareGeometryChange()
         self._text = text
         metrics = QFontMetrics(self._font)
         flags = int(Qt.TextFlag.TextWordWrap)
-        box = metrics.boundingRect(QRect(0, 0, NOTE_WIDTH, 10_000), flags, text)
+        width = NOTE_WIDTH if room is None else max(40, min(NOTE_WIDTH, room - 12))
+        box = metrics.boundingRect(QRect(0, 0, width, 10_000), flags, text)
         self._rect = QRectF(0, 0, box.width() + 12, box.height() + 8)
         self.setVisible(bool(text))
 
