@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenu,
@@ -28,6 +27,7 @@ from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.map.scene import MapScene
 from futurepath_desktop.ui.map.view import MapView, Tool
 from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.widgets.tool_row import FlowLayout, ToolRow
 
 BRUSHES: tuple[tuple[str, core_grid.Terrain | None, int | None], ...] = (
     ("Normal ground", core_grid.Terrain.NORMAL, None),
@@ -39,6 +39,7 @@ BRUSHES: tuple[tuple[str, core_grid.Terrain | None, int | None], ...] = (
     ("Heavy cover", None, 2),
     ("Full cover", None, 3),
 )
+INSIDE_WIDTH = 160  # the widest the list of who is inside a template grows, in pixels
 NO_MAP = "This session has no map: Setup ▸ Map size… creates one."
 HINTS = {
     Tool.MOVE: "Drag a token: the path the rules choose and its cost show as you go. "
@@ -46,8 +47,8 @@ HINTS = {
     Tool.RULER: "Drag to measure (every step, diagonal or not, is 5 ft).",
     Tool.BRUSH: "Drag over squares to paint; one stroke is one undo step.",
     Tool.TEMPLATE: "Click for a burst; drag for a cone or a line's direction.",
-    Tool.GRENADE: "Click the target square, a token's or not: the selected combatant throws "
-    "(Ctrl+click a token to pick the thrower).",
+    Tool.GRENADE: "Click where it lands, on a token or not; Ctrl+click a token to pick "
+    "the thrower.",
     Tool.FOG: "Drag to hide a region from the players; click inside fog to reveal it.",
     Tool.ZONE: "Drag a zone of poor, terrible or no visibility; click one to remove it.",
 }
@@ -71,9 +72,8 @@ class MapDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.setSpacing(2)
-        self.tools = QToolBar("Map tools")
-        self.tools.setObjectName("mapTools")
-        self.tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        # The tools wrap onto a second line in a narrow panel rather than going behind "»".
+        self.tools = ToolRow("mapTools")
         self.tool_actions: dict[Tool, QAction] = {}
         group = QActionGroup(self)
         # Digits, so that they never clash with the window's letter keys.
@@ -88,7 +88,7 @@ class MapDock(QDockWidget):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
             if tool is Tool.BRUSH:
-                action.setIconText("Terrain")  # the seven tools fit one row at 1280×800
+                action.setIconText("Terrain")  # short: the seven tools keep to one row if they can
             group.addAction(action)
             self.tools.addAction(action)
             self.tool_actions[tool] = action
@@ -125,9 +125,11 @@ class MapDock(QDockWidget):
         self.setup_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.view_tools.addWidget(self.setup_button)
         layout.addWidget(self.tools)
-        # The options of the current tool, on one row that changes with it.
+        # The options of the current tool, on a row that changes with it and wraps onto a
+        # second line when the panel is narrow (nothing cut, nothing behind a "»").
         self.options = QWidget()
-        row = QHBoxLayout(self.options)
+        self.options.setObjectName("mapOptions")
+        row = FlowLayout(self.options, spacing=4)
         row.setContentsMargins(4, 0, 4, 0)
         self.move_type = QComboBox()
         self.move_type.setObjectName("mapMoveType")
@@ -196,13 +198,17 @@ class MapDock(QDockWidget):
             self.damage_inside,
             self.remove_template,
         )
+        tall = self.move_type.sizeHint().height()
         for widget in self._option_widgets:
+            if isinstance(widget, (QLabel, QCheckBox)):
+                widget.setMinimumHeight(tall)  # centred on the line, beside the boxes
             row.addWidget(widget)
-        row.addStretch(1)
         row.addWidget(self.view_tools)
         # The options row and status line never force the window wider than the screen.
         ignored = QSizePolicy.Policy.Ignored
-        self.options.setSizePolicy(ignored, QSizePolicy.Policy.Preferred)
+        policy = QSizePolicy(ignored, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.options.setSizePolicy(policy)
         layout.addWidget(self.options)
         self.view.setMinimumSize(240, 160)
         layout.addWidget(self.view, 1)
@@ -326,7 +332,13 @@ class MapDock(QDockWidget):
         ids = self.inside_ids()
         session = self.controller.session
         names = ", ".join(session.combatants[i].name for i in ids)
-        self.inside.setText(f"Inside: {names}" if ids else "")
+        text = f"Inside: {names}" if ids else ""
+        # A long list would push the buttons off the row: then a count, the names in the
+        # tip (and on the line under the map when the template is chosen).
+        if self.inside.fontMetrics().horizontalAdvance(text) > INSIDE_WIDTH:
+            text = f"{len(ids)} inside"
+        self.inside.setText(text)
+        self.inside.setToolTip(names)
         self.damage_inside.setEnabled(bool(ids))
         self.remove_template.setEnabled(self.template_id is not None and bool(self._template()))
 
