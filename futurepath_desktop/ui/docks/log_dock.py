@@ -6,6 +6,7 @@ from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QDockWidget,
     QHBoxLayout,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.session.state import LogEntry
+from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.models import log_model
 from futurepath_desktop.ui.models.log_model import EVENT, PHASE_NAMES, LogModel, entry_text
 from futurepath_desktop.ui.models.roles import SORT_ROLE
@@ -137,7 +139,6 @@ class LogDock(QDockWidget):
         self.dice_error = QLabel("")
         self.dice_error.setObjectName("diceError")
         self.dice_error.setWordWrap(True)
-        self.dice_error.setStyleSheet("color: #c62828;")
         self.dice_error.hide()
         layout.addWidget(self.dice_error)
         self.setWidget(body)
@@ -206,6 +207,9 @@ class LogDock(QDockWidget):
 
     def show_dice_error(self, text: str) -> None:
         """Say under the dice box what is wrong with the expression typed in it."""
+        app = QApplication.instance()
+        dark = theme.is_dark(app) if isinstance(app, QApplication) else False
+        self.dice_error.setStyleSheet(f"color: {theme.accent(dark)['bad'].name()};")
         self.dice_error.setText(f"⚠ {text}")
         self.dice_error.setToolTip(text)
         self.dice_error.show()
