@@ -18,7 +18,8 @@ from PySide6.QtCore import QRect, QRectF
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from futurepath_desktop.session.commands import PlaceToken
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session.commands import JoinCombat, NextPhase, PlaceToken
 from futurepath_desktop.session.state import Area, MapState
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
@@ -206,3 +207,38 @@ def located_samples(
 
 def rgb_round(colour: tuple[float, float, float]) -> Colour:
     return (round(colour[0]), round(colour[1]), round(colour[2]))
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_friend_who_joins_in_the_fog_shows_on_the_players_map(
+    qtbot: QtBot, posed: Posed, scheme: str
+) -> None:
+    """Katie waits in the side room's fog; once she joins the fight the players' map shows
+    her token over the fog, as the GM's does (R61)."""
+    window = posed(1280, 800, scheme)
+    view = open_player_view(qtbot, window)
+    session = window.controller.session
+    grid = session.map
+    assert grid is not None
+    katie = grid.tokens["katie"].square
+    assert any(f.contains(katie) for f in grid.fog), "the demo's Katie waits in the fog"
+    assert "katie" not in view.map_scene.tokens  # not in the fight yet: not on their map
+    for _ in range(12):
+        if session.combat.phase == Phase.COUNTERS:
+            break
+        assert window.controller.push(NextPhase())
+    assert window.controller.push(JoinCombat(("katie",), team_id="players"))
+    settle()
+    assert "katie" in view.map_scene.tokens
+    players = view.map_view.viewport().grab().toImage()
+    fog = next(f for f in grid.fog if f.contains(katie))
+    spot = next(
+        (x, y)
+        for y in range(fog.y, fog.y + fog.height)
+        for x in range(fog.x, fog.x + fog.width)
+        if abs(x - katie[0]) > 2 and not any(t.square == (x, y) for t in grid.tokens.values())
+    )
+    fog_colour = samples(players, on_screen(view.map_view, square_rect(*spot)))[0]
+    seen = samples(players, on_screen(view.map_view, square_rect(*katie)), step=1)
+    unlike = [c for c in seen if math.dist(c, fog_colour) > 60]
+    assert len(unlike) > len(seen) // 3, "Katie's token is lost under the players' fog"
