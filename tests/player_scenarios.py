@@ -200,6 +200,14 @@ def secret_ids(session: Session) -> set[str]:
     }
 
 
+def over_fog_ids(session: Session) -> set[str]:
+    """The tokens the players' map draws over its opaque fog: their friends' (R61: the
+    players know where their friends are); an enemy in the fog is not drawn at all."""
+    grid = session.map
+    tokens = set(grid.tokens) if grid is not None else set()
+    return {i for i in tokens & shown_ids(session) if friendly(session, i)}
+
+
 def shown_ids(session: Session) -> set[str]:
     """Everyone the player view must list."""
     return set(session.combatants) - secret_ids(session)

@@ -58,6 +58,8 @@ def check(session: Session, info: PlayerInfo) -> None:
     for token in info.tokens:
         team_id = session.combatants[token.combatant_id].team_id
         assert token.acting == (info.acting_team is not None and team_id == info.acting_team)
+        # R61: the players know where their friends are, fog or not: over the fog.
+        assert token.over_fog == ps.friendly(session, token.combatant_id)
     for ident in session.combatants:
         assert visible_to_players(session, ident) == (ident in expected), ident
     acting = session.combat.acting_team

@@ -146,7 +146,7 @@ def check(session: Session, view: PlayerView) -> None:
         assert item.look.acting == (session.combatants[ident].team_id == named)
         # A friend's token is drawn over the opaque fog, anyone else's under it.
         fog_z = fog_levels(view, session)
-        if ps.friendly(session, ident):
+        if ident in ps.over_fog_ids(session):
             assert all(item.zValue() > z for z in fog_z), f"{ident} is under the fog"
         else:
             assert all(item.zValue() < z for z in fog_z), f"{ident} is over the fog"
