@@ -49,17 +49,22 @@ def available(window: QWidget) -> QRect:
     return screen.availableGeometry()
 
 
-def place_first(window: QWidget) -> None:
+def place_first(window: QWidget) -> QRect:
     """Size and centre a window with no saved geometry before it is shown. The window
     manager's frame is known only once it is: until then, a guess of a title bar and thin
     borders as the style draws them (``place_by_frame`` corrects it)."""
     title = window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
-    window.setGeometry(first_geometry(available(window), QMargins(2, title + 2, 2, 2)))
+    placed = first_geometry(available(window), QMargins(2, title + 2, 2, 2))
+    window.setGeometry(placed)
+    return placed
 
 
-def place_by_frame(window: QWidget) -> None:
-    """Once shown: fit and centre the window by the frame it really has."""
+def place_by_frame(window: QWidget, first: QRect) -> None:
+    """Once shown: fit and centre the window by the frame it really has (unless it was
+    moved or sized since ``place_first`` put it at ``first``)."""
     inner, outer = window.geometry(), window.frameGeometry()
+    if inner != first:
+        return
     frame = QMargins(
         inner.left() - outer.left(),
         inner.top() - outer.top(),

@@ -151,9 +151,11 @@ class MainWindow(QMainWindow):
         self.layout_kind = ""
         self.own_layout = False  # the GM's own arrangement, restored from last time
         self._make_status_bar()
-        layout.place_first(self)
+        first = layout.place_first(self)
         layout.arrange(self, layout.kind_for(self.width()))
-        self.placed = self.restore_layout()  # else centred once its frame is known
+        # Unless restored, centred again by its real frame once shown (if no one has
+        # sized it since).
+        self.first_geometry = None if self.restore_layout() else first
         self.focus_tracker = FocusTracker(self, theme.focus_colour(False))
         self.apply_palette()
         self.refresh(Change())
@@ -435,9 +437,9 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         """The first time: fit and centre the window by its real frame, now known."""
         super().showEvent(event)
-        if not self.placed:
-            self.placed = True
-            QTimer.singleShot(0, self, lambda: layout.place_by_frame(self))
+        first, self.first_geometry = self.first_geometry, None
+        if first is not None and self.geometry() == first:
+            QTimer.singleShot(0, self, lambda: layout.place_by_frame(self, first))
 
     def show_chart(self, tab: int) -> None:
         """Bring the Odds and Charts panel up at one of its tabs."""

@@ -249,3 +249,17 @@ def test_discard_takes_the_window_off_screen_before_the_disk_work(
     window.remember_layout = True
     assert window.close()
     assert shown_during == [False, False]
+
+
+def test_a_window_sized_before_it_is_shown_keeps_its_size(qtbot: QtBot) -> None:
+    """The first placement is only for a window no one has sized: one resized before it
+    is shown (a pose, a script) is not put back."""
+    main = MainWindow(demo_session(), autosave=False, remember_layout=False)
+    qtbot.addWidget(main)
+    room = main.screen().availableGeometry()
+    wanted = (room.width() - 41, room.height() - 57)
+    main.resize(*wanted)
+    main.show()
+    qtbot.waitUntil(lambda: main.painted)
+    qtbot.wait(50)
+    assert (main.width(), main.height()) == wanted
