@@ -8,150 +8,19 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QFontMetrics, QTextDocument
-from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractScrollArea,
-    QComboBox,
-    QGroupBox,
-    QLabel,
-    QStyle,
-    QStyleOptionComboBox,
-    QTreeView,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QGroupBox, QLabel, QTreeView, QWidget
 
 from futurepath_desktop.ui import theme
-from futurepath_desktop.ui.bridge.feedback import Feedback
-from futurepath_desktop.ui.bridge.stations import text_margin
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
 from futurepath_desktop.ui.models.roles import TOOLTIP
 from tests.visual.conftest import SCHEMES, Posed, settle
-from tests.visual.test_layout import LAPTOPS, visible_docks
+from tests.visual.measure import LAPTOPS, plain, problems, sideways, visible_docks
 from tools.poses import mid_space_fight
-
-WRAP = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
-
-
-def plain(label: QLabel) -> str:
-    """A label's text as it reads (rich text without its tags)."""
-    if label.textFormat() == Qt.TextFormat.PlainText or "<" not in label.text():
-        return label.text()
-    document = QTextDocument()
-    document.setHtml(label.text())
-    return document.toPlainText()
-
-
-def shown(widget: QWidget) -> bool:
-    return widget.isVisible() and widget.width() > 0
-
-
-def label_problems(label: QLabel) -> list[str]:
-    text = plain(label)
-    if not text.strip():
-        return []
-    metrics = QFontMetrics(label.font())
-    room = label.contentsRect()
-    if isinstance(label, Feedback):
-        # A feedback line shortens a long text, and then carries it whole as its tip.
-        if label.text() != label.full and label.toolTip() != label.full:
-            return [f"feedback {label.objectName()!r} shortened without its tip"]
-        return []
-    if label.wordWrap():
-        needed = label.heightForWidth(room.width())
-        lines = [
-            metrics.boundingRect(QRect(0, 0, room.width(), 100_000), WRAP, line)
-            for line in text.splitlines() or [text]
-        ]
-        too_wide = any(r.width() > room.width() + 1 for r in lines)
-        if needed > label.height() + 1 or too_wide:
-            return [f"label {text[:40]!r} needs {needed} px of height, has {label.height()}"]
-        return []
-    widest = max(metrics.horizontalAdvance(line) for line in text.splitlines())
-    if widest > room.width() + 1:
-        return [f"label {text[:40]!r} needs {widest} px, has {room.width()}"]
-    return []
-
-
-def button_problems(button: QAbstractButton) -> list[str]:
-    if not button.text():
-        return []
-    if button.width() + 1 < button.sizeHint().width():
-        return [f"button {button.text()!r} is {button.width()} px of {button.sizeHint().width()}"]
-    return []
-
-
-def combo_problems(combo: QComboBox) -> list[str]:
-    text = combo.currentText()
-    if not text:
-        return []
-    option = QStyleOptionComboBox()
-    combo.initStyleOption(option)
-    field = combo.style().subControlRect(
-        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
-    )
-    needed = QFontMetrics(combo.font()).horizontalAdvance(text)
-    if needed > field.width() + 1:
-        return [f"list {combo.objectName()!r} cuts {text!r} ({needed} of {field.width()} px)"]
-    return []
-
-
-def tree_problems(tree: QTreeView) -> list[str]:
-    problems = []
-    metrics = QFontMetrics(tree.font())
-    margin = text_margin(tree)
-    header = tree.header()
-    model = tree.model()
-    for column in range(model.columnCount()):
-        title = str(model.headerData(column, Qt.Orientation.Horizontal))
-        if metrics.horizontalAdvance(title) + 2 * margin > header.sectionSize(column):
-            problems.append(f"header {title!r} is cut")
-    for row in range(model.rowCount()):
-        for column in range(model.columnCount()):
-            index = model.index(row, column)
-            text = str(index.data() or "")
-            if not text:
-                continue
-            rect = tree.visualRect(index)
-            width = header.sectionSize(column) - 2 * margin
-            needed = metrics.boundingRect(QRect(0, 0, width, 100_000), WRAP, text)
-            # Cells wrap in their column: each must fit whole, tip or not.
-            if needed.width() > width + 1 or needed.height() > rect.height():
-                problems.append(
-                    f"cell {text[:40]!r} needs {needed.width()}×{needed.height()}, has "
-                    f"{width}×{rect.height()}"
-                )
-    return problems
-
-
-def bridge_problems(bridge: BridgePanel) -> list[str]:
-    problems = []
-    for area in bridge.findChildren(QAbstractScrollArea):
-        if shown(area) and area.horizontalScrollBar().isVisible():
-            problems.append(f"{type(area).__name__} {area.objectName()!r} scrolls sideways")
-    for label in bridge.findChildren(QLabel):
-        if shown(label):
-            problems += label_problems(label)
-    for button in bridge.findChildren(QAbstractButton):
-        if shown(button):
-            problems += button_problems(button)
-    for combo in bridge.findChildren(QComboBox):
-        if shown(combo):
-            problems += combo_problems(combo)
-    for box in bridge.findChildren(QGroupBox):
-        if shown(box):
-            needed = QFontMetrics(box.font()).horizontalAdvance(box.title())
-            if needed > box.width():
-                problems.append(f"group {box.title()!r} is cut")
-    for tree in bridge.findChildren(QTreeView):
-        if shown(tree):
-            problems += tree_problems(tree)
-    return problems
 
 
 @pytest.mark.parametrize("scheme", [theme.LIGHT, theme.DARK])
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1366, 768)])
+@pytest.mark.parametrize(("width", "height"), LAPTOPS)
 def test_the_bridge_mid_space_fight_is_not_clipped(
     posed: Posed, width: int, height: int, scheme: str
 ) -> None:
@@ -169,15 +38,15 @@ def test_the_bridge_mid_space_fight_is_not_clipped(
         assert card.geometry().bottom() <= bridge.card_view.viewport().height() + 2
     # Each console in turn (in a laptop's middle column they share the room under tabs):
     # nothing cut, and nothing hangs off the panel's bottom edge.
-    problems: list[str] = []
+    found: list[str] = []
     for index, console in enumerate((bridge.weapons, bridge.crew)):
         bridge.deck.raise_console(index)
         settle()
         assert console.isVisible(), console.objectName()
-        problems += bridge_problems(bridge)
+        found += problems(bridge)
         bottom = console.mapTo(bridge, console.rect().bottomLeft()).y()
         assert bottom <= bridge.height(), console.objectName()
-    assert not problems, "\n".join(problems)
+    assert not found, "\n".join(found)
 
 
 RULING = re.compile(r"\bR\d{1,2}\b")
@@ -215,7 +84,7 @@ def test_the_bridge_speaks_the_games_words(posed: Posed) -> None:
     assert any(RULING.search(e.text) for e in window.controller.session.log)
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1366, 768)])
+@pytest.mark.parametrize(("width", "height"), LAPTOPS)
 def test_a_swarm_of_ships_flows_into_rows_without_a_sideways_scroll_bar(
     posed: Posed, width: int, height: int
 ) -> None:
@@ -251,18 +120,7 @@ def test_a_swarm_of_ships_flows_into_rows_without_a_sideways_scroll_bar(
     assert view.viewport().rect().contains(corner)
     cards[-1].chosen.emit(cards[-1].ship_id)
     assert bridge.ship_id == "bear-hunter-5"
-    assert not bridge_problems(bridge), "\n".join(bridge_problems(bridge))
-
-
-def sideways(root: QWidget) -> list[str]:
-    """The scroll areas under ``root`` that show a sideways scroll bar."""
-    return [
-        f"{root.objectName()}/{area.objectName() or type(area).__name__}"
-        for area in root.findChildren(QAbstractScrollArea)
-        if area.isVisible()
-        and not area.visibleRegion().isEmpty()
-        and area.horizontalScrollBar().isVisible()
-    ]
+    assert not problems(bridge), "\n".join(problems(bridge))
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
@@ -284,12 +142,12 @@ def test_raising_the_bridge_leaves_the_other_panels_as_they_were(
     assert "bridgeDock" in after and "mapDock" not in after  # the bridge is raised
     others = sorted(set(before) - {"mapDock"})
     assert {"initiativeDock", "countersDock", "inspectorDock", "logDock"} <= set(others)
-    problems = [
+    found = [
         f"{name}: {after.get(name, 0)} px wide with the bridge raised, {before[name]} with the map"
         for name in others
         if after.get(name, 0) < before[name]
     ]
     if after["bridgeDock"] > before["mapDock"]:
-        problems.append(f"the bridge is {after['bridgeDock']} px wide, the map {before['mapDock']}")
-    problems += [f"{s} scrolls sideways" for dock in visible_docks(window) for s in sideways(dock)]
-    assert not problems, "\n".join(problems)
+        found.append(f"the bridge is {after['bridgeDock']} px wide, the map {before['mapDock']}")
+    found += [s for dock in visible_docks(window) for s in sideways(dock)]
+    assert not found, "\n".join(found)
