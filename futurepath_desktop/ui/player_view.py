@@ -106,8 +106,12 @@ class PlayerView(QWidget):
             self.map_scene.sync_tokens(self.controller.session, stale)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Esc closes the players' window (F9 in the GM's window opens it again)."""
-        if event.key() == Qt.Key.Key_Escape:
+        """Esc or Ctrl+W closes the players' window (F9 in the GM's window opens it
+        again)."""
+        ctrl_w = (
+            event.key() == Qt.Key.Key_W and event.modifiers() == Qt.KeyboardModifier.ControlModifier
+        )
+        if event.key() == Qt.Key.Key_Escape or ctrl_w:
             self.close()
             return
         super().keyPressEvent(event)

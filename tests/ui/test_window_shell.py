@@ -155,6 +155,11 @@ def test_f9_toggles_the_player_view_and_esc_closes_it(window: MainWindow, qtbot:
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not view.isVisible())
     assert not action.isChecked()
+    action.trigger()
+    qtbot.waitUntil(view.isVisible)
+    qtbot.keyClick(view, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not view.isVisible())
+    assert not action.isChecked()
 
 
 def test_dice_error_shows_by_the_box_and_goes_with_the_next_roll(
