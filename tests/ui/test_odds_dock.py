@@ -259,7 +259,7 @@ def bar_rects(chart: object) -> list[QRectF]:
     ]
 
 
-@pytest.mark.parametrize("width", [330, 430, 700])
+@pytest.mark.parametrize("width", [260, 350, 430, 700])
 def test_the_legends_stand_outside_the_plotted_bars(
     qtbot: QtBot, window: MainWindow, width: int
 ) -> None:
@@ -287,10 +287,14 @@ def test_the_legends_stand_outside_the_plotted_bars(
         assert bars, f"{shown.title}: no bars"
         for bar in bars:
             assert not box.intersects(bar), f"{shown.title}: legend {box} covers a bar {bar}"
-        # And every entry is inside the chart, not cut off at its edge.
+        # And every entry's text, and the title's, is inside the chart, not cut off at its
+        # edge.
         chart_rect = shown.plot.sceneRect()
-        for _sample, label in legend.items:
-            assert chart_rect.contains(label.sceneBoundingRect()), label.text
+        title = shown.plot.plotItem.titleLabel
+        for text, item in [(label.text, label.item) for _s, label in legend.items] + [
+            (title.text, title.item)
+        ]:
+            assert chart_rect.contains(item.sceneBoundingRect()), f"{text!r} is cut off"
 
 
 def test_with_nothing_to_chart_the_attack_tab_says_what_to_do_without_axes(
@@ -323,6 +327,7 @@ def test_with_nothing_to_chart_the_attack_tab_says_what_to_do_without_axes(
         )
         assert needed.width() <= hint.contentsRect().width()
         assert needed.height() <= hint.contentsRect().height()
+        assert not any(button.isEnabled() for button in chart.exports)
     # A plan again brings the charts back.
     window.initiative.select(["art"])
     form.target.setCurrentIndex(form.target.findData("bear-2"))
@@ -330,3 +335,4 @@ def test_with_nothing_to_chart_the_attack_tab_says_what_to_do_without_axes(
     dock.refresh()
     qtbot.wait(30)
     assert dock.outcomes.plot.isVisible() and not dock.outcomes.hint.isVisible()
+    assert all(button.isEnabled() for button in dock.outcomes.exports)

@@ -13,9 +13,10 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QResizeEvent
 from PySide6.QtWidgets import (
     QFileDialog,
+    QGraphicsGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -40,9 +41,14 @@ class OutsideLegend(pg.LegendItem):  # type: ignore[misc]
     """A legend laid out in its own row of the plot item, below the plot, in as many
     columns as the chart's width holds."""
 
+    _laid_out = -1  # how many entries the grid was last laid out for
+    layout: QGraphicsGridLayout  # pyqtgraph's names for its grid and its columns
+    columnCount: int
+    rowCount: int
+
     def updateSize(self) -> None:
-        # pyqtgraph's own (updateSize) moves the legend to (0, 0) over the plot; in a layout the layout
-        # places it, and only needs to know its size changed.
+        # pyqtgraph's own moves the legend to (0, 0), over the plot; in a layout, the
+        # layout places it and only needs to hear that its size changed.
         self.updateGeometry()
 
     def mouseDragEvent(self, event: Any) -> None:
@@ -52,11 +58,31 @@ class OutsideLegend(pg.LegendItem):  # type: ignore[misc]
         """As many columns as fit ``width`` pixels (at least one)."""
         if not self.items:
             return
+        spacing = 12.0
         widest = max(
-            sample.width() + label.item.boundingRect().width() + 12 for sample, label in self.items
+            sample.width() + label.item.boundingRect().width() + spacing
+            for sample, label in self.items
         )
         columns = max(1, min(len(self.items), int(width // max(widest, 1.0))))
-        self.setColumnCount(columns)
+        if columns == self.columnCount and self._laid_out == len(self.items):
+            return
+        # A fresh grid: Qt's keeps the columns it once had, and their spacing, so a
+        # legend laid out wide would never get narrow again.
+        for index in range(self.layout.count() - 1, -1, -1):
+            self.layout.removeAt(index)
+        grid = QGraphicsGridLayout()
+        grid.setVerticalSpacing(self.layout.verticalSpacing())
+        grid.setHorizontalSpacing(self.layout.horizontalSpacing())
+        self.layout = grid
+        self.setLayout(grid)
+        for index, (sample, label) in enumerate(self.items):
+            row, column = divmod(index, columns)
+            grid.addItem(sample, row, 2 * column, Qt.AlignmentFlag.AlignVCenter)
+            grid.addItem(label, row, 2 * column + 1)
+        self.columnCount = columns
+        self.rowCount = (len(self.items) + columns - 1) // columns
+        self._laid_out = len(self.items)
+        self.updateGeometry()
 
     def recolour(self, colour: str) -> None:
         """Write every entry again in ``colour`` (pyqtgraph's ``setLabelTextColor`` only
@@ -84,6 +110,7 @@ class Chart(QWidget):
     ):
         super().__init__(parent)
         self.title = title
+        self.full_title = title  # what the chart shows now (the title may be shortened)
         # Chances are kept as probabilities in ``series`` and drawn as percentages.
         self.scale = 100.0 if percent else 1.0
         self.plot = pg.PlotWidget()
@@ -124,7 +151,8 @@ class Chart(QWidget):
         png.clicked.connect(lambda: self._ask("PNG image (*.png)", self.export_png))
         data = QPushButton("Export CSV…")
         data.clicked.connect(lambda: self._ask("CSV table (*.csv)", self.export_csv))
-        for button in (png, data):
+        self.exports = (png, data)
+        for button in self.exports:
             button.setFlat(True)
             row.addWidget(button)
         layout.addLayout(row)
@@ -141,24 +169,51 @@ class Chart(QWidget):
             axis.setPen(pg.mkPen(foreground))
             axis.setTextPen(pg.mkPen(foreground))
         self.foreground = foreground
-        title = self.plot.plotItem.titleLabel
-        self.plot.setTitle(title.text or self.title, color=foreground)
+        self._fit_title()
         self.hover.setColor(QColor(foreground))
         self.legend.recolour(foreground)
 
     def set_title(self, text: str) -> None:
         """Name what the chart shows now, in the scheme's colour."""
         self.show_hint("")
-        self.plot.setTitle(text, color=self.foreground)
+        self.full_title = text
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        # Shortened to the chart's width (the whole title in the tool tip): a long title
+        # would otherwise be cut at the chart's edge, and widen the plot past it.
+        label = self.plot.plotItem.titleLabel
+        font = QFont(label.item.font())
+        size = str(label.opts.get("size") or "")
+        if size.endswith("pt"):  # pyqtgraph writes its size into the text's style
+            font.setPointSizeF(float(size[:-2]))
+        font.setBold(bool(label.opts.get("bold")))
+        metrics = QFontMetricsF(font)
+        # The title stands over the view box, right of the left axis.
+        room = max(40.0, self.plot.width() - self.plot.getAxis("left").width() - 16.0)
+        shown = metrics.elidedText(self.full_title, Qt.TextElideMode.ElideRight, room)
+        self.plot.setTitle(shown, color=self.foreground)
+        self.plot.setToolTip(self.full_title if shown != self.full_title else "")
 
     def show_hint(self, text: str) -> None:
         """Show ``text`` (wrapped) instead of the plot, or the plot again if it is empty."""
         self.hint.setText(text)
         self.hint.setVisible(bool(text))
         self.plot.setVisible(not text)
+        for button in self.exports:  # nothing drawn, nothing to export
+            button.setEnabled(not text)
 
     def _fit_legend(self, *_args: object) -> None:
-        self.legend.fit_columns(self.plot.plotItem.vb.width() or self.plot.width() * 0.85)
+        # The widget's width, less the left axis: the view box's own width would grow with a
+        # legend too wide for it and never let the legend take fewer columns.
+        axis = self.plot.getAxis("left")
+        self.legend.fit_columns(self.plot.width() - axis.width() - 16)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Another width lays the title and the legend out again."""
+        super().resizeEvent(event)
+        self._fit_title()
+        self._fit_legend()
 
     def begin(self) -> None:
         """Start a redraw: series drawn before :meth:`end` are kept (their items updated in
