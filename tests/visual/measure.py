@@ -4,6 +4,9 @@ is measured with ``QFontMetrics`` against the room Qt draws it in (the style's o
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QModelIndex, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QTextDocument
 from PySide6.QtWidgets import (
@@ -119,9 +122,7 @@ def label_room(label: QLabel) -> QRect:
 def label_problems(label: QLabel) -> list[str]:
     """A label's text against its room: every line of a one-line label, the wrapped height
     (Qt's own and QFontMetrics') and the longest word of a word-wrapped one."""
-    text = plain(label)
-    if label.buddy() is not None:
-        text = unmnemonic(text)
+    text = unmnemonic(plain(label)) if label.buddy() is not None else plain(label)
     if not text.strip():
         return []
     found = []
@@ -268,6 +269,7 @@ def group_problems(box: QGroupBox) -> list[str]:
 
 
 def cell_font(view: QAbstractItemView, index: QModelIndex) -> QFont:
+    """A cell's own font, over the view's."""
     font = index.data(Qt.ItemDataRole.FontRole)
     return font.resolve(view.font()) if isinstance(font, QFont) else view.font()
 
@@ -370,25 +372,28 @@ def header_problems(view: QAbstractItemView) -> list[str]:
     return found
 
 
+def view_problems(view: QAbstractItemView) -> list[str]:
+    """A list's, table's or tree's headers and cells (a header is measured with its view)."""
+    return [] if isinstance(view, QHeaderView) else header_problems(view) + cell_problems(view)
+
+
+CHECKS: tuple[tuple[type[QWidget], Callable[[Any], list[str]]], ...] = (
+    (QLabel, label_problems),
+    (QAbstractButton, button_problems),
+    (QComboBox, combo_problems),
+    (QAbstractSpinBox, spin_problems),
+    (QTabBar, tab_problems),
+    (QGroupBox, group_problems),
+    (QAbstractItemView, view_problems),
+)
+"""The measure each kind of widget takes (the first kind it is)."""
+
+
 def problems(root: QWidget) -> list[str]:
-    """Everything shown under ``root`` whose text does not fit, and any sideways scroll
-    bar in sight."""
+    """Everything shown under ``root`` whose text does not fit, and every sideways bar."""
     found = sideways(root)
     for widget in root.findChildren(QWidget):
-        if not shown(widget):
-            continue
-        if isinstance(widget, QLabel):
-            found += label_problems(widget)
-        elif isinstance(widget, QAbstractButton):
-            found += button_problems(widget)
-        elif isinstance(widget, QComboBox):
-            found += combo_problems(widget)
-        elif isinstance(widget, QAbstractSpinBox):
-            found += spin_problems(widget)
-        elif isinstance(widget, QTabBar):
-            found += tab_problems(widget)
-        elif isinstance(widget, QGroupBox):
-            found += group_problems(widget)
-        elif isinstance(widget, QAbstractItemView) and not isinstance(widget, QHeaderView):
-            found += header_problems(widget) + cell_problems(widget)
+        check = next((check for kind, check in CHECKS if isinstance(widget, kind)), None)
+        if check is not None and shown(widget):
+            found += check(widget)
     return found
