@@ -1,5 +1,6 @@
-"""The Odds and Charts panel as a picture: in the dark theme its legends are written in a
-colour that reads on their box, whichever theme the charts were first drawn in."""
+"""The Odds and Charts panel as a picture: in the dark theme its legends, titles and axis
+names are written in a colour that reads on what is behind them, whichever theme the
+charts were first drawn in."""
 
 from __future__ import annotations
 
@@ -47,16 +48,29 @@ def label_contrast(image: QImage, area: QRect) -> float:
     return max(contrast(box, colour) for colour in colours)
 
 
+def placed(chart: object, item: object, onto: QWidget) -> QRect:
+    """Where a scene item lies in ``onto``'s coordinates."""
+    plot = chart.plot  # type: ignore[attr-defined]
+    rect = plot.mapFromScene(item.sceneBoundingRect()).boundingRect()  # type: ignore[attr-defined]
+    rect.moveTopLeft(plot.mapTo(onto, rect.topLeft()))
+    return QRect(rect)
+
+
 def legend_entries(chart: object, onto: QWidget) -> list[tuple[str, QRect]]:
     """Each legend entry's text and where its label lies in ``onto``'s coordinates."""
     plot = chart.plot  # type: ignore[attr-defined]
-    entries = []
-    for _sample, label in plot.plotItem.legend.items:
-        polygon = plot.mapFromScene(label.sceneBoundingRect())
-        rect = polygon.boundingRect()
-        rect.moveTopLeft(plot.mapTo(onto, rect.topLeft()))
-        entries.append((label.text, rect))
-    return entries
+    return [(label.text, placed(chart, label, onto)) for _s, label in plot.plotItem.legend.items]
+
+
+def words(chart: object, onto: QWidget) -> list[tuple[str, QRect]]:
+    """The chart's title and its axes' names, and where their text lies."""
+    plot = chart.plot  # type: ignore[attr-defined]
+    title = plot.plotItem.titleLabel
+    found = [(title.text, placed(chart, title.item, onto))]
+    for side in ("left", "bottom"):
+        label = plot.getAxis(side).label
+        found.append((label.toPlainText(), placed(chart, label, onto)))
+    return found
 
 
 @pytest.mark.parametrize("first", [theme.LIGHT, theme.DARK])
@@ -82,6 +96,7 @@ def test_in_the_dark_theme_the_legends_read_against_their_box(posed: Posed, firs
         for chart in charts:
             entries = legend_entries(chart, dock)
             assert entries, f"{chart.title} has no legend"
+            entries += words(chart, dock)  # the title and the axes' names follow too
             for text, rect in entries:
                 assert image.rect().contains(rect), f"{text!r} is outside the panel"
                 ratio = label_contrast(image, rect)
