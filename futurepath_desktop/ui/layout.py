@@ -25,6 +25,10 @@ COMPACT, ROOMY = "compact", "roomy"
 COMPACT_BELOW = 1600
 """Windows narrower than this (in device-independent pixels) get the compact layout."""
 
+BIG_STEP = 0.2
+"""A change of the window's width by more than this share sizes its columns afresh
+(while the GM has no layout of their own); a drag of its edge leaves them be."""
+
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 HORIZONTAL, VERTICAL = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
 
@@ -130,6 +134,7 @@ def arrange(window: MainWindow, kind: str, *, reopen: bool = False) -> None:
 def size(window: MainWindow, kind: str) -> None:
     """The columns' widths and the splits' heights, for the window's present size."""
     width = window.width()
+    window.sized_width = width
     # The height the docks share: the window's less its menu, tool and status bars.
     height = window.height() - sum(
         bar.sizeHint().height() for bar in (window.menuBar(), window.combat_bar, window.statusBar())
@@ -165,8 +170,11 @@ def follow_size(window: MainWindow, width: int) -> None:
     kind = kind_for(width)
     if kind != window.layout_kind:
         arrange(window, kind)
-    elif not window.painted:
-        size(window, kind)  # the size it is first shown at, not the one it was made at
+    elif not window.painted or abs(width - window.sized_width) > BIG_STEP * window.sized_width:
+        # The size it is first shown at, not the one it was made at; and after a big
+        # step (maximised, restored, moved to another screen) the columns share the room
+        # again, rather than one of them taking all of it.
+        size(window, kind)
 
 
 def hide_stray_tab_bars(window: MainWindow) -> None:

@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         if self.controller.session.combatants:  # the inspector is never empty at start
             self.initiative.select([next(iter(self.controller.session.combatants))])
         self.layout_kind = ""
+        self.sized_width = 0  # the width the columns were last sized for
         self.own_layout = False  # the GM's own arrangement, restored from last time
         self._make_status_bar()
         first = layout.place_first(self)

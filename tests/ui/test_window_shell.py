@@ -268,3 +268,23 @@ def test_a_window_sized_before_it_is_shown_keeps_its_size(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: main.painted)
     qtbot.wait(50)
     assert (main.width(), main.height()) == wanted
+
+
+def test_a_big_step_in_width_shares_the_room_among_the_columns_again(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Maximised (or moved to a bigger screen) with no layout of the GM's own, the columns
+    take the widths the layout gives that width, not the middle column all the extra."""
+    from futurepath_desktop.ui.layout import column_widths
+
+    start = window.width()
+    wide = round(start * 1.5)
+    window.resize(wide, window.height())
+    qtbot.waitUntil(lambda: window.width() == wide)
+    qtbot.wait(20)
+    expected = column_widths(window.layout_kind, wide)
+    got = (window.initiative.width(), window.map.width(), window.inspector.width())
+    assert all(abs(g - e) <= 0.05 * wide for g, e in zip(got, expected, strict=True)), (
+        got,
+        expected,
+    )
