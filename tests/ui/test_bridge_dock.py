@@ -570,6 +570,12 @@ def test_a_result_line_goes_when_the_phase_moves_on_and_stays_in_the_log(
     assert bridge.crew.feedback.error and bridge.crew.feedback.full
     qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)
     assert bridge.crew.feedback.full == ""
+    # What one ship's console said is not shown over another ship's.
+    bridge.select_ship("wayfarer")
+    bridge.repair()
+    assert bridge.crew.feedback.full
+    bridge.select_ship("bear-hunter")
+    assert bridge.crew.feedback.full == "" and bridge.weapons.feedback.full == ""
 
 
 def test_every_ship_of_the_surprise_list_shows_whole(qtbot: QtBot, window: MainWindow) -> None:

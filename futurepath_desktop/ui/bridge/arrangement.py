@@ -235,6 +235,12 @@ class ArrangedPanel:
         """Every feedback line of the panel."""
         raise NotImplementedError
 
+    def forget(self, *lines: Feedback) -> None:
+        """Clear these result lines: what they said was of another phase, or another ship
+        (the log keeps it)."""
+        for line in lines:
+            line.clear()
+
     def minimumSizeHint(self) -> QSize:
         """Never wider than the narrow arrangement needs: the panel must not squeeze the
         panels beside it (it turns wide when it is given the room)."""
@@ -265,8 +271,7 @@ class ArrangedPanel:
             return
         self._phase = phase
         # What an action did belongs to its phase: the log keeps it, the consoles move on.
-        for line in self.feedbacks():
-            line.clear()
+        self.forget(*self.feedbacks())
         acting = {
             CONSOLE_OF[row.position]
             for row in self.stations.stations.rows

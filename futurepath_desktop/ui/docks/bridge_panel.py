@@ -203,6 +203,7 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
         """Show this ship's stations and consoles (a card clicked, or the Ship list)."""
         if ship_id != self.ship_id:
             self.ship_id = ship_id
+            self.forget(self.weapons.feedback, self.crew.feedback)  # the last ship's words
             self.refresh()
 
     def refresh(self) -> None:
