@@ -7,7 +7,7 @@ on a battle map seen from above. Every step, diagonal or not, is 5 ft (R34).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import IntEnum, StrEnum
 
 import msgspec
@@ -151,53 +151,135 @@ class Path(msgspec.Struct, frozen=True):
         return len(self.squares) - 1
 
 
-def _costs_to_goal(grid: Grid, start: Square, goal: Square, bound: int) -> dict[Square, int]:
-    """The exact feet from each square to the goal, for every square that a route of the
-    least cost can pass (a search from the goal back towards the start, run on until
-    nothing as cheap is left); empty if no route from the start is within ``bound``.
+_STEPS: tuple[tuple[int, int, int], ...] = tuple(
+    (index, dx, dy) for index, (dx, dy) in enumerate(DIRECTIONS)
+)
+_UNSEEN = -1
+"""Not yet priced (a price is a number of feet or None)."""
+
+
+class _Prices:
+    """What it costs to enter each square, looked up once per search: ``Grid.enter_cost``
+    for squares on the map, by square number (``x * height + y``, which sorts as (x, y))."""
+
+    __slots__ = ("_known", "_occupants", "_terrain")
+
+    def __init__(self, grid: Grid) -> None:
+        self._terrain = grid.terrain
+        self._occupants = grid.occupants
+        self._known: dict[int, int | None] = {}
+
+    def of(self, number: int, square: Square) -> int | None:
+        """The feet to enter a square that is on the map (the same as ``enter_cost``)."""
+        known = self._known.get(number, _UNSEEN)
+        if known != _UNSEEN:
+            return known
+        terrain = self._terrain.get(square, Terrain.NORMAL)
+        price: int | None
+        if terrain is Terrain.WALL:
+            price = None
+        else:
+            difficult = terrain in (Terrain.DIFFICULT, Terrain.HALF_SQUARE)
+            occupant = self._occupants.get(square)
+            if occupant is not None and not occupant.unconscious:
+                if occupant.relation is Relation.ENEMY:
+                    self._known[number] = None
+                    return None
+                difficult = True
+            price = 2 * SQUARE_FT if difficult else SQUARE_FT
+        self._known[number] = price
+        return price
+
+
+def _costs_to_goal(
+    grid: Grid, prices: _Prices, start: Square, goal: Square, bound: int
+) -> dict[int, int]:
+    """The exact feet from each square (by number) to the goal, for every square that a
+    route of the least cost can pass (a search from the goal back towards the start, run on
+    until nothing as cheap is left); empty if no route from the start is within ``bound``.
 
     A route costs the squares it enters, so stepping from a square into a neighbour costs
     the neighbour's price: the feet from a square are the next square's price plus the
     feet from there."""
-    togo: dict[Square, int] = {goal: 0}
-    settled: dict[Square, int] = {}
-    sx, sy = start
-    queue: list[tuple[int, int, Square]] = [(SQUARE_FT * distance_squares(goal, start), 0, goal)]
-    enter_cost = grid.enter_cost
     width, height = grid.width, grid.height
+    sx, sy = start
+    gx, gy = goal
+    first = sx * height + sy
+    togo: dict[int, int] = {gx * height + gy: 0}
+    settled: dict[int, int] = {}
+    queue: list[tuple[int, int, int, int, int]] = [
+        (SQUARE_FT * distance_squares(goal, start), 0, gx * height + gy, gx, gy)
+    ]
+    price_of = prices.of
+    pop, push = heapq.heappop, heapq.heappush
+    big = 1 << 62
     least: int | None = None
     while queue:
-        f, cost, here = heapq.heappop(queue)
+        f, cost, here, hx, hy = pop(queue)
         if here in settled:
             continue
         if least is not None and f > least:
             break  # every square of a route of the least cost is settled
         settled[here] = cost
-        if here == start:
+        if here == first:
             least = cost
             continue
-        price = enter_cost(here)
+        price = price_of(here, (hx, hy))
         if price is None:
             continue  # a wall or an enemy: no route passes it
-        hx, hy = here
         total = cost + price
-        for dx, dy in DIRECTIONS:
+        for _, dx, dy in _STEPS:
             x, y = hx + dx, hy + dy
             if not (0 <= x < width and 0 <= y < height):
                 continue
-            there = (x, y)
-            if there in settled:
+            there = x * height + y
+            if there in settled or total >= togo.get(there, big):
                 continue
-            h = SQUARE_FT * max(abs(x - sx), abs(y - sy))
-            if total >= togo.get(there, 1 << 62) or total + h > bound:
+            ax, ay = x - sx, y - sy
+            h = SQUARE_FT * max(ax if ax >= 0 else -ax, ay if ay >= 0 else -ay)
+            if total + h > bound:
                 continue
             togo[there] = total
-            heapq.heappush(queue, (total + h, total, there))
+            push(queue, (total + h, total, there, x, y))
     return settled if least is not None else {}
 
 
-_State = tuple[Square, int]
-"""A square and the index in DIRECTIONS of the step that entered it (-1 at the start)."""
+def _steps_on_cheapest_routes(
+    togo: dict[int, int],
+    price_of: Callable[[int, Square], int | None],
+    left: int,
+    here: Square,
+    start: Square,
+    goal: Square,
+    width: int,
+    height: int,
+) -> list[tuple[int, int, int, int, int, int, int]]:
+    """The steps from ``here`` (``left`` feet from the goal) that stay on a route of the
+    least cost, each as (direction, state entered, x, y, feet, straying, turns at least
+    still to come: 0 if the goal lies straight ahead, else 1)."""
+    hx, hy = here
+    sx, sy = start
+    gx, gy = goal
+    lx, ly = gx - sx, gy - sy  # the straight line, for how far a square strays from it
+    found = []
+    for index, dx, dy in _STEPS:
+        x, y = hx + dx, hy + dy
+        if not (0 <= x < width and 0 <= y < height):
+            continue
+        there = x * height + y
+        rest = togo.get(there)
+        if rest is None:
+            continue  # not on a route of the least cost
+        step = price_of(there, (x, y))
+        if step is None or step + rest > left:
+            continue  # not on a route of the least cost
+        off = (x - sx) * ly - (y - sy) * lx
+        # A goal not straight ahead needs one more turn at least (none once reached).
+        ox, oy = gx - x, gy - y
+        n = max(abs(ox), abs(oy))
+        more = 0 if ox == dx * n and oy == dy * n else 1
+        found.append((index, there * 9 + index + 1, x, y, step, abs(off), more))
+    return found
 
 
 def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = None) -> Path | None:
@@ -213,6 +295,10 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
     Every step costs at least 5 ft, so 5 ft per square of plain distance never overestimates
     the feet left, and a goal not straight ahead needs at least one more turn, so the first
     time the goal is taken from the queue its route is the best.
+
+    Squares are numbered ``x * height + y`` and a state is ``square * 9 + direction + 1``
+    (0 at the start): both sort as the (square, direction) pairs they stand for, so ties
+    in the queue fall the same way as with the pairs themselves.
     """
     if not grid.inside(start) or not grid.inside(goal):
         return None
@@ -222,66 +308,64 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
         return None  # a wall, or an enemy standing there: no route ends in it
     # The feet left from every square first (a plain search, quick to say "none within
     # reach"), then the straightest route among those that cost exactly the least.
-    togo = _costs_to_goal(grid, start, goal, limit_ft if limit_ft is not None else 1 << 62)
+    prices = _Prices(grid)
+    bound = limit_ft if limit_ft is not None else 1 << 62
+    togo = _costs_to_goal(grid, prices, start, goal, bound)
     if not togo:
         return None
-    least = togo[start]
+    width, height = grid.width, grid.height
     sx, sy = start
     gx, gy = goal
-    lx, ly = gx - sx, gy - sy  # the straight line, for how far a square strays from it
-    first: _State = (start, -1)
-    best: dict[_State, tuple[int, int, int]] = {first: (0, 0, 0)}
-    came: dict[_State, _State] = {}
-    # (feet + feet left at least, turns + turns left at least, feet, turns, straying, state)
-    queue: list[tuple[int, int, int, int, int, _State]] = [(least, 0, 0, 0, 0, first)]
-    done: set[_State] = set()
-    costs: dict[Square, int | None] = {}
-    enter_cost = grid.enter_cost
-    end: _State | None = None
+    least = togo[sx * height + sy]
+    goal_number = gx * height + gy
+    first = (sx * height + sy) * 9
+    best: dict[int, tuple[int, int, int]] = {first: (0, 0, 0)}
+    came: dict[int, int] = {}
+    # (turns + turns left at least, feet, turns, straying, state, x, y); every state in the
+    # queue is on a route of the least cost, so feet + feet left is that cost for all.
+    queue: list[tuple[int, int, int, int, int, int, int]] = [(0, 0, 0, 0, first, sx, sy)]
+    done: set[int] = set()
+    # Every state in the queue is reached at the least feet to its square (the feet left
+    # are exact), so which steps stay on a route of the least cost depends on the square
+    # alone: they are found once per square, not once per direction it is entered by.
+    ahead: dict[int, list[tuple[int, int, int, int, int, int, int]]] = {}
+    price_of = prices.of
+    pop, push = heapq.heappop, heapq.heappush
+    no_key = (1 << 62, 0, 0)
+    end: int | None = None
     while queue:
-        _, _, cost, turns, stray, state = heapq.heappop(queue)
+        _, cost, turns, stray, state, hx, hy = pop(queue)
         if state in done:
             continue
-        here, heading = state
-        if here == goal:
+        here = state // 9
+        if here == goal_number:
             end = state
             break
         done.add(state)
-        hx, hy = here
-        for index, (dx, dy) in enumerate(DIRECTIONS):
-            there = (hx + dx, hy + dy)
-            if there in costs:
-                step = costs[there]
-            else:
-                step = costs[there] = enter_cost(there)
-            if step is None or there not in togo or cost + step + togo[there] > least:
-                continue  # not on a route of the least cost
+        heading = state - 9 * here - 1
+        steps = ahead.get(here)
+        if steps is None:
+            steps = ahead[here] = _steps_on_cheapest_routes(
+                togo, price_of, least - cost, (hx, hy), start, goal, width, height
+            )
+        for index, nxt, x, y, step, off, more in steps:
             key = (
                 cost + step,
-                turns + (0 if heading in (index, -1) else 1),
-                stray + abs((there[0] - sx) * ly - (there[1] - sy) * lx),
+                turns if heading in (index, -1) else turns + 1,
+                stray + off,
             )
-            nxt = (there, index)
-            if nxt in done or key >= best.get(nxt, (1 << 62, 0, 0)):
+            if nxt in done or key >= best.get(nxt, no_key):
                 continue
             best[nxt] = key
             came[nxt] = state
-            # A goal not straight ahead needs one more turn at least (none once reached).
-            more = 0 if _on_ray(there, (dx, dy), goal) else 1
-            heapq.heappush(queue, (least, key[1] + more, *key, nxt))
+            push(queue, (key[1] + more, *key, nxt, x, y))
     if end is None:
         return None
     route = [end]
     while route[-1] != first:
         route.append(came[route[-1]])
-    return Path(tuple(square for square, _ in reversed(route)), best[end][0])
-
-
-def _on_ray(square: Square, direction: Square, goal: Square) -> bool:
-    """Whether ``goal`` lies straight ahead of ``square`` along ``direction`` (or on it)."""
-    ox, oy = goal[0] - square[0], goal[1] - square[1]
-    n = max(abs(ox), abs(oy))
-    return (ox, oy) == (direction[0] * n, direction[1] * n)
+    squares = tuple(divmod(state // 9, height) for state in reversed(route))
+    return Path(squares, best[end][0])
 
 
 # --- areas (R39 powers, R38 blasts) --------------------------------------------------------
