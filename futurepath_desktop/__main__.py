@@ -23,6 +23,9 @@ def run_and_exit() -> None:
     import os
 
     code = main()
+    autosave = sys.modules.get("futurepath_desktop.session.autosave")
+    if autosave is not None:  # os._exit runs no atexit hooks: a closed journal's last removal
+        autosave.finish_at_exit()
     logging = sys.modules.get("logging")  # loaded once the window has painted, if at all
     if logging is not None:
         logging.shutdown()

@@ -52,7 +52,7 @@ _STILL_WRITING: list[threading.Thread] = []
 
 
 @atexit.register
-def _finish_at_exit() -> None:
+def finish_at_exit() -> None:
     """Let the writers of closed journals remove their files before the program ends
     (they are daemon threads: without this the end would cut them off)."""
     deadline = time.monotonic() + EXIT_WAIT
@@ -242,7 +242,7 @@ class Autosave:
         a moment later. A write already under way is waited for only ``timeout``: on a
         disk under load one fsync can take seconds, and the window must not hang on it.
         The writer removes the files as soon as that write is done; before the program
-        ends it is given a little longer (``_finish_at_exit``). If the disk hangs past
+        ends it is given a little longer (``finish_at_exit``). If the disk hangs past
         that, the journal is offered at the next start, which loses nothing.
         """
         self._closing.set()
