@@ -7,7 +7,7 @@ on a battle map seen from above. Every step, diagonal or not, is 5 ft (R34).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from enum import IntEnum, StrEnum
 
 import msgspec
@@ -162,16 +162,17 @@ class _Prices:
     """What it costs to enter each square, looked up once per search: ``Grid.enter_cost``
     for squares on the map, by square number (``x * height + y``, which sorts as (x, y))."""
 
-    __slots__ = ("_known", "_occupants", "_terrain")
+    __slots__ = ("_occupants", "_terrain", "known")
 
     def __init__(self, grid: Grid) -> None:
         self._terrain = grid.terrain
         self._occupants = grid.occupants
-        self._known: dict[int, int | None] = {}
+        self.known: dict[int, int | None] = {}
+        """The squares priced so far."""
 
     def of(self, number: int, square: Square) -> int | None:
         """The feet to enter a square that is on the map (the same as ``enter_cost``)."""
-        known = self._known.get(number, _UNSEEN)
+        known = self.known.get(number, _UNSEEN)
         if known != _UNSEEN:
             return known
         terrain = self._terrain.get(square, Terrain.NORMAL)
@@ -183,11 +184,11 @@ class _Prices:
             occupant = self._occupants.get(square)
             if occupant is not None and not occupant.unconscious:
                 if occupant.relation is Relation.ENEMY:
-                    self._known[number] = None
+                    self.known[number] = None
                     return None
                 difficult = True
             price = 2 * SQUARE_FT if difficult else SQUARE_FT
-        self._known[number] = price
+        self.known[number] = price
         return price
 
 
@@ -246,7 +247,7 @@ def _costs_to_goal(
 
 def _steps_on_cheapest_routes(
     togo: dict[int, int],
-    price_of: Callable[[int, Square], int | None],
+    priced: Mapping[int, int | None],
     left: int,
     here: Square,
     start: Square,
@@ -255,7 +256,8 @@ def _steps_on_cheapest_routes(
     height: int,
 ) -> list[tuple[int, int, int, int, int, int, int]]:
     """The steps from ``here`` (``left`` feet from the goal) that stay on a route of the
-    least cost, each as (direction, state entered, x, y, feet, straying, turns at least
+    least cost (``priced`` holds the price of every square in ``togo`` but the start, which
+    no such step enters), each as (direction, state entered, x, y, feet, straying, turns at least
     still to come: 0 if the goal lies straight ahead, else 1)."""
     hx, hy = here
     sx, sy = start
@@ -267,11 +269,8 @@ def _steps_on_cheapest_routes(
         if not (0 <= x < width and 0 <= y < height):
             continue
         there = x * height + y
-        rest = togo.get(there)
-        if rest is None:
-            continue  # not on a route of the least cost
-        step = price_of(there, (x, y))
-        if step is None or step + rest > left:
+        step = priced.get(there)
+        if step is None or step + togo[there] > left:
             continue  # not on a route of the least cost
         off = (x - sx) * ly - (y - sy) * lx
         # A goal not straight ahead needs one more turn at least (none once reached).
@@ -329,7 +328,7 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
     # are exact), so which steps stay on a route of the least cost depends on the square
     # alone: they are found once per square, not once per direction it is entered by.
     ahead: dict[int, list[tuple[int, int, int, int, int, int, int]]] = {}
-    price_of = prices.of
+    priced = prices.known
     pop, push = heapq.heappop, heapq.heappush
     no_key = (1 << 62, 0, 0)
     end: int | None = None
@@ -346,7 +345,7 @@ def find_path(grid: Grid, start: Square, goal: Square, limit_ft: int | None = No
         steps = ahead.get(here)
         if steps is None:
             steps = ahead[here] = _steps_on_cheapest_routes(
-                togo, price_of, least - cost, (hx, hy), start, goal, width, height
+                togo, priced, least - cost, (hx, hy), start, goal, width, height
             )
         for index, nxt, x, y, step, off, more in steps:
             key = (
