@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,9 +18,13 @@ make_none_immortal()
 
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """Qt draws on the X server pytest-xvfb started, if any; offscreen otherwise."""
-    if not os.environ.get("DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    """Qt draws on the X server pytest-xvfb started, if any; offscreen otherwise, on a
+    screen as big as the X server's (the offscreen default is 800x800)."""
+    if not os.environ.get("DISPLAY") and "QT_QPA_PLATFORM" not in os.environ:
+        screen = {"name": "tests", "x": 0, "y": 0, "width": 1920, "height": 1080}
+        config = Path(tempfile.gettempdir()) / f"futurepath-tests-screen-{os.getpid()}.json"
+        config.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
+        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
 
 
 @pytest.fixture(autouse=True)
