@@ -4,8 +4,17 @@ Battle Damage in the Response phase, a repair, and the player view's line for ea
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QInputDialog, QPushButton, QTabBar, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QGridLayout,
+    QInputDialog,
+    QMenu,
+    QPushButton,
+    QTabBar,
+    QWidget,
+)
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -644,12 +653,51 @@ def test_the_medical_bays_list_says_whom_it_names(qtbot: QtBot, window: MainWind
     ]
     assert len(labels) == 1 and "patient" in labels[0].text().lower()
     grid = bridge.crew.layout()
+    assert isinstance(grid, QGridLayout)
     # The label stands on the list's own row, before it.
     row_of = {}
     for index in range(grid.count()):
         item = grid.itemAt(index)
-        row, column, _rows, _columns = grid.getItemPosition(index)
-        if item.widget() is not None:
+        position = grid.getItemPosition(index)
+        assert isinstance(position, tuple)
+        row, column = int(position[0]), int(position[1])
+        if item is not None and item.widget() is not None:
             row_of[item.widget()] = (row, column)
     assert row_of[labels[0]][0] == row_of[bridge.patient][0]
     assert row_of[labels[0]][1] < row_of[bridge.patient][1]
+
+
+class _WindowsShown(QObject):
+    """Counts the windows of their own that widgets open (a Show of a top-level widget)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Show
+            and isinstance(watched, QWidget)
+            and watched.isWindow()
+            and not isinstance(watched, QMenu)
+        ):
+            self.names.append(type(watched).__name__)
+        return False
+
+
+def test_the_bridge_is_built_inside_the_window(qtbot: QtBot, window: MainWindow) -> None:
+    """Its first showing opens no window of its own, however briefly: a ship card shown
+    before it had a parent took the keyboard away from the main window."""
+    spy = _WindowsShown()
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(spy)
+    try:
+        window.bridge.show()
+        window.bridge.raise_()
+        qtbot.waitUntil(lambda: window.bridge.panel is not None)
+        qtbot.wait(50)
+    finally:
+        app.removeEventFilter(spy)
+    assert spy.names == []
+    assert window.isActiveWindow()

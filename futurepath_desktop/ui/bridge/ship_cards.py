@@ -206,7 +206,9 @@ class ShipCards(QScrollArea):
     def show_ships(self, ships: tuple[Ship, ...], selected: str | None) -> None:
         """One card per ship, the selected one framed."""
         while len(self.cards) < len(ships):
-            card = ShipCard()
+            # Made inside the grid's widget: a card shown before it had a parent would be a
+            # window of its own for a moment, and take the keyboard from the main window.
+            card = ShipCard(self.widget())
             card.chosen.connect(self.chosen)
             card.stepped.connect(lambda step, c=card: self._step(c, step))
             self.cards.append(card)
