@@ -22,9 +22,9 @@ def pytest_configure(config: pytest.Config) -> None:
     screen as big as the X server's (the offscreen default is 800x800)."""
     if not os.environ.get("DISPLAY") and "QT_QPA_PLATFORM" not in os.environ:
         screen = {"name": "tests", "x": 0, "y": 0, "width": 1920, "height": 1080}
-        config = Path(tempfile.gettempdir()) / f"futurepath-tests-screen-{os.getpid()}.json"
-        config.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
-        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+        screen_file = Path(tempfile.gettempdir()) / f"futurepath-tests-screen-{os.getpid()}.json"
+        screen_file.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
+        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen_file}"
 
 
 @pytest.fixture(autouse=True)

@@ -273,7 +273,7 @@ def test_the_legends_stand_outside_the_plotted_bars(
         window.show_chart(tab)
         shown = getattr(dock, chart)
         shown.setFixedWidth(width)
-        qtbot.waitUntil(lambda s=shown: abs(s.width() - width) <= 1)
+        qtbot.waitUntil(lambda: abs(shown.width() - width) <= 1)  # noqa: B023 (waited on here)
         qtbot.wait(30)
         dock.refresh()
         qtbot.wait(30)
