@@ -514,6 +514,9 @@ class MainWindow(QMainWindow):
             return  # closed by whoever waited for the frame (the smoke test)
         self.hide_stray_tab_bars()
         self.inspector.attack.set_ready()
+        from futurepath_desktop.ui.dialog_focus import DialogFocus
+
+        self.dialog_focus = DialogFocus(self)
         # Keyboard first: arrows move through the combatants, letters act on them.
         self.initiative.view.setFocus()
 

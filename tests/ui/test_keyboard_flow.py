@@ -54,7 +54,9 @@ def test_the_opening_from_the_keyboard_alone(qtbot: QtBot, window: MainWindow) -
 
     # F5 asks who is aware; the demo's answer (only Brandon saw it coming) is kept: Enter.
     def accept_with_enter(dialog: QDialog) -> None:
-        # The key goes to the dialog (and its focused list), not to the window behind it.
+        # The key goes to the dialog (and its focused list), not to the window behind it,
+        # once the dialog has the keyboard, as a GM waits for it to appear.
+        qtbot.waitUntil(lambda: dialog.focusWidget() is not None)
         qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
 
     answer_dialog(qtbot, accept_with_enter)
