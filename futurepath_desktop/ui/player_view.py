@@ -6,7 +6,7 @@ from :func:`futurepath_desktop.session.player_info.player_info`."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -32,6 +32,12 @@ class PlayerView(QWidget):
         self.setWindowTitle("Future Path: Player View")
         self.controller = controller
         self.resize(1200, 720)
+        # Esc or Ctrl+W closes the players' window (F9 in the GM's window opens it again),
+        # whichever of its parts has the keyboard: the list and the map take Esc themselves.
+        for keys in ("Esc", "Ctrl+W"):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(self.close)
         layout = QVBoxLayout(self)
         self.header = QLabel("")
         self.header.setObjectName("playerHeader")
@@ -104,17 +110,6 @@ class PlayerView(QWidget):
                 stale.add(ident)
         if stale:
             self.map_scene.sync_tokens(self.controller.session, stale)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Esc or Ctrl+W closes the players' window (F9 in the GM's window opens it
-        again)."""
-        ctrl_w = (
-            event.key() == Qt.Key.Key_W and event.modifiers() == Qt.KeyboardModifier.ControlModifier
-        )
-        if event.key() == Qt.Key.Key_Escape or ctrl_w:
-            self.close()
-            return
-        super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
