@@ -8,6 +8,7 @@ import re
 import pytest
 from pytestqt.qtbot import QtBot
 
+from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.commands import (
     AddCondition,
     MoveToken,
@@ -58,3 +59,35 @@ def test_a_crew_condition_ending_on_the_bridge_is_said_in_the_status_bar(
     ended = [e for e in session.log if e.kind.endswith("expiry")]
     assert ended and ended[-1].kind != "expiry", "logged as the space fight's"
     assert f"Ended: {ended[-1].text}" in window.statusBar().currentMessage()
+
+
+def _form_texts(window: MainWindow) -> list[str]:
+    from PySide6.QtWidgets import QLabel, QListWidget
+
+    form = window.inspector.attack
+    texts = [label.text() for label in form.findChildren(QLabel)]
+    for view in form.findChildren(QListWidget):
+        texts += [view.item(row).text() for row in range(view.count())]
+    return texts
+
+
+def test_the_attack_form_says_why_without_ruling_numbers(qtbot: QtBot, window: MainWindow) -> None:
+    """James's Shock reaches 5 ft; a bear across the room is beyond it, and the session's
+    refusal cites its ruling: the form gives the reason, not the number."""
+    window.initiative.select(["james"])
+    form = window.inspector.attack
+    qtbot.waitUntil(lambda: form.attacker_id == "james")
+    form.target.setCurrentIndex(form.target.findData("bear-4"))
+    qtbot.waitUntil(lambda: any("reach" in t for t in _form_texts(window)))
+    assert push_refused_cites_a_ruling(window)
+    texts = _form_texts(window)
+    assert not [t for t in texts if RULING.search(t)], texts
+
+
+def push_refused_cites_a_ruling(window: MainWindow) -> bool:
+    form = window.inspector.attack
+    command = form.command()
+    assert command is not None
+    with pytest.raises(FuturePathError) as refused:
+        History(demo_session()).push(command)
+    return bool(RULING.search(str(refused.value)))

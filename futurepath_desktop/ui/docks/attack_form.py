@@ -29,6 +29,7 @@ from futurepath_desktop.session.targets import (
     target_choices,
     token_distance_ft,
 )
+from futurepath_desktop.session.wording import without_rulings
 from futurepath_desktop.ui.docks.attack_result import AttackResult, refused_html
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.fitted_text import FittedLabel, WrappingList
@@ -349,12 +350,13 @@ class AttackForm(QGroupBox):
             plan = command.plan(self.controller.session)
             tally = plan.setup.tally()
         except FuturePathError as error:
-            self._show([], refused_html(f"Cannot attack: {error}"))
+            self._show([], refused_html(f"Cannot attack: {without_rulings(str(error))}"))
             self.roll.setEnabled(False)
             return
         self.plan = plan
-        listed = [source.describe() for source in plan.setup.all_sources()]
-        listed += [f"AC: {note}" for note in plan.notes]
+        # The form speaks the game's words; the log's breakdown keeps the rulings cited.
+        listed = [without_rulings(source.describe()) for source in plan.setup.all_sources()]
+        listed += [f"AC: {without_rulings(note)}" for note in plan.notes]
         odds = _cached_odds(plan.setup)
         die = plan.setup.advantage_die
         if tally.net > 0:
@@ -366,7 +368,7 @@ class AttackForm(QGroupBox):
         from futurepath_desktop.session.attack_plan import turn_warning
 
         reason = turn_warning(self.controller.session, plan, out_of_turn=self.instant.isChecked())
-        warning = f"<br>{refused_html(reason)}" if reason else ""
+        warning = f"<br>{refused_html(without_rulings(reason))}" if reason else ""
         self._show(
             listed or ["No sources: a plain roll"],
             f"<b>Hit {odds.outcomes.hit:.1%}</b> against AC {plan.setup.target_ac} · critical "
