@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.errors import FuturePathError
@@ -13,6 +14,7 @@ from futurepath_desktop.session.commands import (
     AddCondition,
     MoveToken,
     NextSpacePhase,
+    StartCombat,
     StartSpaceCombat,
     ThrowGrenade,
 )
@@ -91,3 +93,19 @@ def push_refused_cites_a_ruling(window: MainWindow) -> bool:
     with pytest.raises(FuturePathError) as refused:
         History(demo_session()).push(command)
     return bool(RULING.search(str(refused.value)))
+
+
+def test_the_logs_event_column_reads_without_ruling_numbers(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.controller.push(StartCombat())
+    session = window.controller.session
+    cited = [e for e in session.log if RULING.search(e.text)]
+    assert cited, "the session's log cites its rulings (team initiative, the surprise round)"
+    model = window.log_model
+    shown = [model.index(row, 3).data() for row in range(model.rowCount())]
+    assert not [text for text in shown if RULING.search(text)], shown
+    tips = [
+        model.index(row, 3).data(Qt.ItemDataRole.ToolTipRole) for row in range(model.rowCount())
+    ]
+    assert any(RULING.search(tip) for tip in tips), "the breakdown keeps them"

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import LogEntry
+from futurepath_desktop.session.wording import without_rulings
 from futurepath_desktop.ui.models.roles import DISPLAY, FOREGROUND, ID_ROLE, SORT_ROLE, TOOLTIP
 from futurepath_desktop.ui.models.session_table_model import SessionTableModel
 
@@ -109,7 +110,9 @@ class LogModel(SessionTableModel):
             if column == TEAM:
                 team = self.session.teams.get(entry.team_id or "")
                 return team.name if team else ""
-            return entry.text
+            # The Event column speaks the game's words; its tool tip, the breakdown pane and
+            # a copy keep the rulings cited.
+            return without_rulings(entry.text)
         if role == TOOLTIP:
             return entry_text(entry)
         if role == FOREGROUND and column == EVENT:
