@@ -13,7 +13,13 @@ from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import Terrain
-from futurepath_desktop.session.commands import AddCondition, PlaceToken, RemoveArea
+from futurepath_desktop.session.commands import (
+    AddCondition,
+    NextTurn,
+    PlaceToken,
+    RemoveArea,
+    StartCombat,
+)
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.map.overlay import screen_rect
 from futurepath_desktop.ui.map.scene import MapScene, square_rect
@@ -526,3 +532,29 @@ def test_each_new_zone_gets_its_own_name_or_the_one_the_gm_types(
     assert len(set(new)) == 3 and not set(new) & set(before), f"a name is reused: {names}"
     for name in new[:2]:
         assert re.fullmatch(r"Zone \d+", name), name
+
+
+def test_r11_only_those_who_act_now_are_ringed_as_acting(qtbot: QtBot, window: MainWindow) -> None:
+    """In the surprise round only the aware act: Brandon is ringed; surprised James and Art,
+    and Katie, who is still waiting to join, are not. The Players' turn rings James and Art."""
+    assert window.controller.push(
+        StartCombat(("james", "art", "bear-1", "bear-2", "bear-3", "bear-4"))
+    )
+    session = window.controller.session
+    tokens = window.map.scene.tokens
+
+    def ringed() -> set[str]:
+        return {ident for ident, item in tokens.items() if item.look.acting}
+
+    acting = session.combat.acting_team
+    assert session.combat.surprise_round and acting == "players"
+    assert ringed() == set(session.combat.surprise_actors) == {"brandon"}
+
+    def players_turn() -> bool:
+        return not session.combat.surprise_round and session.combat.acting_team == "players"
+
+    while not players_turn():
+        assert window.controller.push(NextTurn())
+    present = {m.id for m in session.members("players", present_only=True)}
+    assert "katie" not in present
+    assert ringed() == present & set(tokens)

@@ -45,11 +45,20 @@ def token_look(
     return TokenLook(
         name=combatant.name,
         colour=team.colour if team is not None else "#888888",
-        acting=acting_team is not None and combatant.team_id == acting_team,
+        acting=_acts_now(session, combatant, acting_team),
         down=combatant.is_down(session.options.vitality),
         badges=badges[:4],
         hidden=hidden,
     )
+
+
+def _acts_now(session: Session, combatant: Combatant, acting_team: str | None) -> bool:
+    """Ringed as acting: a member of the acting team who is in the fight and, in the
+    surprise round, one of those who act in it (R10, R11)."""
+    combat = session.combat
+    if acting_team is None or combatant.team_id != acting_team or not combatant.present:
+        return False
+    return not combat.surprise_round or combatant.id in combat.surprise_actors
 
 
 _NAME_FONT = QFont()
