@@ -267,3 +267,23 @@ def leaks(session: Session, texts: list[str]) -> list[str]:
         if note[:20] in blob:
             found.append(f"a demo note: {note[:20]}")
     return found
+
+
+def acting_now(session: Session, ident: str) -> bool:
+    """R11: one of those who act now: a member of the acting team in the fight, and in the
+    surprise round one of the aware."""
+    combat, member = session.combat, session.combatants[ident]
+    if member.team_id != combat.acting_team or not member.present:
+        return False
+    return not combat.surprise_round or ident in combat.surprise_actors
+
+
+def ringed(session: Session, ident: str) -> bool:
+    """Whether the players' map rings a token as acting: it acts now, and the players may
+    know its team acts (R61)."""
+    named = nameable_acting_team(session)
+    return (
+        named is not None
+        and session.combatants[ident].team_id == named
+        and acting_now(session, ident)
+    )

@@ -174,3 +174,15 @@ def visible_to_players(session: Session, combatant_id: str) -> bool:
     if grid is None or combatant is None or combatant_id not in grid.tokens:
         return False
     return sight(session, combatant) is not Sight.SECRET
+
+
+def acts_now(session: Session, combatant_id: str, acting_team: str | None) -> bool:
+    """Whether a combatant is one of those acting now: a member of the acting team who is
+    in the fight and, in the surprise round, one of those who act in it (R11)."""
+    combat = session.combat
+    combatant = session.combatants.get(combatant_id)
+    if acting_team is None or combatant is None or combatant.team_id != acting_team:
+        return False
+    if not combatant.present:
+        return False
+    return not combat.surprise_round or combatant_id in combat.surprise_actors

@@ -17,7 +17,7 @@ import msgspec
 
 from futurepath_desktop.core import starship as ship_rules
 from futurepath_desktop.core.rounds import Phase
-from futurepath_desktop.session.map_rules import SECRET_CONDITIONS
+from futurepath_desktop.session.map_rules import SECRET_CONDITIONS, acts_now
 from futurepath_desktop.session.state import Combatant, Session, Ship
 from futurepath_desktop.session.wording import possessive
 
@@ -270,7 +270,7 @@ def player_info(session: Session) -> PlayerInfo:
             if seen is not Sight.SECRET:
                 marked = seen is Sight.MARKED_HIDDEN
                 friend = is_friendly(session, combatant)
-                tokens.append(TokenMark(ident, marked, combatant.team_id == acting, friend))
+                tokens.append(TokenMark(ident, marked, acts_now(session, ident, acting), friend))
     space_header, ships = _space(session)
     return PlayerInfo(
         header=_header(session, acting),

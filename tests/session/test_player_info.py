@@ -56,8 +56,7 @@ def check(session: Session, info: PlayerInfo) -> None:
     assert set(tokens) == expected
     assert all(tokens[i] == listed[i].hidden for i in tokens)
     for token in info.tokens:
-        team_id = session.combatants[token.combatant_id].team_id
-        assert token.acting == (info.acting_team is not None and team_id == info.acting_team)
+        assert token.acting == ps.ringed(session, token.combatant_id)
         # R61: the players know where their friends are, fog or not: over the fog.
         assert token.over_fog == ps.friendly(session, token.combatant_id)
     for ident in session.combatants:

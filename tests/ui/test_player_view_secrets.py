@@ -143,7 +143,7 @@ def check(session: Session, view: PlayerView) -> None:
         if friend_hides:  # badged as the GM's map badges the Hidden condition
             assert item.look.badges[0] == "Hidden"[:2]
         # The acting ring must not tell the players that an unseen team acts.
-        assert item.look.acting == (session.combatants[ident].team_id == named)
+        assert item.look.acting == ps.ringed(session, ident)
         # A friend's token is drawn over the opaque fog, anyone else's under it.
         fog_z = fog_levels(view, session)
         if ident in ps.over_fog_ids(session):
@@ -214,7 +214,7 @@ def test_when_the_only_bear_acting_hides_the_players_lose_track_of_whose_turn_it
     assert session.combat.acting_team == "bears"
     assert "Space Bears' turn" in view.header.text()
     rings = {i for i, item in view.map_scene.tokens.items() if item.look.acting}
-    assert rings == {"bear-1", "bear-2", "bear-3", "bear-4"}
+    assert rings == {"bear-4"}  # R11: in the surprise round only the aware bear acts
     assert controller.push(c.AddCondition(("bear-4",), "hidden"))
     assert "Space Bears" not in view.header.text()
     assert not any(item.look.acting for item in view.map_scene.tokens.values())

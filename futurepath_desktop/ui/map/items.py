@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
-from futurepath_desktop.session.map_rules import SECRET_CONDITIONS
+from futurepath_desktop.session.map_rules import SECRET_CONDITIONS, acts_now
 from futurepath_desktop.session.state import Combatant, Session
 
 
@@ -45,20 +45,11 @@ def token_look(
     return TokenLook(
         name=combatant.name,
         colour=team.colour if team is not None else "#888888",
-        acting=_acts_now(session, combatant, acting_team),
+        acting=acts_now(session, combatant.id, acting_team),
         down=combatant.is_down(session.options.vitality),
         badges=badges[:4],
         hidden=hidden,
     )
-
-
-def _acts_now(session: Session, combatant: Combatant, acting_team: str | None) -> bool:
-    """Ringed as acting: a member of the acting team who is in the fight and, in the
-    surprise round, one of those who act in it (R10, R11)."""
-    combat = session.combat
-    if acting_team is None or combatant.team_id != acting_team or not combatant.present:
-        return False
-    return not combat.surprise_round or combatant.id in combat.surprise_actors
 
 
 _NAME_FONT = QFont()
