@@ -9,6 +9,7 @@ import os
 import random
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -150,21 +151,26 @@ def mutate_bytes(data: bytes, rng: random.Random) -> bytes:
     return bytes(buffer)
 
 
-def test_corrupted_files_load_or_are_refused_cleanly(tmp_path: Path) -> None:
-    rng = random.Random(5000)
+def mutants(rng: random.Random, count: int) -> Iterator[bytes]:
+    """Damaged copies of real session files: a third with their bytes changed, the rest
+    with one to three changes to the document."""
     sources = [GOLDEN.read_bytes(), encode(demo_session())]
+    for n in range(count):
+        source = sources[n % 2]
+        if n % 3 == 0:
+            yield mutate_bytes(source, rng)
+            continue
+        document = json.loads(source)
+        for _ in range(rng.randint(1, 3)):
+            document = mutate_document(document, rng)
+        yield encode_mutant(document)
+
+
+def test_corrupted_files_load_or_are_refused_cleanly(tmp_path: Path) -> None:
     loaded = refused = 0
     slowest = 0.0
     path = tmp_path / "mutant.fpsession"
-    for n in range(MUTANTS):
-        source = sources[n % 2]
-        if n % 3 == 0:
-            data = mutate_bytes(source, rng)
-        else:
-            document = json.loads(source)
-            for _ in range(rng.randint(1, 3)):
-                document = mutate_document(document, rng)
-            data = encode_mutant(document)
+    for data in mutants(random.Random(5000), MUTANTS):
         path.write_bytes(data)
         started = time.perf_counter()
         try:

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from futurepath_desktop.session.autosave import Recoverable, recover
-from futurepath_desktop.session.demo import demo_file_bytes, demo_session
+from futurepath_desktop.session.demo import demo_file_bytes
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.load_errors import details, explain
-from futurepath_desktop.session.store import decode, encode, load_session
+from futurepath_desktop.session.store import decode, load_session
 
 Break = Callable[[dict[str, Any]], object]
 
@@ -298,25 +298,10 @@ def test_a_damaged_autosave_is_explained_too(tmp_path: Path) -> None:
 def test_every_refusal_of_a_mutated_file_reads_as_plain_words() -> None:
     """Random damage to real files (the fuzz test's mutations): whatever the loader finds,
     the GM's sentence carries none of the reader's jargon."""
-    from tests.session.test_crash_and_fuzz import (
-        GOLDEN,
-        encode_mutant,
-        mutate_bytes,
-        mutate_document,
-    )
+    from tests.session.test_crash_and_fuzz import mutants
 
-    rng = random.Random(1414)
-    sources = [GOLDEN.read_bytes(), encode(demo_session())]
     refusals = 0
-    for n in range(1500):
-        source = sources[n % 2]
-        if n % 3 == 0:
-            data = mutate_bytes(source, rng)
-        else:
-            document = json.loads(source)
-            for _ in range(rng.randint(1, 3)):
-                document = mutate_document(document, rng)
-            data = encode_mutant(document)
+    for data in mutants(random.Random(1414), 1500):
         try:
             decode(data, "mutant.fpsession")
         except SessionLoadError as error:
