@@ -1,9 +1,14 @@
-"""Test helpers: a scripted random generator for dice that must fall a certain way."""
+"""Test helpers: a scripted random generator for dice that must fall a certain way, and a
+fresh interpreter for what only a new process shows (start-up, imports, the first screen)."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterable
+from pathlib import Path
 
 from futurepath_desktop.core.dice import Roller
 
@@ -33,3 +38,15 @@ class ScriptedRandom(random.Random):
 def scripted(*faces: int) -> Roller:
     """A roller that rolls exactly these faces, in order."""
     return Roller(ScriptedRandom(faces))
+
+
+def run_python(
+    *args: str, home: Path, platform: str = "offscreen"
+) -> subprocess.CompletedProcess[str]:
+    """A fresh interpreter on Qt's ``platform`` (offscreen by default), with the test's
+    private home."""
+    env = {**os.environ, "QT_QPA_PLATFORM": platform, "FUTUREPATH_HOME": str(home)}
+    env.pop("DISPLAY", None)  # the platform named here, never the X server of the tests
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=120, check=False
+    )

@@ -4,9 +4,6 @@ and against the log."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -19,6 +16,7 @@ from futurepath_desktop.core.starship import battle_damage_odds
 from futurepath_desktop.session.commands import Damage
 from futurepath_desktop.session.commands.space import volley_dc
 from futurepath_desktop.ui.main_window import MainWindow
+from tests.helpers import run_python
 
 
 def test_opening_the_window_leaves_pyqtgraph_unloaded_until_the_charts_show(
@@ -43,15 +41,7 @@ def test_opening_the_window_leaves_pyqtgraph_unloaded_until_the_charts_show(
         window.controller.stack.setClean()
         """
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FUTUREPATH_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        check=False,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_python("-c", script, home=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "before False" in done.stdout and "after True" in done.stdout
 

@@ -4,7 +4,6 @@ first paint."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,14 +14,7 @@ from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.store import save_session
 from futurepath_desktop.ui.app import smoke_check
 from futurepath_desktop.ui.main_window import MainWindow
-
-
-def run_python(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    """A fresh interpreter, offscreen Qt, the test's private home."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FUTUREPATH_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=120, check=False
-    )
+from tests.helpers import run_python
 
 
 def run_app(*args: str, home: Path) -> subprocess.CompletedProcess[str]:

@@ -4,10 +4,7 @@ view's key, the dice box's errors, the words of the dialogs and the close questi
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,6 +24,7 @@ from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.ui.dialogs.join_dialog import JoinDialog
 from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
 from futurepath_desktop.ui.main_window import MainWindow
+from tests.helpers import run_python
 
 PROBE = """
 import json
@@ -58,17 +56,8 @@ def test_first_window_fits_a_laptop_screen(tmp_path: Path) -> None:
     config.write_text(
         json.dumps({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768}]})
     )
-    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}")
-    env["FUTUREPATH_HOME"] = str(tmp_path / "home")  # no saved geometry
-    env.pop("DISPLAY", None)
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        check=False,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    # A fresh home: no saved geometry.
+    out = run_python("-c", PROBE, home=tmp_path / "home", platform=f"offscreen:configfile={config}")
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout.strip().splitlines()[-1])
     rx, ry, rw, rh = got["room"]
