@@ -11,9 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from futurepath_desktop.core.errors import InvalidValueError
+from futurepath_desktop.core.grenades import (
+    SCATTER_STEPS,
+    Timing,
+    cook,
+    in_range,
+    landing_square,
+    max_throw_ft,
+    scatter,
+)
 from futurepath_desktop.core.grid import (
     DIRECTIONS,
-    SCATTER_STEPS,
     SQUARE_FT,
     Grid,
     MoveType,
@@ -22,20 +30,14 @@ from futurepath_desktop.core.grid import (
     Relation,
     Square,
     Terrain,
-    Timing,
     burst,
     cone,
-    cook,
     distance_ft,
     distance_squares,
     find_path,
-    in_range,
     inside,
-    landing_square,
     line,
-    max_throw_ft,
     move_budget_ft,
-    scatter,
     threat_range_ft,
     threatens,
 )

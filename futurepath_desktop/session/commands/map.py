@@ -9,6 +9,7 @@ from typing import Literal
 import msgspec
 from msgspec.structs import replace
 
+from futurepath_desktop.core import grenades
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.core.dice import parse_dice
 from futurepath_desktop.core.errors import DiceExpressionError, FuturePathError
@@ -367,8 +368,8 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
             raise CommandError(f"the grenade's damage {self.damage!r}: {error}") from None
         roller = edit.roller()
         str_mod, dex_mod = thrower.abilities.mod("strength"), thrower.abilities.mod("dexterity")
-        reach = core_grid.max_throw_ft(str_mod, dex_mod)
-        if not core_grid.in_range(token.square, target, str_mod, dex_mod):
+        reach = grenades.max_throw_ft(str_mod, dex_mod)
+        if not grenades.in_range(token.square, target, str_mod, dex_mod):
             far = core_grid.distance_ft(token.square, target)
             raise CommandError(
                 f"{square_name(target)} is {far} ft away; {thrower.name} throws at most "
@@ -376,22 +377,22 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
             )
         timing: Literal["start", "end"] = "end"
         if self.cooked:
-            cooked = core_grid.cook(roller, thrower.abilities.mod("wisdom"), self.cook_misc)
+            cooked = grenades.cook(roller, thrower.abilities.mod("wisdom"), self.cook_misc)
             edit.log(
                 "grenade",
                 f"{thrower.name} cooks the grenade: {cooked.check.total} vs DC {cooked.dc} — "
                 f"{cooked.timing.value} (R38)",
                 rolls=[cooked.check.roll],
             )
-            if cooked.timing is core_grid.Timing.AIRBURST:
+            if cooked.timing is grenades.Timing.AIRBURST:
                 return f"{thrower.name}'s grenade: airburst"
-            if cooked.timing is core_grid.Timing.IN_HAND:
+            if cooked.timing is grenades.Timing.IN_HAND:
                 worst = expression.maximum
                 line = apply_damage(session, edit, thrower, worst, "grenade in hand")
                 edit.log("damage", f"The grenade goes off in {thrower.name}'s hand: {line}")
                 return f"{thrower.name}'s grenade goes off in hand"
             timing = "start"
-        landed = core_grid.scatter(roller, token.square, target)
+        landed = grenades.scatter(roller, token.square, target)
         if not grid.inside(landed.landing):
             clamp = (
                 min(max(landed.landing[0], 0), grid.width - 1),

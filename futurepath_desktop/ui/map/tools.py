@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
+from futurepath_desktop.core import grenades
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.session.edit import Command
@@ -348,7 +349,7 @@ class ToolActions(QGraphicsView):
         ranged = next((w for w in combatant.weapons if w.ranged and w.range_increment_ft), None)
         if self.tool is Tool.GRENADE:
             abilities = combatant.abilities
-            ring(core_grid.max_throw_ft(abilities.mod("strength"), abilities.mod("dexterity")))
+            ring(grenades.max_throw_ft(abilities.mod("strength"), abilities.mod("dexterity")))
         elif ranged is not None:
             for k in range(1, 4):
                 ring(k * ranged.range_increment_ft)
