@@ -38,7 +38,6 @@ from futurepath_desktop.core.initiative import (
 from futurepath_desktop.core.vitality import HitPoints
 
 DEFAULT_SEED = 146
-PHASES = ("1 Initiative", "2 Surprise", "3 Advantages", "4 Action", "5 Counters")
 
 
 class Fighter(msgspec.Struct):

@@ -370,13 +370,6 @@ def advantage_die_term(die: str) -> DiceTerm:
     return term
 
 
-def step_advantage_die(die: str, steps: int) -> str:
-    """Move an Advantage Die up (positive) or down the ladder, stopping at its ends."""
-    advantage_die_term(die)
-    index = ADVANTAGE_LADDER.index(die.strip().lower()) + steps
-    return ADVANTAGE_LADDER[max(0, min(len(ADVANTAGE_LADDER) - 1, index))]
-
-
 class AdvantageSource(msgspec.Struct, frozen=True):
     """R3: one named reason for advantage or disadvantage, shown in the roll's breakdown.
 

@@ -8,7 +8,7 @@ on a battle map seen from above. Every step, diagonal or not, is 5 ft (R34).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from enum import IntEnum, StrEnum
 
 import msgspec
@@ -46,11 +46,6 @@ def threat_range_ft(reach: int = 0) -> int:
     if reach < 0:
         raise InvalidValueError("reach is 0 or more steps")
     return SQUARE_FT * (1 + reach)
-
-
-def threatens(attacker: Square, target: Square, reach: int = 0) -> bool:
-    """R37: whether a target stands within the attacker's threat range."""
-    return 0 < distance_ft(attacker, target) <= threat_range_ft(reach)
 
 
 # --- movement (R35, R36, R16) --------------------------------------------------------------
@@ -411,9 +406,3 @@ def line(origin: Square, direction: Square, length_ft: int) -> tuple[Square, ...
         (origin[0] + k * direction[0], origin[1] + k * direction[1])
         for k in range(1, length_ft // SQUARE_FT + 1)
     )
-
-
-def inside(area: Iterable[Square], positions: Mapping[str, Square]) -> list[str]:
-    """Who (by id) stands in an area, in the order given."""
-    covered = set(area)
-    return [ident for ident, square in positions.items() if square in covered]

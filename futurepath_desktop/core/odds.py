@@ -119,10 +119,6 @@ class DamageOdds(msgspec.Struct, frozen=True):
         """The mean damage of one attack, misses counted as 0."""
         return float(sum(value * p for value, p in self.distribution.items()))
 
-    def probability_at_least(self, amount: int) -> float:
-        """P(damage ≥ amount)."""
-        return float(sum(p for value, p in self.distribution.items() if value >= amount))
-
 
 def damage_distribution(die: str, modifier: int, multiplier: int = 1) -> dict[int, Fraction]:
     """The exact distribution of ``multiplier`` × the damage dice + modifier, floored at 0."""

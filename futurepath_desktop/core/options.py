@@ -24,9 +24,6 @@ class RuleOptions(msgspec.Struct, frozen=True):
     condition_lowers_team_initiative: bool = False
 
 
-DEFAULT_OPTIONS = RuleOptions()
-
-
 def adjusted_team_initiative(base: int, conditions_on_members: int, options: RuleOptions) -> int:
     """R40 (wiki rule, off by default): −1 team initiative per condition any member has."""
     if not options.condition_lowers_team_initiative:

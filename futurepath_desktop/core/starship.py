@@ -202,12 +202,6 @@ def roll_pool(
     return PoolRoll(dice, tuple(rerolls), threshold, scan_bonus)
 
 
-def hit_chance(threshold: int, scan_bonus: int = 0) -> Fraction:
-    """The chance one d10 (plus the scan bonus) reaches the threshold."""
-    faces = sum(1 for face in range(1, 11) if face + scan_bonus >= threshold)
-    return Fraction(faces, 10)
-
-
 @lru_cache(maxsize=4096)
 def battle_damage_odds(
     hard_points: int, count: int, threshold: int, weapons_mod: int = 0, scan_bonus: int = 0
@@ -349,14 +343,6 @@ CAPACITOR_CONSOLES = (
     Position.ENGINEER,
 )
 """R46: the blown capacitor's d6, 1 Captain … 6 Engineer, 2-5 in crew order."""
-
-
-def chart_entry(chart: Sequence[ChartEntry], total: int) -> ChartEntry:
-    """The chart's line for a 2d6 total."""
-    for entry in chart:
-        if entry.roll == total:
-            return entry
-    raise InvalidValueError(f"the Battle Damage Chart has no line for {total}")
 
 
 # --- swarm combat and specified targeting --------------------------------------------------------

@@ -27,7 +27,6 @@ from futurepath_desktop.core.dice import (
     is_critical_failure,
     parse_dice,
     roll_check,
-    step_advantage_die,
     tally_advantage,
 )
 from futurepath_desktop.core.errors import (
@@ -207,12 +206,8 @@ def test_roll_renders_every_face_term_and_total() -> None:
 # --- R2/R3: the Advantage Die ----------------------------------------------------------
 
 
-def test_r2_ladder_and_stepping() -> None:
+def test_r2_the_ladder_and_its_dice() -> None:
     assert ADVANTAGE_LADDER[0] == "1d2" and ADVANTAGE_LADDER[-1] == "2d12"
-    assert step_advantage_die("1d2", 1) == "1d4"
-    assert step_advantage_die("1d12", 1) == "2d8"
-    assert step_advantage_die("2d12", 3) == "2d12"
-    assert step_advantage_die("1d4", -5) == "1d2"
     assert advantage_die_term("2d10") == DiceTerm(2, 10)
     with pytest.raises(InvalidValueError, match="ladder"):
         advantage_die_term("1d3")
