@@ -13,23 +13,23 @@ from enum import StrEnum
 import msgspec
 from msgspec import field
 
-from futurepath_desktop.core.dice import (
+from futurepath_desktop.core.advantage import (
     DEFAULT_ADVANTAGE_DIE,
-    DIE_LADDER,
     AdvantageSource,
     AdvantageTally,
-    CheckRoll,
+    advantage_die_term,
+    tally_advantage,
+)
+from futurepath_desktop.core.checks import CheckRoll, check_crit_min, roll_check
+from futurepath_desktop.core.dice import (
+    DIE_LADDER,
     ConstantTerm,
     DiceExpression,
     DiceRoll,
     DiceTerm,
     Roller,
     Term,
-    advantage_die_term,
-    check_crit_min,
     parse_dice,
-    roll_check,
-    tally_advantage,
 )
 from futurepath_desktop.core.errors import (
     BonusAttackNotAllowedError,

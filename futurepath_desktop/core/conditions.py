@@ -16,7 +16,7 @@ import msgspec
 from msgspec import field
 from msgspec.structs import replace
 
-from futurepath_desktop.core.dice import AdvantageSource
+from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.errors import InvalidValueError
 
 

@@ -1,4 +1,4 @@
-"""Dice: one roller, dice expressions, roll records and the Advantage Die (R1-R4).
+"""Dice: one roller, dice expressions and roll records (R1, R4).
 
 Expressions such as ``2d8+3``, ``1d20-1d2`` or ``4d6kh3`` are read by a small
 hand-written parser (never ``eval``), with bounds on the number of dice, their sides and
@@ -8,17 +8,14 @@ the number of terms, so that a typo like ``1000000d1000000`` is refused, not rol
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import msgspec
-from msgspec import field
 
 from futurepath_desktop.core.errors import (
     DiceBoundError,
     DiceExpressionError,
     InvalidValueError,
-    TooMuchDisadvantageError,
 )
 
 MAX_DICE = 500
@@ -337,8 +334,6 @@ def _kept_flags(faces: tuple[int, ...], keep: KeepMode | None, count: int) -> tu
     return tuple(i in chosen for i in range(len(faces)))
 
 
-# --- The Advantage Die (R2, R3) ---------------------------------------------------------
-
 DIE_LADDER: tuple[str, ...] = (
     "1d2",
     "1d4",
@@ -351,190 +346,3 @@ DIE_LADDER: tuple[str, ...] = (
     "2d12",
 )
 """The die ladder, smallest first: the Advantage Die (R2) and weapon damage by level (R20)."""
-ADVANTAGE_LADDER = DIE_LADDER
-"""R2: the Advantage Die ladder, smallest first."""
-DEFAULT_ADVANTAGE_DIE = "1d2"
-MAX_NET_ADVANTAGE = 3
-"""R2: net advantage or disadvantage is capped at three dice."""
-
-
-def advantage_die_term(die: str) -> DiceTerm:
-    """The dice of one Advantage Die, checked to be on the ladder of R2."""
-    normalized = die.strip().lower()
-    if normalized not in ADVANTAGE_LADDER:
-        raise InvalidValueError(
-            f"{die!r} is not an Advantage Die; the ladder is {', '.join(ADVANTAGE_LADDER)} (R2)"
-        )
-    term = parse_dice(normalized).terms[0]
-    assert isinstance(term, DiceTerm)
-    return term
-
-
-class AdvantageSource(msgspec.Struct, frozen=True):
-    """R3: one named reason for advantage or disadvantage, shown in the roll's breakdown.
-
-    ``flat`` is a GM fiat bonus or penalty added to the total instead of dice.
-    """
-
-    name: str
-    advantages: int = 0
-    disadvantages: int = 0
-    flat: int = 0
-    kind: str = "situational"
-
-    def __post_init__(self) -> None:
-        if self.advantages < 0 or self.disadvantages < 0:
-            raise InvalidValueError(
-                f"source {self.name!r}: advantages and disadvantages are counts, not negative"
-            )
-
-    def describe(self) -> str:
-        """A short text such as ``Shaken: 1 disadvantage``."""
-        bits: list[str] = []
-        if self.advantages:
-            bits.append(f"{self.advantages} advantage")
-        if self.disadvantages:
-            bits.append(f"{self.disadvantages} disadvantage")
-        if self.flat:
-            bits.append(f"{self.flat:+d}")
-        return f"{self.name}: {', '.join(bits) if bits else 'no effect'}"
-
-
-class AdvantageTally(msgspec.Struct, frozen=True):
-    """The sources of a roll after R2's cancelling, suppression and cap."""
-
-    sources: tuple[AdvantageSource, ...]
-    advantages: int
-    disadvantages: int
-    net: int
-    flat: int
-    suppressed: int = 0
-    capped: int = 0
-
-    def describe(self) -> str:
-        """One line listing each source and the resulting net dice."""
-        listed = "; ".join(s.describe() for s in self.sources) or "no sources"
-        if self.net > 0:
-            result = f"net {self.net} advantage"
-        elif self.net < 0:
-            result = f"net {-self.net} disadvantage"
-        else:
-            result = "no net advantage"
-        notes = []
-        if self.suppressed:
-            notes.append(f"{self.suppressed} advantage ignored (cannot gain advantage)")
-        if self.capped:
-            notes.append(f"{self.capped} advantage over the cap of 3 ignored")
-        extra = f" ({'; '.join(notes)})" if notes else ""
-        return f"{listed} → {result}{extra}"
-
-
-NO_ADVANTAGE = AdvantageTally((), 0, 0, 0, 0)
-
-
-def tally_advantage(
-    sources: Iterable[AdvantageSource], *, can_gain_advantage: bool = True
-) -> AdvantageTally:
-    """R2/R3: cancel advantages against disadvantages one for one and cap the net at 3.
-
-    A bearer who cannot gain advantage (Dazed, Nauseated, an off-hand weapon) counts no
-    advantages at all. More than three net disadvantage dice means the action cannot be
-    attempted, and :class:`TooMuchDisadvantageError` says so.
-    """
-    listed = tuple(sources)
-    raw_advantages = sum(s.advantages for s in listed)
-    disadvantages = sum(s.disadvantages for s in listed)
-    flat = sum(s.flat for s in listed)
-    advantages = raw_advantages if can_gain_advantage else 0
-    suppressed = raw_advantages - advantages
-    net = advantages - disadvantages
-    if net < -MAX_NET_ADVANTAGE:
-        raise TooMuchDisadvantageError(
-            -net, "; ".join(s.describe() for s in listed if s.disadvantages)
-        )
-    capped = max(0, net - MAX_NET_ADVANTAGE)
-    return AdvantageTally(listed, advantages, disadvantages, net - capped, flat, suppressed, capped)
-
-
-def is_critical(natural: int, crit_min: int = 20) -> bool:
-    """R4: a natural roll in the critical range (``crit_min``-20) is a critical success."""
-    check_crit_min(crit_min)
-    return natural >= crit_min
-
-
-def is_critical_failure(natural: int) -> bool:
-    """R4: a natural 1 is a critical failure."""
-    return natural == 1
-
-
-def check_crit_min(crit_min: int) -> None:
-    """R4: a critical range runs from 17-20 at the widest to 20 alone."""
-    if not 17 <= crit_min <= 20:
-        raise InvalidValueError(
-            f"a critical range starts at 17 to 20 (R4: never wider than 17-20), not {crit_min}"
-        )
-
-
-class CheckRoll(msgspec.Struct, frozen=True):
-    """A d20 check: the natural d20, the Advantage Dice, modifiers, total and criticals."""
-
-    roll: DiceRoll
-    tally: AdvantageTally
-    crit_min: int = 20
-    label: str = ""
-    notes: tuple[str, ...] = field(default=())
-
-    @property
-    def natural(self) -> int:
-        """The face of the d20."""
-        return self.roll.terms[0].faces[0]
-
-    @property
-    def total(self) -> int:
-        """The check's total with every die and modifier."""
-        return self.roll.total
-
-    @property
-    def critical(self) -> bool:
-        """R4: a natural result in the critical range."""
-        return is_critical(self.natural, self.crit_min)
-
-    @property
-    def critical_failure(self) -> bool:
-        """R4: a natural 1."""
-        return is_critical_failure(self.natural)
-
-    def render(self) -> str:
-        """The dice line, with a critical mark where there is one."""
-        mark = ""
-        if self.critical:
-            mark = " — natural critical!"
-        elif self.critical_failure:
-            mark = " — natural 1, critical failure"
-        return f"{self.roll.render()}{mark}"
-
-
-def check_expression(modifiers: Sequence[int], net: int, advantage_die: str) -> DiceExpression:
-    """The expression of a d20 check: ``1d20 ± Advantage Dice + modifiers``."""
-    die = advantage_die_term(advantage_die)
-    terms: list[Term] = [DiceTerm(1, 20)]
-    terms.extend(DiceTerm(die.count, die.sides, negative=net < 0) for _ in range(abs(net)))
-    total = sum(modifiers)
-    if total:
-        terms.append(ConstantTerm(abs(total), negative=total < 0))
-    return DiceExpression(tuple(terms))
-
-
-def roll_check(
-    roller: Roller,
-    modifier: int,
-    tally: AdvantageTally = NO_ADVANTAGE,
-    advantage_die: str = DEFAULT_ADVANTAGE_DIE,
-    *,
-    crit_min: int = 20,
-    label: str = "",
-) -> CheckRoll:
-    """R2-R4: roll d20, add or subtract the net Advantage Dice, add the modifier and fiat."""
-    check_crit_min(crit_min)
-    expression = check_expression((modifier, tally.flat), tally.net, advantage_die)
-    return CheckRoll(roller.roll(expression), tally, crit_min, label)

@@ -6,7 +6,7 @@ from enum import IntEnum, StrEnum
 
 import msgspec
 
-from futurepath_desktop.core.dice import AdvantageSource
+from futurepath_desktop.core.advantage import AdvantageSource
 
 
 class Visibility(IntEnum):

@@ -7,7 +7,8 @@ from enum import StrEnum
 
 import msgspec
 
-from futurepath_desktop.core.dice import CheckRoll, Roller, roll_check
+from futurepath_desktop.core.checks import CheckRoll, roll_check
+from futurepath_desktop.core.dice import Roller
 from futurepath_desktop.core.errors import InvalidValueError
 from futurepath_desktop.core.grid import DIRECTIONS, SQUARE_FT, Square, distance_ft
 

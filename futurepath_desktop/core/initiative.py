@@ -6,7 +6,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
-from futurepath_desktop.core.dice import CheckRoll, Roller, roll_check
+from futurepath_desktop.core.checks import CheckRoll, roll_check
+from futurepath_desktop.core.dice import Roller
 from futurepath_desktop.core.errors import InvalidValueError
 
 MAX_TIEBREAK_ROUNDS = 1000

@@ -14,13 +14,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 from msgspec import field
 
-from futurepath_desktop.core.dice import (
-    MAX_NET_ADVANTAGE,
-    DiceTerm,
-    advantage_die_term,
-    check_crit_min,
-    parse_dice,
-)
+from futurepath_desktop.core.advantage import MAX_NET_ADVANTAGE, advantage_die_term
+from futurepath_desktop.core.checks import check_crit_min
+from futurepath_desktop.core.dice import DiceTerm, parse_dice
 from futurepath_desktop.core.errors import InvalidValueError, TooMuchDisadvantageError
 
 if TYPE_CHECKING:

@@ -7,7 +7,8 @@ from enum import IntEnum
 
 import msgspec
 
-from futurepath_desktop.core.dice import CheckRoll, DiceRoll, Roller, roll_check
+from futurepath_desktop.core.checks import CheckRoll, roll_check
+from futurepath_desktop.core.dice import DiceRoll, Roller
 from futurepath_desktop.core.errors import InvalidValueError
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.attacks import AttackSetup, check_bonus_attack, range_source
 from futurepath_desktop.core.conditions import (
     CATALOG,
@@ -20,7 +21,6 @@ from futurepath_desktop.core.conditions import (
     roll_sources,
     sources_against,
 )
-from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.environment import (
     Cover,
     CoverRule,

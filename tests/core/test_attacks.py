@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.attacks import (
     DAMAGE_DIE_BY_LEVEL,
     FEAT_AKIMBO_SPECIALIST,
@@ -21,7 +22,7 @@ from futurepath_desktop.core.attacks import (
     resolve_attack,
     resolve_full_attack,
 )
-from futurepath_desktop.core.dice import AdvantageSource, DiceExpression, DiceRoll, DiceTerm, Roller
+from futurepath_desktop.core.dice import DiceExpression, DiceRoll, DiceTerm, Roller
 from futurepath_desktop.core.errors import (
     BonusAttackNotAllowedError,
     InvalidValueError,

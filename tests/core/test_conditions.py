@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from futurepath_desktop.core.advantage import tally_advantage
 from futurepath_desktop.core.conditions import (
     CATALOG,
     RollTag,
@@ -15,7 +16,6 @@ from futurepath_desktop.core.conditions import (
     roll_sources,
     sources_against,
 )
-from futurepath_desktop.core.dice import tally_advantage
 from futurepath_desktop.core.errors import InvalidValueError, TooMuchDisadvantageError
 
 MELEE_ATTACK = (RollTag.ATTACK, RollTag.MELEE)

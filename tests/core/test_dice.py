@@ -12,22 +12,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from futurepath_desktop.core import dice as dice_module
-from futurepath_desktop.core.dice import (
+from futurepath_desktop.core.advantage import (
     ADVANTAGE_LADDER,
-    MAX_DICE,
     MAX_NET_ADVANTAGE,
-    MAX_SIDES,
     AdvantageSource,
+    advantage_die_term,
+    tally_advantage,
+)
+from futurepath_desktop.core.checks import is_critical, is_critical_failure, roll_check
+from futurepath_desktop.core.dice import (
+    MAX_DICE,
+    MAX_SIDES,
     ConstantTerm,
     DiceExpression,
     DiceTerm,
     Roller,
-    advantage_die_term,
-    is_critical,
-    is_critical_failure,
     parse_dice,
-    roll_check,
-    tally_advantage,
 )
 from futurepath_desktop.core.errors import (
     DiceBoundError,

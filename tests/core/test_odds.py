@@ -11,8 +11,8 @@ from functools import cache
 
 import pytest
 
+from futurepath_desktop.core.advantage import ADVANTAGE_LADDER, AdvantageSource
 from futurepath_desktop.core.attacks import AttackSetup, Weapon
-from futurepath_desktop.core.dice import ADVANTAGE_LADDER, AdvantageSource
 from futurepath_desktop.core.errors import TooMuchDisadvantageError
 from futurepath_desktop.core.odds import attack_damage_odds, attack_odds, hit_chances, odds_for
 

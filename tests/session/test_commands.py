@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from futurepath_desktop.core.dice import AdvantageSource
+from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.errors import (
     ActionNotAllowedError,
     BonusAttackNotAllowedError,

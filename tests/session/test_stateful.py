@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from futurepath_desktop.core.actions import ACTIONS
+from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.conditions import CATALOG
-from futurepath_desktop.core.dice import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import msgspec
 
+from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.attacks import AttackResult, resolve_attack, resolve_full_attack
-from futurepath_desktop.core.dice import AdvantageSource, DiceRoll
+from futurepath_desktop.core.dice import DiceRoll
 from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
 from futurepath_desktop.session.commands.combat import declare_action
 from futurepath_desktop.session.commands.health import apply_damage

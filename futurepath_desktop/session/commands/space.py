@@ -10,7 +10,7 @@ import msgspec
 from msgspec.structs import replace
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.core.dice import roll_check
+from futurepath_desktop.core.checks import roll_check
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.commands.health import AddCondition, apply_damage, apply_heal
 from futurepath_desktop.session.commands.space_log import space_log, stamp_space

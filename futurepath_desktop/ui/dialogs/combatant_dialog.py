@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.core.dice import ADVANTAGE_LADDER
+from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
 from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
 from futurepath_desktop.ui.dialogs import ok_cancel
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.core.dice import AdvantageSource
+from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import attack_context

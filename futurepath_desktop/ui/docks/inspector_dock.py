@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.core.dice import ADVANTAGE_LADDER
+from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
 from futurepath_desktop.session.edit import Change, Command
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
