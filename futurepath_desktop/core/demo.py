@@ -19,7 +19,8 @@ from msgspec import field
 
 from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.actions import TurnEconomy
-from futurepath_desktop.core.attacks import AttackSetup, Weapon, resolve_attack
+from futurepath_desktop.core.attack_resolution import resolve_attack
+from futurepath_desktop.core.attacks import AttackSetup, Weapon
 from futurepath_desktop.core.conditions import (
     ConditionDef,
     RollTag,

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from futurepath_desktop.core.advantage import AdvantageSource
+from futurepath_desktop.core.attack_resolution import resolve_attack, resolve_full_attack
 from futurepath_desktop.core.attacks import (
     DAMAGE_DIE_BY_LEVEL,
     FEAT_AKIMBO_SPECIALIST,
@@ -19,8 +20,6 @@ from futurepath_desktop.core.attacks import (
     check_bonus_attack,
     range_increments_beyond_first,
     range_source,
-    resolve_attack,
-    resolve_full_attack,
 )
 from futurepath_desktop.core.dice import DiceExpression, DiceRoll, DiceTerm, Roller
 from futurepath_desktop.core.errors import (

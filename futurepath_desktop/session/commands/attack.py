@@ -6,7 +6,11 @@ from __future__ import annotations
 import msgspec
 
 from futurepath_desktop.core.advantage import AdvantageSource
-from futurepath_desktop.core.attacks import AttackResult, resolve_attack, resolve_full_attack
+from futurepath_desktop.core.attack_resolution import (
+    AttackResult,
+    resolve_attack,
+    resolve_full_attack,
+)
 from futurepath_desktop.core.dice import DiceRoll
 from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
 from futurepath_desktop.session.commands.combat import declare_action
