@@ -1,22 +1,19 @@
-"""Conditions (R29), their round counters (R13, R30), and what they do to rolls and AC.
+"""The conditions of R29: the catalog, and a GM's own conditions.
 
 The catalog is data: each condition names its track, its place on that track, its
-mechanical effects and its default duration. A roll asks which conditions touch it by
-its tags (an attack in melee is tagged ``attack`` and ``melee``); each condition adds the
-largest disadvantage among the tags it names, as one named source (R3).
+mechanical effects and its default duration. What they do to a roll and to AC is in
+:mod:`futurepath_desktop.core.condition_effects`; their round counters (R13, R30) are in
+:mod:`futurepath_desktop.core.counters`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from enum import StrEnum
 
 import msgspec
 from msgspec import field
-from msgspec.structs import replace
 
-from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.errors import InvalidValueError
 
 
@@ -280,125 +277,3 @@ def custom_condition(name: str, note: str = "", default_rounds: int | None = Non
     return ConditionDef(
         f"custom:{slug}", cleaned, note.strip(), default_rounds=default_rounds, custom=True
     )
-
-
-def effective(conditions: Iterable[ConditionDef]) -> list[ConditionDef]:
-    """R29: on each track only the most severe condition applies; others all apply."""
-    listed = list(dict.fromkeys(conditions))
-    worst: dict[str, ConditionDef] = {}
-    for entry in listed:
-        if entry.track is not None:
-            held = worst.get(entry.track)
-            if held is None or entry.severity > held.severity:
-                worst[entry.track] = entry
-    return [c for c in listed if c.track is None or worst[c.track] is c]
-
-
-def roll_sources(
-    conditions: Iterable[ConditionDef], tags: Iterable[RollTag]
-) -> tuple[tuple[AdvantageSource, ...], bool]:
-    """The bearer's conditions as named disadvantage sources for a roll, and whether the
-    bearer can gain advantage on it at all (Dazed, Nauseated and Sickened say no).
-    """
-    tagset = frozenset(tags)
-    sources: list[AdvantageSource] = []
-    can_gain = True
-    for entry in effective(conditions):
-        n = entry.effects.disadvantage_for(tagset)
-        if n:
-            sources.append(AdvantageSource(entry.name, disadvantages=n, kind="condition"))
-        if entry.effects.cannot_gain_advantage:
-            can_gain = False
-    return tuple(sources), can_gain
-
-
-def sources_against(
-    target_conditions: Iterable[ConditionDef], *, ranged: bool, distance_ft: int
-) -> tuple[AdvantageSource, ...]:
-    """What the target's conditions give its attackers (Entangled, Prone)."""
-    sources: list[AdvantageSource] = []
-    for entry in effective(target_conditions):
-        gain = entry.effects.attackers_gain_advantage
-        if ranged and distance_ft > 10:
-            gain += entry.effects.ranged_attackers_beyond_10ft_gain_advantage
-        if gain:
-            sources.append(
-                AdvantageSource(f"Target {entry.name}", advantages=gain, kind="condition")
-            )
-    return tuple(sources)
-
-
-class ArmorClass(msgspec.Struct, frozen=True):
-    """A target's AC after its conditions, with the reasons it changed."""
-
-    value: int
-    base: int
-    notes: tuple[str, ...] = ()
-
-
-def effective_ac(
-    base_ac: int,
-    dex_mod: int,
-    conditions: Iterable[ConditionDef],
-    *,
-    size_mod: int = 0,
-    attacker_is_grappler: bool = False,
-) -> ArmorClass:
-    """R29: Helpless sets AC to 5 + size modifier; losing DEX removes a DEX bonus to AC."""
-    active = effective(conditions)
-    helpless = [c for c in active if c.effects.helpless]
-    if helpless:
-        return ArmorClass(
-            5 + size_mod, base_ac, (f"{helpless[0].name}: AC = 5 + size modifier {size_mod:+d}",)
-        )
-    loses = [
-        c
-        for c in active
-        if c.effects.loses_dex_to_ac
-        or (c.effects.loses_dex_except_vs_grappler and not attacker_is_grappler)
-    ]
-    bonus = max(0, dex_mod)
-    if loses and bonus:
-        names = ", ".join(c.name for c in loses)
-        lost = f"{names}: no DEX bonus to AC (−{bonus})"
-        return ArmorClass(base_ac - bonus, base_ac, (lost,))
-    return ArmorClass(base_ac, base_ac)
-
-
-# --- Round counters (R13, R30) -----------------------------------------------------------
-
-
-class RoundCounter(msgspec.Struct, frozen=True):
-    """R13/R30: rounds left on an effect, anchored to its bearer.
-
-    ``armed`` turns true once the bearer has acted since the counter was set; only an
-    armed counter goes down in the Counters phase.
-    """
-
-    remaining: int
-    armed: bool = False
-
-    def __post_init__(self) -> None:
-        if self.remaining < 0:
-            raise InvalidValueError("a round counter cannot be negative")
-
-    def bearer_acted(self) -> RoundCounter:
-        """The bearer has had its turn: the counter will move at the next Counters phase."""
-        return self if self.armed else replace(self, armed=True)
-
-    def tick(self) -> RoundCounter:
-        """R13: an armed counter goes down by 1; one whose bearer has not acted stays."""
-        if not self.armed:
-            return self
-        return replace(self, remaining=max(0, self.remaining - 1))
-
-    def extend(self, rounds: int) -> RoundCounter:
-        """R29: re-applying a round-based condition extends its counter."""
-        if rounds < 0:
-            raise InvalidValueError("a counter is extended by 0 or more rounds")
-        return replace(self, remaining=self.remaining + rounds)
-
-    @property
-    def expired(self) -> bool:
-        """R13: at 0 the effect ends."""
-        return self.remaining == 0

@@ -21,14 +21,9 @@ from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.actions import TurnEconomy
 from futurepath_desktop.core.attack_resolution import resolve_attack
 from futurepath_desktop.core.attacks import AttackSetup, Weapon
-from futurepath_desktop.core.conditions import (
-    ConditionDef,
-    RollTag,
-    RoundCounter,
-    condition,
-    effective_ac,
-    roll_sources,
-)
+from futurepath_desktop.core.condition_effects import effective_ac, roll_sources
+from futurepath_desktop.core.conditions import ConditionDef, RollTag, condition
+from futurepath_desktop.core.counters import RoundCounter
 from futurepath_desktop.core.dice import Roller
 from futurepath_desktop.core.initiative import (
     TeamStanding,

@@ -11,15 +11,13 @@ import msgspec
 
 from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.attacks import AttackSetup, check_bonus_attack, range_source
+from futurepath_desktop.core.condition_effects import effective_ac, roll_sources, sources_against
 from futurepath_desktop.core.conditions import (
     CATALOG,
     ConditionDef,
     RollTag,
     condition,
     custom_condition,
-    effective_ac,
-    roll_sources,
-    sources_against,
 )
 from futurepath_desktop.core.environment import (
     Cover,

@@ -5,17 +5,14 @@ from __future__ import annotations
 import pytest
 
 from futurepath_desktop.core.advantage import tally_advantage
-from futurepath_desktop.core.conditions import (
-    CATALOG,
-    RollTag,
-    RoundCounter,
-    condition,
-    custom_condition,
+from futurepath_desktop.core.condition_effects import (
     effective,
     effective_ac,
     roll_sources,
     sources_against,
 )
+from futurepath_desktop.core.conditions import CATALOG, RollTag, condition, custom_condition
+from futurepath_desktop.core.counters import RoundCounter
 from futurepath_desktop.core.errors import InvalidValueError, TooMuchDisadvantageError
 
 MELEE_ATTACK = (RollTag.ATTACK, RollTag.MELEE)

@@ -7,7 +7,8 @@ import msgspec
 
 from futurepath_desktop.core.actions import ActionType, ReadiedAction, validate_turn
 from futurepath_desktop.core.actions import action as action_spec
-from futurepath_desktop.core.conditions import CATALOG, RoundCounter
+from futurepath_desktop.core.conditions import CATALOG
+from futurepath_desktop.core.counters import RoundCounter
 from futurepath_desktop.core.initiative import (
     TeamStanding,
     opposed_checks,
