@@ -10,7 +10,7 @@ import msgspec
 from futurepath_desktop.core.checks import CheckRoll, roll_check
 from futurepath_desktop.core.dice import Roller
 from futurepath_desktop.core.errors import InvalidValueError
-from futurepath_desktop.core.grid import DIRECTIONS, SQUARE_FT, Square, distance_ft
+from futurepath_desktop.core.grid.distance import DIRECTIONS, SQUARE_FT, Square, distance_ft
 
 
 def max_throw_ft(str_mod: int, dex_mod: int) -> int:
