@@ -1,0 +1,32 @@
+"""Operations on conditions and their counters."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.ui.undo import SessionController
+
+
+def add_condition(
+    controller: SessionController,
+    ids: Sequence[str],
+    key: str,
+    rounds: int | None,
+    *,
+    note: str = "",
+    name: str = "",
+) -> bool:
+    """Put a condition with its counter on each of these combatants (``key`` from the
+    catalog, or a name of the GM's own)."""
+    return controller.push(c.AddCondition(tuple(ids), key, rounds, note=note, name=name))
+
+
+def change_counters(controller: SessionController, held: Sequence[str], by: int) -> bool:
+    """Give each of these held conditions ``by`` more rounds (fewer if negative)."""
+    return all([controller.push(c.ExtendCondition(ident, by)) for ident in held])
+
+
+def end_conditions(controller: SessionController, held: Sequence[str]) -> bool:
+    """End each of these held conditions."""
+    return all([controller.push(c.RemoveCondition(ident)) for ident in held])

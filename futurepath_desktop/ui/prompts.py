@@ -1,0 +1,212 @@
+"""What the window's actions ask before an operation: each gathers its input (the
+selection in the panels, a quick dialog) and calls one operation of ``ui.operations``,
+or says in the status bar what is missing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox
+
+from futurepath_desktop.session.commands.combat import leftover_effects
+from futurepath_desktop.session.wording import n_rounds
+from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
+from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
+from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
+from futurepath_desktop.ui.dialogs.join_dialog import NEW_TEAM, JoinDialog
+from futurepath_desktop.ui.dialogs.library_dialog import LibraryDialog
+from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
+from futurepath_desktop.ui.operations import combat, conditions, health, library, roster
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.main_window import MainWindow
+
+PICK_COMBATANTS = (
+    "Select one or more combatants first (click, Shift or Ctrl+click a team or its members)"
+)
+PICK_CONDITIONS = "Select a condition in the Condition Counters panel first"
+
+
+def names(window: MainWindow, ids: list[str]) -> str:
+    """One combatant's name, or how many and who."""
+    people = [window.controller.session.combatants[i].name for i in ids]
+    return people[0] if len(people) == 1 else f"{len(people)} combatants: {', '.join(people)}"
+
+
+def targets(window: MainWindow) -> list[str] | None:
+    """The selected combatants, or None (and a word in the status bar) if there are none."""
+    ids = window.initiative.selected_ids()
+    if not ids:
+        window.say(PICK_COMBATANTS)
+        return None
+    return ids
+
+
+def held_conditions(window: MainWindow) -> list[str]:
+    """The selected counters (a word in the status bar if there are none)."""
+    held = window.counters.selected_ids()
+    if not held:
+        window.say(PICK_CONDITIONS)
+    return held
+
+
+# --- health and conditions ---------------------------------------------------------------
+
+
+def _amount(window: MainWindow, title: str, ids: list[str], *, source: bool) -> AmountDialog | None:
+    """Ask how much (key, number, Enter); the accepted dialog, or None."""
+    dialog = AmountDialog(title, names(window, ids), window, with_source=source)
+    return dialog if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+def damage(window: MainWindow) -> None:
+    """Damage the selection by an amount, from a source if named."""
+    ids = targets(window)
+    if ids is not None and (dialog := _amount(window, "Damage", ids, source=True)):
+        health.damage(window.controller, ids, dialog.value(), dialog.source.text().strip())
+
+
+def heal(window: MainWindow) -> None:
+    """Heal the selection by an amount."""
+    ids = targets(window)
+    if ids is not None and (dialog := _amount(window, "Heal", ids, source=False)):
+        health.heal(window.controller, ids, dialog.value())
+
+
+def grant_temp_hp(window: MainWindow) -> None:
+    """Give the selection an amount of temporary HP."""
+    ids = targets(window)
+    if ids is not None and (dialog := _amount(window, "Temporary HP", ids, source=False)):
+        health.grant_temp_hp(window.controller, ids, dialog.value())
+
+
+def add_condition(window: MainWindow) -> None:
+    """Put a condition with its counter on the selection (C, a few letters, Enter)."""
+    ids = targets(window)
+    if ids is None:
+        return
+    dialog = ConditionDialog(names(window, ids), window)
+    if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.name.text().strip():
+        return
+    key, name, rounds, note = dialog.choice()
+    conditions.add_condition(window.controller, ids, key, rounds, note=note, name=name)
+
+
+def change_counters(window: MainWindow, by: int) -> None:
+    """Extend (``by`` 1) or shorten (-1) the selected counters by a round."""
+    conditions.change_counters(window.controller, held_conditions(window), by)
+
+
+def end_conditions(window: MainWindow) -> None:
+    """End the selected conditions."""
+    conditions.end_conditions(window.controller, held_conditions(window))
+
+
+# --- the fight ---------------------------------------------------------------------------
+
+
+def start_combat(window: MainWindow) -> None:
+    """Ask who is unaware (R11), then start."""
+    if window.controller.session.combat.active:
+        window.say("Combat is already running")
+        return
+    dialog = StartCombatDialog(window.controller.session, window)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        combat.start_combat(window.controller, dialog.unaware())
+
+
+def end_combat(window: MainWindow) -> None:
+    """List the leftover effects (R14) and end, resolving them if the GM agrees."""
+    session = window.controller.session
+    if not session.combat.active:
+        window.say("No combat is running")
+        return
+    leftovers = leftover_effects(session)
+    resolve = False
+    if leftovers:
+        listed = "\n".join(
+            f"• {e.bearer}: {e.name}, {n_rounds(e.rounds_left)} left" for e in leftovers
+        )
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            window,
+            "End combat",
+            f"These effects are still running:\n\n{listed}\n\n"  # R14
+            "Resolve their remaining rounds now?",
+            buttons.Yes | buttons.No | buttons.Cancel,
+            buttons.Yes,
+        )
+        if answer == buttons.Cancel:
+            return
+        resolve = answer == buttons.Yes
+    combat.end_combat(window.controller, resolve)
+
+
+def join(window: MainWindow) -> None:
+    """Bring waiting combatants into the fight (R9), into a team or a new one."""
+    session = window.controller.session
+    if not any(not x.present for x in session.combatants.values()):
+        window.say("Nobody is waiting to join: add a combatant first (it arrives waiting)")
+        return
+    dialog = JoinDialog(session, window)
+    if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.joiners():
+        return
+    team_id = dialog.team.currentData()
+    surprise = dialog.surprise.isChecked()
+    if team_id == NEW_TEAM:
+        name = dialog.new_name.text().strip() or "Newcomers"
+        combat.join(window.controller, dialog.joiners(), new_team=name, surprise=surprise)
+    else:
+        combat.join(window.controller, dialog.joiners(), team_id=str(team_id), surprise=surprise)
+
+
+# --- the roster --------------------------------------------------------------------------
+
+
+def add_team(window: MainWindow) -> None:
+    """Ask for a name and create a team."""
+    name, ok = QInputDialog.getText(window, "New team", "Team name:", QLineEdit.EchoMode.Normal, "")
+    if ok and name.strip():
+        roster.add_team(window.controller, name.strip())
+
+
+def add_combatant(window: MainWindow) -> None:
+    """Create a combatant in place (in the selected one's team; a team first if none)."""
+    if not window.controller.session.teams:
+        add_team(window)
+        if not window.controller.session.teams:
+            return
+    session = window.controller.session
+    ids = window.initiative.selected_ids()
+    team = session.combatants[ids[0]].team_id if ids else None
+    dialog = CombatantDialog(session, team, window)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        roster.add_combatant(window.controller, dialog.combatant())
+
+
+def remove_combatants(window: MainWindow) -> None:
+    """Remove the selected combatants after asking."""
+    ids = targets(window)
+    if ids is None:
+        return
+    who = names(window, ids)
+    if QMessageBox.question(window, "Remove", f"Remove {who}?") == QMessageBox.StandardButton.Yes:
+        roster.remove_combatants(window.controller, ids, f"Remove {who}")
+
+
+def add_from_library(window: MainWindow) -> None:
+    """Choose a prepared template and copy it into the session."""
+    dialog = LibraryDialog(window.library, window.controller.session, window)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return
+    template = dialog.chosen()
+    if template is not None:
+        team = dialog.team.currentData() if template.combatant is not None else None
+        library.add_from_library(window.controller, template, team)
+
+
+def save_to_library(window: MainWindow) -> None:
+    """Keep the selected combatants as templates for later fights."""
+    ids = targets(window)
+    if ids is not None and library.save_to_library(window.controller, window.library, ids):
+        window.say(f"Saved {names(window, ids)} to the library")
