@@ -23,14 +23,10 @@ from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import attack_context
-from futurepath_desktop.session.targets import (
-    default_target,
-    listed_as,
-    target_choices,
-    token_distance_ft,
-)
+from futurepath_desktop.session.targets import default_target, target_choices, token_distance_ft
 from futurepath_desktop.session.wording import without_rulings
 from futurepath_desktop.ui.docks.attack_result import AttackResult, refused_html
+from futurepath_desktop.ui.docks.attack_targets import TargetListing
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.fitted_text import FittedLabel, WrappingList
 
@@ -72,10 +68,7 @@ class AttackForm(QGroupBox):
         self._came_from: QWidget | None = None  # where Escape takes the keyboard back to
         self._rolling = False
         self._refused: list[str] = []
-        # What the target list was made from: a change that leaves all of it as it was
-        # (most of them: a turn ends, a counter ticks) does not rebuild the list.
-        self._listed: dict[str, tuple[object, ...] | None] = {}
-        self._attacker_listed: tuple[object, ...] = ()
+        self._listing = TargetListing()  # what the target list was made from
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.target = QComboBox()
@@ -224,11 +217,10 @@ class AttackForm(QGroupBox):
         for combo in (self.target, self.weapon):
             combo.blockSignals(True)
             combo.clear()
-        self._listed = {}
+        self._listing.clear()
         if attacker is not None:
             choices = target_choices(session, attacker.id)
-            self._listed = {c.combatant.id: listed_as(session, c.combatant) for c in choices}
-            self._attacker_listed = (attacker.team_id, *attacker.weapons)
+            self._listing.take(session, attacker, choices)
             for choice in choices:
                 hidden = "" if choice.seen else " (hidden)"
                 self.target.addItem(f"{choice.combatant.name}{hidden}", choice.combatant.id)
@@ -268,7 +260,8 @@ class AttackForm(QGroupBox):
     def _on_change(self, change: Change) -> None:
         if change.map:
             self.from_map()
-        if self._list_changed(change):  # the list and its "(hidden)" marks follow
+        # The list and its "(hidden)" marks follow who is listed and how.
+        if self._listing.changed_by(self.controller.session, change, self.attacker_id):
             self.refill()
         elif (
             change.touched("combatants")
@@ -277,30 +270,6 @@ class AttackForm(QGroupBox):
             or change.options
         ):
             self.schedule()
-
-    def _list_changed(self, change: Change) -> bool:
-        """Whether ``change`` alters who is listed, how, or in what order: only the
-        combatants it names are looked at, so a turn's end costs nothing at 500."""
-        if (
-            change.added.get("combatants")
-            or change.removed.get("combatants")
-            or "combatants" in change.reordered
-            or change.touched("teams")  # a side changed: friends and enemies with it
-            or change.options  # the health model decides who is down
-            or (change.touched("conditions") and not change.bearers)
-        ):
-            return True
-        session = self.controller.session
-        for ident in change.touched("combatants") | change.bearers:
-            combatant = session.combatants.get(ident)
-            if combatant is None:
-                return True
-            if ident == self.attacker_id:
-                if (combatant.team_id, *combatant.weapons) != self._attacker_listed:
-                    return True
-            elif listed_as(session, combatant) != self._listed.get(ident):
-                return True
-        return False
 
     def fiat(self) -> tuple[AdvantageSource, ...]:
         """The GM's own sources, if any (R3)."""
