@@ -1,4 +1,4 @@
-"""Render futurepath_desktop/data/icons/futurepath-desktop.svg to the PNG sizes, .ico and .icns.
+"""Render resources/icons/futurepath-desktop.svg to the PNG sizes, .ico and .icns.
 
     python packaging/make_icons.py
 
@@ -21,7 +21,7 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
 ROOT = Path(__file__).resolve().parents[1]
-ICONS = ROOT / "futurepath_desktop" / "data" / "icons"
+ICONS = ROOT / "resources" / "icons"
 SVG = ICONS / "futurepath-desktop.svg"
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 

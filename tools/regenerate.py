@@ -14,7 +14,7 @@ from futurepath_desktop.session.demo import demo_file_bytes
 from futurepath_desktop.session.store import export_schema
 
 ROOT = Path(__file__).resolve().parents[1]
-DEMO = ROOT / "futurepath_desktop" / "data" / "demo" / "space-bears.fpsession"
+DEMO = ROOT / "resources" / "demo" / "space-bears.fpsession"
 SCHEMA = ROOT / "docs" / "session-format.schema.json"
 
 

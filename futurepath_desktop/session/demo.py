@@ -2,7 +2,7 @@
 
 Brandon (Tracer, stealthed), James (Electro-Mancer) and Art (Xenophile) face four Space
 Bears; Katie (Helix Warrior) waits in the other room and joins the players' team later,
-leaving its initiative unchanged (R9). ``futurepath_desktop/data/demo/space-bears.fpsession``
+leaving its initiative unchanged (R9). ``resources/demo/space-bears.fpsession``
 is this session saved; a test checks the file and this builder agree.
 """
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from futurepath_desktop import __version__, paths
-from futurepath_desktop.resources import demo_path, icon_path
+from futurepath_desktop.resource_paths import demo_path, icon_path
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import load_session

@@ -57,10 +57,10 @@ install -Dm644 "$ROOT/packaging/linux/io.github.futurepath.FuturePathDesktop.met
 install -Dm644 "$ROOT/packaging/linux/futurepath-desktop-mime.xml" \
     "$PKG/usr/share/mime/packages/futurepath-desktop.xml"
 for size in 16 24 32 48 64 128 256 512; do
-    install -Dm644 "$ROOT/futurepath_desktop/data/icons/futurepath-desktop-$size.png" \
+    install -Dm644 "$ROOT/resources/icons/futurepath-desktop-$size.png" \
         "$PKG/usr/share/icons/hicolor/${size}x${size}/apps/futurepath-desktop.png"
 done
-install -Dm644 "$ROOT/futurepath_desktop/data/icons/futurepath-desktop.svg" \
+install -Dm644 "$ROOT/resources/icons/futurepath-desktop.svg" \
     "$PKG/usr/share/icons/hicolor/scalable/apps/futurepath-desktop.svg"
 INSTALLED_KB="$(du -sk "$PKG" | cut -f1)"
 cat > "$PKG/DEBIAN/control" <<CONTROL
