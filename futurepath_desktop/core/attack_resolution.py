@@ -1,5 +1,5 @@
-"""Resolving an attack (R19-R23): accuracy against AC, then damage, Extra Damage and
-Full Attack.
+"""Resolving an attack (R19-R25): accuracy against AC, then damage, Extra Damage and
+Full Attack; a coup de grace on the helpless, and attacks on objects.
 
 Each resolver returns a structured result holding the full breakdown: every named
 (dis)advantage source, every die, the total against AC, hit or miss and damage.
@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import msgspec
 from msgspec import field
+from msgspec.structs import replace
 
-from futurepath_desktop.core.advantage import AdvantageTally
+from futurepath_desktop.core.advantage import AdvantageSource, AdvantageTally, tally_advantage
 from futurepath_desktop.core.attacks import AttackSetup, DamageRoll, roll_damage
 from futurepath_desktop.core.checks import CheckRoll, roll_check
 from futurepath_desktop.core.dice import Roller
-from futurepath_desktop.core.errors import InvalidValueError
+from futurepath_desktop.core.errors import AttackNotAllowedError, InvalidValueError
 
 
 class AttackResult(msgspec.Struct, frozen=True):
@@ -171,3 +172,72 @@ def resolve_full_attack(
     first = resolve_attack(roller, setup, extra_damage=extra_damage)
     rest = tuple(resolve_attack(roller, setup) for _ in range(extra_attacks))
     return (first, *rest)
+
+
+# --- Coup de grace (R24) and objects (R25) ----------------------------------------------
+
+
+class CoupDeGraceSave(msgspec.Struct, frozen=True):
+    """R24: the helpless target's CON save against DC = damage dealt."""
+
+    check: CheckRoll
+    dc: int
+
+    @property
+    def survives(self) -> bool:
+        """The save succeeds when its total is at least the DC."""
+        return self.check.total >= self.dc
+
+
+def coup_de_grace(roller: Roller, setup: AttackSetup, *, target_helpless: bool) -> AttackResult:
+    """R24: an automatic critical hit on a helpless target (no accuracy roll)."""
+    if not target_helpless:
+        raise AttackNotAllowedError(
+            f"{setup.attacker} cannot coup de grace {setup.target}: "
+            "the target is not helpless (R24)"
+        )
+    tally = tally_advantage(())
+    damage = roll_damage(roller, setup, True, "Coup de grace, critical")
+    return AttackResult(
+        setup,
+        tally,
+        None,
+        True,
+        True,
+        False,
+        (damage,),
+        notes=("Coup de grace: automatic critical hit (R24).",),
+    )
+
+
+def coup_de_grace_save(
+    roller: Roller, con_mod: int, damage_dealt: int, attacker_extras: int, advantage_die: str
+) -> CoupDeGraceSave:
+    """R24: a surviving target saves with CON, one advantage per attacker's Extra Attack/Damage."""
+    sources = (
+        (AdvantageSource("Attacker's Extra Attacks/Damage (R24)", advantages=attacker_extras),)
+        if attacker_extras
+        else ()
+    )
+    tally = tally_advantage(sources)
+    check = roll_check(roller, con_mod, tally, advantage_die, label="CON save")
+    return CoupDeGraceSave(check, damage_dealt)
+
+
+class ObjectAttackResult(msgspec.Struct, frozen=True):
+    """R25: damage against an object's Hardness; it breaks below zero."""
+
+    damage: DamageRoll
+    hardness_before: int
+    hardness_after: int
+
+    @property
+    def broken(self) -> bool:
+        """R25: an object breaks when its Hardness goes below zero."""
+        return self.hardness_after < 0
+
+
+def attack_object(roller: Roller, setup: AttackSetup, hardness: int) -> ObjectAttackResult:
+    """R25: no accuracy check; the damage comes off the object's Hardness."""
+    damage = roll_damage(roller, replace(setup, sources=()), False)
+    return ObjectAttackResult(damage, hardness, hardness - damage.total)

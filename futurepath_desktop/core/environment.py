@@ -1,4 +1,4 @@
-"""The battlefield's effects: visibility (R31) and cover (R32)."""
+"""The battlefield's effects: visibility (R31), cover (R32) and falling (R33)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from enum import IntEnum, StrEnum
 import msgspec
 
 from futurepath_desktop.core.advantage import AdvantageSource
+from futurepath_desktop.core.dice import DiceRoll, Roller, dice
+from futurepath_desktop.core.errors import InvalidValueError
 
 
 class Visibility(IntEnum):
@@ -99,3 +101,58 @@ def cover_effect(cover: Cover, rule: CoverRule = CoverRule.DISADVANTAGE) -> Cove
     if rule is CoverRule.DEFENSE_BONUS:
         return CoverEffect(0, COVER_DEFENSE_BONUS, targetable=True)
     return CoverEffect(int(cover), 0, targetable=True)
+
+
+class FireThroughCover(msgspec.Struct, frozen=True):
+    """R32: an AP weapon (or a weak barrier) firing through full cover."""
+
+    roll: int
+    connects: bool
+
+    def source(self) -> AdvantageSource:
+        """The one disadvantage the accuracy check then takes."""
+        return AdvantageSource("Firing through full cover", disadvantages=1, kind="cover")
+
+
+def fire_through_full_cover(roller: Roller) -> FireThroughCover:
+    """R32: d10 ≥ 6 connects; the attack then rolls accuracy with 1 disadvantage."""
+    face = roller.die(10)
+    return FireThroughCover(face, face >= 6)
+
+
+MAX_FALL_PER_ROUND_FT = 500
+"""R33: a faller drops up to 500 ft a round."""
+
+
+def falling_dice(feet: int, soft_surface: bool = False) -> int:
+    """R33: 1d6 per full 10 ft fallen (none under 10 ft), at most 50d6; halved (round
+    down) onto a soft surface."""
+    if feet < 0:
+        raise InvalidValueError(f"a fall is 0 ft or more, not {feet}")
+    count = min(feet, MAX_FALL_PER_ROUND_FT) // 10
+    return count // 2 if soft_surface else count
+
+
+class FallResult(msgspec.Struct, frozen=True):
+    """R33: the fall's damage roll, whether the faller lands prone, and what is left."""
+
+    feet: int
+    dice: int
+    roll: DiceRoll | None
+    prone: bool
+    continues_ft: int
+
+    @property
+    def damage(self) -> int:
+        """The damage taken this round."""
+        return self.roll.total if self.roll is not None else 0
+
+
+def fall(roller: Roller, feet: int, soft_surface: bool = False) -> FallResult:
+    """R33: roll a fall. Past 500 ft the fall continues next round; any damage leaves the
+    faller prone."""
+    count = falling_dice(feet, soft_surface)
+    roll = roller.roll(dice(count, 6)) if count else None
+    continues = max(0, feet - MAX_FALL_PER_ROUND_FT)
+    damage = roll.total if roll is not None else 0
+    return FallResult(feet, count, roll, damage > 0, continues)

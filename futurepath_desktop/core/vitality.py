@@ -136,6 +136,12 @@ class HitPoints(msgspec.Struct, frozen=True):
         roll = roller.roll(DYING_CON_DAMAGE)
         return replace(self, con_damage=self.con_damage + roll.total), roll
 
+    def stabilize(self) -> HitPoints:
+        """R26: a successful stabilization sets HP to 1 and stops the bleeding; CON damage stays."""
+        if not self.dying:
+            raise InvalidValueError("only a dying combatant can be stabilized (R26)")
+        return replace(self, hp=1)
+
     def word(self) -> HealthWord:
         """The player view's word for this health."""
         return HealthWord.DOWN if self.dead else health_word(self.hp, self.max_hp)
@@ -164,6 +170,11 @@ class HealthFatigue(msgspec.Struct, frozen=True):
     def downed(self) -> bool:
         """R27: Health 0 is downed."""
         return self.health == 0
+
+    @property
+    def slowed(self) -> bool:
+        """R27: 3 or more fatigue is slowed."""
+        return self.fatigue >= 3
 
     @property
     def disadvantage_on_all_rolls(self) -> bool:

@@ -8,7 +8,13 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from futurepath_desktop.core.advantage import AdvantageSource
-from futurepath_desktop.core.attack_resolution import resolve_attack, resolve_full_attack
+from futurepath_desktop.core.attack_resolution import (
+    attack_object,
+    coup_de_grace,
+    coup_de_grace_save,
+    resolve_attack,
+    resolve_full_attack,
+)
 from futurepath_desktop.core.attacks import (
     DAMAGE_DIE_BY_LEVEL,
     FEAT_AKIMBO_SPECIALIST,
@@ -23,6 +29,7 @@ from futurepath_desktop.core.attacks import (
 )
 from futurepath_desktop.core.dice import DiceExpression, DiceRoll, DiceTerm, Roller
 from futurepath_desktop.core.errors import (
+    AttackNotAllowedError,
     BonusAttackNotAllowedError,
     InvalidValueError,
     TooMuchDisadvantageError,
@@ -166,6 +173,35 @@ def test_r23_full_attack_rolls_each_extra_attack() -> None:
     results = resolve_full_attack(Roller.seeded(5), setup(), extra_attacks=2, extra_damage=1)
     assert len(results) == 3
     assert all(r.accuracy is not None for r in results)
+
+
+# --- R24, R25 --------------------------------------------------------------------------
+
+
+def test_r24_coup_de_grace_is_an_automatic_critical_on_the_helpless() -> None:
+    result = coup_de_grace(scripted(4, 6), setup(), target_helpless=True)
+    assert result.accuracy is None and result.critical and result.hit
+    assert result.total_damage == 13
+    with pytest.raises(AttackNotAllowedError, match="not helpless"):
+        coup_de_grace(Roller.seeded(1), setup(), target_helpless=False)
+
+
+def test_r24_the_survivor_saves_against_the_damage_dealt() -> None:
+    save = coup_de_grace_save(
+        scripted(10, 2, 1), con_mod=1, damage_dealt=13, attacker_extras=2, advantage_die="1d4"
+    )
+    assert save.check.total == 10 + 2 + 1 + 1 and save.dc == 13 and save.survives
+    fails = coup_de_grace_save(
+        scripted(3), con_mod=1, damage_dealt=13, attacker_extras=0, advantage_die="1d2"
+    )
+    assert not fails.survives
+
+
+def test_r25_objects_take_damage_on_hardness_and_break_below_zero() -> None:
+    hit = attack_object(scripted(7), setup(), hardness=10)
+    assert hit.hardness_after == 0 and not hit.broken
+    smash = attack_object(scripted(8), setup(), hardness=10)
+    assert smash.hardness_after == -1 and smash.broken
 
 
 # --- R17: Bonus Attack ------------------------------------------------------------------

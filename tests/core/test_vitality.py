@@ -37,6 +37,14 @@ def test_r26_at_zero_or_less_the_combatant_is_dying_and_bleeds_con() -> None:
     assert nothing is None and still.con_damage == 0
 
 
+def test_r26_stabilizing_sets_hp_to_1_and_keeps_con_damage() -> None:
+    hp = HitPoints(-3, 20, con=12, con_damage=4)
+    stable = hp.stabilize()
+    assert stable.hp == 1 and stable.con_damage == 4 and not stable.dying
+    with pytest.raises(InvalidValueError, match="only a dying"):
+        stable.stabilize()
+
+
 def test_r27_falling_to_zero_and_damage_at_zero_add_fatigue() -> None:
     pool = HealthFatigue(6, 10)
     pool, first = pool.damage(8)
@@ -44,7 +52,7 @@ def test_r27_falling_to_zero_and_damage_at_zero_add_fatigue() -> None:
     pool, _ = pool.damage(1)
     assert pool.fatigue == 2
     pool, _ = pool.damage(3)
-    assert pool.fatigue == 3 and not pool.disadvantage_on_all_rolls
+    assert pool.slowed and not pool.disadvantage_on_all_rolls
     pool, _ = pool.damage(3)
     assert pool.disadvantage_on_all_rolls and not pool.unconscious
     pool, _ = pool.damage(3)
