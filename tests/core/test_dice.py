@@ -1,10 +1,9 @@
-"""Dice: the roller (R1), expressions, the Advantage Die (R2, R3) and natural rolls (R4)."""
+"""Dice: the roller (R1) and dice expressions."""
 
 from __future__ import annotations
 
 import ast
 import random
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,14 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from futurepath_desktop.core import dice as dice_module
-from futurepath_desktop.core.advantage import (
-    ADVANTAGE_LADDER,
-    MAX_NET_ADVANTAGE,
-    AdvantageSource,
-    advantage_die_term,
-    tally_advantage,
-)
-from futurepath_desktop.core.checks import is_critical, is_critical_failure, roll_check
 from futurepath_desktop.core.dice import (
     MAX_DICE,
     MAX_SIDES,
@@ -29,12 +20,7 @@ from futurepath_desktop.core.dice import (
     Roller,
     parse_dice,
 )
-from futurepath_desktop.core.errors import (
-    DiceBoundError,
-    DiceExpressionError,
-    InvalidValueError,
-    TooMuchDisadvantageError,
-)
+from futurepath_desktop.core.errors import DiceBoundError, DiceExpressionError
 from tests.helpers import scripted
 
 PACKAGE = Path(dice_module.__file__).resolve().parents[1]
@@ -201,101 +187,3 @@ def test_roll_renders_every_face_term_and_total() -> None:
     assert kept.render() == "4d6kh3 (2, 6, 5; dropped 1) = 13"
     negative = scripted(1).roll("1d4-6")
     assert negative.render() == "1d4 (1) − 6 = −5"
-
-
-# --- R2/R3: the Advantage Die ----------------------------------------------------------
-
-
-def test_r2_the_ladder_and_its_dice() -> None:
-    assert ADVANTAGE_LADDER[0] == "1d2" and ADVANTAGE_LADDER[-1] == "2d12"
-    assert advantage_die_term("2d10") == DiceTerm(2, 10)
-    with pytest.raises(InvalidValueError, match="ladder"):
-        advantage_die_term("1d3")
-
-
-def test_r2_a_shaken_character_rolls_d20_minus_1d2() -> None:
-    """The chapter's example: shaken, roll d20 and subtract 1d2."""
-    tally = tally_advantage([AdvantageSource("Shaken", disadvantages=1)])
-    check = roll_check(scripted(12, 2), 4, tally, "1d2")
-    assert check.total == 12 - 2 + 4
-    assert check.roll.render() == "1d20 (12) − 1d2 (2) + 4 = 14"
-
-
-def test_r2_a_fourth_disadvantage_die_is_refused() -> None:
-    sources = [
-        AdvantageSource("Blinded", disadvantages=3),
-        AdvantageSource("Shaken", disadvantages=1),
-    ]
-    with pytest.raises(TooMuchDisadvantageError) as caught:
-        tally_advantage(sources)
-    assert caught.value.net_disadvantage == 4
-    assert "Blinded" in str(caught.value) and "most is 3" in str(caught.value)
-    # One advantage cancels one: the same roll with flanking can be attempted.
-    tally = tally_advantage([*sources, AdvantageSource("Flanking", advantages=1)])
-    assert tally.net == -3
-
-
-@given(st.integers(0, 10), st.integers(0, 10), st.booleans())
-def test_r2_advantages_cancel_one_for_one_and_cap_at_three(
-    advantages: int, disadvantages: int, can_gain: bool
-) -> None:
-    sources = [AdvantageSource(f"adv {i}", advantages=1) for i in range(advantages)] + [
-        AdvantageSource(f"dis {i}", disadvantages=1) for i in range(disadvantages)
-    ]
-    counted = advantages if can_gain else 0
-    raw_net = counted - disadvantages
-    if raw_net < -MAX_NET_ADVANTAGE:
-        with pytest.raises(TooMuchDisadvantageError):
-            tally_advantage(sources, can_gain_advantage=can_gain)
-        return
-    tally = tally_advantage(sources, can_gain_advantage=can_gain)
-    assert tally.net == min(raw_net, MAX_NET_ADVANTAGE)
-    assert -MAX_NET_ADVANTAGE <= tally.net <= MAX_NET_ADVANTAGE
-    assert tally.capped == max(0, raw_net - MAX_NET_ADVANTAGE)
-    assert tally.suppressed == (0 if can_gain else advantages)
-
-
-def test_r3_sources_are_listed_by_name_and_fiat_may_be_flat() -> None:
-    tally = tally_advantage(
-        [
-            AdvantageSource("Partial cover", disadvantages=1, kind="cover"),
-            AdvantageSource("High ground", advantages=2),
-            AdvantageSource("GM: a lucky break", flat=2, kind="fiat"),
-        ]
-    )
-    text = tally.describe()
-    assert "Partial cover: 1 disadvantage" in text
-    assert "High ground: 2 advantage" in text
-    assert "GM: a lucky break: +2" in text
-    assert tally.net == 1 and tally.flat == 2
-    check = roll_check(scripted(10, 2), 3, tally, "1d4")
-    assert check.roll.render() == "1d20 (10) + 1d4 (2) + 5 = 17"
-
-
-def test_r2_two_dice_advantage_die_adds_both() -> None:
-    tally = tally_advantage([AdvantageSource("Aim", advantages=2)])
-    check = roll_check(scripted(9, 3, 5, 1, 8), 0, tally, "2d8")
-    assert check.roll.render() == "1d20 (9) + 2d8 (3, 5) + 2d8 (1, 8) = 26"
-
-
-# --- R4: natural rolls ------------------------------------------------------------------
-
-
-def test_r4_natural_rolls_and_critical_ranges() -> None:
-    assert is_critical(20) and not is_critical(19)
-    assert is_critical(19, crit_min=19) and is_critical(17, crit_min=17)
-    assert is_critical_failure(1) and not is_critical_failure(2)
-    with pytest.raises(InvalidValueError, match="never wider than 17-20"):
-        is_critical(20, crit_min=16)
-    check = roll_check(scripted(20), -10)
-    assert check.critical and "natural critical" in check.render()
-    fumble = roll_check(scripted(1), 30)
-    assert fumble.critical_failure and "critical failure" in fumble.render()
-
-
-def test_r4_a_d2_is_a_fair_coin() -> None:
-    roller = Roller.seeded(2024)
-    faces = Counter(roller.die(2) for _ in range(20_000))
-    assert set(faces) == {1, 2}
-    # 4 standard errors of a fair coin over 20,000 flips is about 283.
-    assert abs(faces[1] - 10_000) < 283
