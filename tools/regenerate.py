@@ -39,7 +39,7 @@ def shortcuts_text() -> str:
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow(Session(name="shortcuts"), autosave=False)
-    text = shortcuts_markdown(list(window.actions_by_name.values()))
+    text = shortcuts_markdown()
     window.deleteLater()
     del app
     return text

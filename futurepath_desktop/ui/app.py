@@ -209,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from futurepath_desktop.ui import theme
-    from futurepath_desktop.ui.main_window import MainWindow, settings
+    from futurepath_desktop.ui.main_window import MainWindow
+    from futurepath_desktop.ui.window_settings import settings
 
     existing = QApplication.instance()
     app = existing or QApplication(sys.argv[:1] + theme.STYLE_ARGS)

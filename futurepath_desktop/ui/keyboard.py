@@ -1,6 +1,7 @@
-"""The keyboard's way round the window: keys for the map and the bridge, Ctrl+PgDn /
-Ctrl+PgUp through the middle column's tabs, and F6 / Shift+F6 through the panels, as in
-other desktop programs, so every panel can be used without a mouse."""
+"""The keyboard's way round the window: keys for the map, the bridge, the attack form and
+the dice box, Ctrl+PgDn / Ctrl+PgUp through the middle column's tabs, and F6 / Shift+F6
+through the panels, as in other desktop programs, so every panel can be used without a
+mouse."""
 
 from __future__ import annotations
 
@@ -130,3 +131,30 @@ def take_over_view_menu(window: MainWindow) -> None:
         action = dock.toggleViewAction()
         action.triggered.disconnect()  # Qt's own show-or-close
         action.triggered.connect(lambda _checked=False, d=dock: choose_from_view_menu(window, d))
+
+
+def focus_bridge(window: MainWindow) -> None:
+    """Bring the bridge to the front and give it the keys."""
+    raise_panel(window, window.bridge)
+
+
+def focus_attack(window: MainWindow) -> None:
+    """Bring up the inspector's attack form for the selected combatant with the keyboard
+    in it: Enter rolls, Escape goes back to where the keyboard was."""
+    came_from = QApplication.focusWidget()
+    inspector = window.inspector
+    inspector.show()
+    inspector.raise_()
+    inspector.tabs.setCurrentWidget(inspector.attack)
+    widget = inspector.widget()
+    if hasattr(widget, "ensureWidgetVisible"):
+        widget.ensureWidgetVisible(inspector.attack)
+    if not inspector.attack.take_focus(came_from):
+        window.say("Select a combatant with a weapon, and someone to attack, first")
+
+
+def focus_dice(window: MainWindow) -> None:
+    """Put the cursor in the dice box."""
+    window.log.show()
+    window.log.raise_()
+    window.log.dice.setFocus()

@@ -10,23 +10,17 @@ from PySide6.QtCore import (
     QByteArray,
     QEvent,
     QObject,
-    QSettings,
     Qt,
     QTimer,
     Signal,
 )
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QMainWindow,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QWidget
 
-from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui import keyboard, layout, menus, player_window, theme, window_actions
+from futurepath_desktop.ui import action_builder, keyboard, layout, player_window, theme
+from futurepath_desktop.ui.actions import ACTIONS, FILE, VIEW
 from futurepath_desktop.ui.combat_bar import CombatBar
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
 from futurepath_desktop.ui.docks.counters_dock import CountersDock
@@ -41,81 +35,21 @@ from futurepath_desktop.ui.models.log_model import LogModel, base_kind
 from futurepath_desktop.ui.plots.odds_dock import OddsDock
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.focus_frame import FocusTracker
+from futurepath_desktop.ui.window_settings import settings
 
 APP_TITLE = "Future Path Desktop"
 WARNING = "⚠ "
 """How a refused command's message starts in the status bar."""
 
 if TYPE_CHECKING:
-    from types import ModuleType
-
     from futurepath_desktop.session.library import Library
     from futurepath_desktop.ui.player_view import PlayerView
-    from futurepath_desktop.ui.table_actions import TableActions
-
-
-def _commands() -> ModuleType:
-    """The session commands, loaded on the first action rather than at start-up."""
-    from futurepath_desktop.session import commands
-
-    return commands
-
-
-def settings() -> QSettings:
-    """Window layout and preferences: where the platform keeps an application's settings
-    (Qt's own choice: an INI file under ~/.config on Linux, the registry on Windows, a
-    property list on macOS), or in the settings folder under FUTUREPATH_HOME if set."""
-    if paths.home_override() is not None:
-        return QSettings(
-            str(paths.settings_dir(create=True) / "futurepath-desktop.ini"),
-            QSettings.Format.IniFormat,
-        )
-    return QSettings(paths.APP_AUTHOR, paths.APP_NAME)
 
 
 class MainWindow(QMainWindow):
     """One window, docked panels, every change through the undo stack."""
 
     first_painted = Signal()  # after the first frame and the work deferred until then
-
-    # The window's actions, made by ``window_actions.create_actions``.
-    add_combatant_action: QAction
-    add_team_action: QAction
-    attack_action: QAction
-    condition_action: QAction
-    damage_action: QAction
-    end_action: QAction
-    extend_action: QAction
-    focus_bridge_action: QAction
-    focus_map_action: QAction
-    heal_action: QAction
-    join_action: QAction
-    library_action: QAction
-    new_action: QAction
-    next_panel_action: QAction
-    next_phase_action: QAction
-    next_round_action: QAction
-    next_tab_action: QAction
-    next_turn_action: QAction
-    open_action: QAction
-    player_view_action: QAction
-    previous_panel_action: QAction
-    previous_tab_action: QAction
-    quit_action: QAction
-    redo_action: QAction
-    remove_action: QAction
-    remove_condition_action: QAction
-    reset_layout_action: QAction
-    roll_action: QAction
-    save_action: QAction
-    save_as_action: QAction
-    save_library_action: QAction
-    shortcuts_action: QAction
-    shorten_action: QAction
-    start_action: QAction
-    temp_action: QAction
-    theme_actions: dict[str, QAction]
-    undo_action: QAction
 
     def __init__(
         self,
@@ -130,7 +64,6 @@ class MainWindow(QMainWindow):
         self.settings = settings()
         self.controller = SessionController(session, path, self)
         self._library: Library | None = None
-        self._table: TableActions | None = None
         self.initiative_model = InitiativeModel(self.controller, self)
         self.counters_model = CountersModel(self.controller, self)
         self.log_model = LogModel(self.controller, self)
@@ -166,51 +99,35 @@ class MainWindow(QMainWindow):
     # --- actions ----------------------------------------------------------------------------
 
     def create_actions(self) -> None:
-        """Every command the window offers, with stable objectNames and shortcuts."""
-        window_actions.create_actions(self)
+        """Every action of the table (``ui.actions``), by its stable objectName."""
+        self.actions_by_name.update(action_builder.make_actions(self))
 
     def create_menus(self) -> None:
-        """File, Edit, Combat, Roster, View, Help (the View menu is filled once the docks
-        exist)."""
-        self.recent_menu, self.view_menu = menus.build_menus(self)
+        """File, Edit, Combat, Roster, View, Help from the table (the panels' toggles join
+        the View menu once the docks exist)."""
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.setObjectName("recentMenu")
+        menus = action_builder.build_menus(
+            self, self.actions_by_name, {(FILE, 0): [self.recent_menu]}
+        )
+        self.view_menu = menus[VIEW]
         self._fill_recent()
 
     def create_tool_bars(self) -> None:
-        """One bar: the combat buttons and the phase indicator, then the file's buttons."""
-        self.combat_bar = CombatBar(
-            self.start_action,
-            self.end_action,
-            [self.next_turn_action, self.next_phase_action],
-            self.controller.stack,
-            [self.save_action, self.player_view_action],
-            self,
-        )
+        """One bar, laid out by the table: the combat buttons and the phase indicator,
+        then the file's buttons."""
+        self.combat_bar = CombatBar(self.actions_by_name, self)
         self.phase_indicator = self.combat_bar.phase_indicator
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.combat_bar)
 
     def create_dock_windows(self) -> None:
         """Initiative and counters on the left, inspector and log on the right."""
+        row = action_builder.panel_row
         self.initiative = InitiativeDock(
-            self.initiative_model,
-            [
-                self.add_combatant_action,
-                self.library_action,
-                self.join_action,
-                self.damage_action,
-                self.heal_action,
-                self.condition_action,
-            ],
-            self,
+            self.initiative_model, row(self.actions_by_name, "initiative"), self
         )
         self.counters = CountersDock(
-            self.counters_model,
-            [
-                self.condition_action,
-                self.extend_action,
-                self.shorten_action,
-                self.remove_condition_action,
-            ],
-            self,
+            self.counters_model, row(self.actions_by_name, "counters"), self
         )
         self.inspector = InspectorDock(self.controller, self)
         self.map = MapDock(self.controller, self)
@@ -227,12 +144,14 @@ class MainWindow(QMainWindow):
         self.history = QDockWidget("History", self)
         self.history.setObjectName("historyDock")
         self.history.visibilityChanged.connect(self._show_history)
-        menus.fill_view_menu(self)
-        self.view_menu.insertActions(
-            self.next_panel_action,
-            [self.focus_bridge_action, self.next_tab_action, self.previous_tab_action],
-        )
+        toggles = [dock.toggleViewAction() for dock in self.docks()]
+        action_builder.put_first(self.view_menu, [toggles, [self.combat_bar.toggleViewAction()]])
         keyboard.take_over_view_menu(self)
+
+    @property
+    def player_view_action(self) -> QAction:
+        """View ▸ Player View, ticked while the players' window is open."""
+        return self.actions_by_name["actionPlayerView"]
 
     def _show_history(self, visible: bool) -> None:
         """Make the undo history's list the first time its tab is shown."""
@@ -271,27 +190,6 @@ class MainWindow(QMainWindow):
             self._library = Library()
         return self._library
 
-    @property
-    def table(self) -> TableActions:
-        """The handlers behind the roster and combat actions, loaded on first use."""
-        if self._table is None:
-            from futurepath_desktop.ui.table_actions import TableActions
-
-            self._table = TableActions(
-                self.controller,
-                self,
-                self._selected_combatants,
-                self._selected_conditions,
-                self.say,
-            )
-        return self._table
-
-    def _selected_combatants(self) -> list[str]:
-        return self.initiative.selected_ids()
-
-    def _selected_conditions(self) -> list[str]:
-        return self.counters.selected_ids()
-
     # --- behaviour -----------------------------------------------------------------------------
 
     def _make_status_bar(self) -> None:
@@ -315,14 +213,9 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()  # a later command went through
         self.combat_bar.show_session(session)
         active = session.combat.active
-        self.start_action.setEnabled(not active)
-        for action in (
-            self.next_turn_action,
-            self.next_phase_action,
-            self.next_round_action,
-            self.end_action,
-        ):
-            action.setEnabled(active)
+        for spec in ACTIONS:
+            if spec.when:
+                self.actions_by_name[spec.name].setEnabled(active == (spec.when == "fighting"))
         if change.log_appended and not change.log_truncated:
             endings = [
                 e.text for e in session.log[-change.log_appended :] if base_kind(e) == "expiry"
@@ -345,50 +238,24 @@ class MainWindow(QMainWindow):
         self.map.view.select(shown, notify=False)
 
     def _roll(self, expression: str) -> None:
-        errors: list[str] = []
-        self.controller.failed.connect(errors.append)
-        try:
-            rolled = self.controller.push(_commands().RollDice(expression))
-        finally:
-            self.controller.failed.disconnect(errors.append)
-        if rolled:
+        from futurepath_desktop.ui.operations.dice import roll_dice
+
+        refused = roll_dice(self.controller, expression)
+        if refused:
+            self.log.show_dice_error(refused)
+        else:
             self.log.dice.clear()
             self.log.clear_dice_error()
-        elif errors:
-            self.log.show_dice_error(errors[-1])
-
-    def focus_attack(self) -> None:
-        """Bring up the inspector's attack form for the selected combatant with the
-        keyboard in it: Enter rolls, Escape goes back to where the keyboard was."""
-        came_from = QApplication.focusWidget()
-        self.inspector.show()
-        self.inspector.raise_()
-        self.inspector.tabs.setCurrentWidget(self.inspector.attack)
-        widget = self.inspector.widget()
-        if hasattr(widget, "ensureWidgetVisible"):
-            widget.ensureWidgetVisible(self.inspector.attack)
-        if not self.inspector.attack.take_focus(came_from):
-            self.say("Select a combatant with a weapon, and someone to attack, first")
-
-    def focus_dice(self) -> None:
-        """Put the cursor in the dice box."""
-        self.log.show()
-        self.log.raise_()
-        self.log.dice.setFocus()
 
     def show_player_view(self) -> None:
         """Open the players' window (the GM's keeps the keyboard)."""
         player_window.show(self)
 
-    def toggle_player_view(self) -> None:
-        """F9: open the players' window, or close it if it is open."""
-        player_window.toggle(self)
-
     def show_shortcuts(self) -> None:
         """List every shortcut."""
         from futurepath_desktop.ui.dialogs.shortcuts_dialog import ShortcutsDialog
 
-        ShortcutsDialog(list(self.actions_by_name.values()), self).exec()
+        ShortcutsDialog(self).exec()
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -411,8 +278,9 @@ class MainWindow(QMainWindow):
     def apply_palette(self) -> None:
         """Give the models the accent colours of the scheme in use."""
         choice = str(self.settings.value("theme", theme.SYSTEM))
-        for key, action in self.theme_actions.items():
-            action.setChecked(key == choice)
+        for spec in ACTIONS:
+            if spec.handler == "window.set_theme":
+                self.actions_by_name[spec.name].setChecked(spec.args == (choice,))
         app = QApplication.instance()
         dark = theme.is_dark(app) if isinstance(app, QApplication) else False
         colours = theme.accent(dark)

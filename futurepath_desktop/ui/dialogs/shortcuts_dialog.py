@@ -1,10 +1,8 @@
-"""ShortcutsDialog: every keyboard shortcut, as docs/shortcuts.md lists them."""
+"""ShortcutsDialog: every keyboard shortcut, from the actions table, as docs/shortcuts.md
+lists them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -15,22 +13,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-
-def shortcut_rows(actions: Sequence[QAction]) -> list[tuple[str, str]]:
-    """(keys, what they do) for every action that has a shortcut."""
-    rows = []
-    for action in actions:
-        keys = ", ".join(s.toString() for s in action.shortcuts())
-        if keys:
-            text = action.text().replace("&", "")
-            if action.statusTip().startswith("Map tool"):
-                text = action.statusTip()
-            rows.append((keys, text))
-    return rows
+from futurepath_desktop.ui.actions import shortcut_rows
 
 
-def shortcuts_markdown(actions: Sequence[QAction]) -> str:
-    """docs/shortcuts.md: the same table as Help → Keyboard Shortcuts."""
+def shortcuts_markdown() -> str:
+    """docs/shortcuts.md: the same table as Help → Keyboard Shortcuts, from the actions
+    table (``python -m tools.shortcuts_doc`` writes it)."""
     lines = [
         "# Keyboard shortcuts",
         "",
@@ -46,7 +34,7 @@ def shortcuts_markdown(actions: Sequence[QAction]) -> str:
         "| Keys | Action |",
         "|---|---|",
     ]
-    lines += [f"| `{keys}` | {text} |" for keys, text in shortcut_rows(actions)]
+    lines += [f"| `{keys}` | {text} |" for keys, text in shortcut_rows()]
     lines += [
         "",
         "Some of them in practice:",
@@ -67,13 +55,13 @@ def shortcuts_markdown(actions: Sequence[QAction]) -> str:
 class ShortcutsDialog(QDialog):
     """A table of keys and actions."""
 
-    def __init__(self, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("shortcutsDialog")
         self.setWindowTitle("Keyboard shortcuts")
         self.resize(520, 560)
         layout = QVBoxLayout(self)
-        rows = shortcut_rows(actions)
+        rows = shortcut_rows()
         table = QTableWidget(len(rows), 2)
         table.setHorizontalHeaderLabels(["Keys", "Action"])
         table.verticalHeader().setVisible(False)

@@ -1,0 +1,120 @@
+"""The actions table (``ui.actions``) made into the window's QActions, its menus and the
+panels' tool rows. A handler is looked up when its action is first triggered, so the
+operations and the session's commands load then rather than at start-up."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from futurepath_desktop.ui.actions import ACTIONS, MENUS, PANEL_ROWS, Action
+from futurepath_desktop.ui.docks.panel import text_action
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.main_window import MainWindow
+
+WINDOW_MODULES = ("keyboard", "player_window", "prompts")
+"""Handler owners that are modules of ``ui`` whose functions are given the window; any
+other module owner is in ``ui.operations`` and its functions are given the controller."""
+
+
+def handler(window: MainWindow, spec: Action) -> Callable[[], object]:
+    """What triggering ``spec``'s action calls (with the table's arguments)."""
+    owner, _, name = spec.handler.partition(".")
+    if owner == "window":
+        return lambda: getattr(window, name)(*spec.args)
+    if owner == "files":
+        return lambda: getattr(window.files, name)(*spec.args)
+    if owner == "stack":
+        return lambda: getattr(window.controller.stack, name)(*spec.args)
+    if owner in WINDOW_MODULES:
+        module, first = f"futurepath_desktop.ui.{owner}", "window"
+    else:
+        module, first = f"futurepath_desktop.ui.operations.{owner}", "controller"
+
+    def run() -> object:
+        function = getattr(importlib.import_module(module), name)
+        return function(window if first == "window" else window.controller, *spec.args)
+
+    return run
+
+
+def make_action(window: MainWindow, spec: Action) -> QAction:
+    """One QAction of the window: named, with its keys and tip, calling its handler."""
+    if spec.handler == "stack.undo":  # named after what it will undo
+        action = window.controller.stack.createUndoAction(window, spec.text)
+    elif spec.handler == "stack.redo":
+        action = window.controller.stack.createRedoAction(window, spec.text)
+    else:
+        action = text_action(spec.text, window)
+        run = handler(window, spec)
+        action.triggered.connect(lambda _checked=False: run())
+    action.setObjectName(spec.name)
+    action.setShortcuts([QKeySequence(keys) for keys in spec.keys])
+    if spec.tip:
+        keys = f" ({spec.keys[0]})" if spec.keys else ""
+        action.setToolTip(f"{spec.tip}{keys}")
+        action.setStatusTip(spec.tip)
+    action.setCheckable(spec.checkable)
+    window.addAction(action)
+    return action
+
+
+def make_actions(window: MainWindow, table: Sequence[Action] = ACTIONS) -> dict[str, QAction]:
+    """Every action of the table, by name, in the table's order."""
+    return {spec.name: make_action(window, spec) for spec in table}
+
+
+def build_menus(
+    window: MainWindow,
+    actions: dict[str, QAction],
+    extras: dict[tuple[str, int], list[QAction | QMenu]],
+    table: Sequence[Action] = ACTIONS,
+) -> dict[str, QMenu]:
+    """The menu bar from the table: each menu's actions in the table's order, a separator
+    between sections, and ``extras`` (Open Recent) at the end of their (menu, section).
+    Returns every menu and submenu by its path (``&View/Theme``)."""
+    menus: dict[str, QMenu] = {}
+    for title in MENUS:
+        menu = menus[title] = window.menuBar().addMenu(title)
+        entries: list[tuple[int, Action | QAction | QMenu]] = [
+            (spec.section, spec) for spec in table if spec.menu.split("/")[0] == title
+        ]
+        entries += [
+            (at, item) for (name, at), items in extras.items() if name == title for item in items
+        ]
+        entries.sort(key=lambda entry: entry[0])  # stable: the table's order within a section
+        section = entries[0][0] if entries else 0
+        for at, entry in entries:
+            if at != section:
+                menu.addSeparator()
+                section = at
+            if isinstance(entry, QMenu):
+                menu.addMenu(entry)
+            elif isinstance(entry, QAction):
+                menu.addAction(entry)
+            elif "/" in entry.menu:  # a submenu, made where its first action falls
+                if entry.menu not in menus:
+                    menus[entry.menu] = menu.addMenu(entry.menu.split("/", 1)[1])
+                menus[entry.menu].addAction(actions[entry.name])
+            else:
+                menu.addAction(actions[entry.name])
+    return menus
+
+
+def put_first(menu: QMenu, groups: Sequence[Sequence[QAction]]) -> None:
+    """Put groups of actions at the top of a menu, each followed by a separator (the
+    panels' toggles, which exist only once the docks do)."""
+    before = menu.actions()[0]
+    for group in groups:
+        menu.insertActions(before, list(group))
+        menu.insertSeparator(before)
+
+
+def panel_row(actions: dict[str, QAction], panel: str) -> list[QAction]:
+    """The actions a panel's tool row offers, from the table."""
+    return [actions[name] for name in PANEL_ROWS[panel]]

@@ -1,0 +1,387 @@
+"""The window's actions as one table: each row names an action (its objectName), its
+text, keys, tip, where it appears (menu, tool bar, a panel's tool row) and the handler it
+runs. The menus, the combat bar, the keys, the shortcuts dialog and docs/shortcuts.md are
+all made from it, so they cannot disagree.
+
+This module is plain data (no Qt), so the shortcuts page can be written without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+When = Literal["", "idle", "fighting"]
+"""When an action can be used: always, only out of combat, or only during one."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One row of the table."""
+
+    name: str
+    """The QAction's objectName (tests and saved settings find actions by it)."""
+    text: str
+    handler: str
+    """``owner.function``: ``window``, ``files`` or ``stack`` (a method of the main
+    window, its file handler or the undo stack), ``keyboard``, ``player_window`` or
+    ``prompts`` (a function given the window), or a module of ``ui.operations`` (a
+    function given the session controller)."""
+    keys: tuple[str, ...] = ()
+    """Written as Qt writes them (``QKeySequence.toString``), the first one the main."""
+    tip: str = ""
+    menu: str = ""
+    """The menu it is in; ``Menu/Submenu`` for a submenu."""
+    section: int = 0
+    """Menus put a separator where the section changes."""
+    bar: Literal["", "swap", "left", "right"] = ""
+    """On the combat bar: ``swap`` shares the first place with the other ``swap`` one
+    (only the one whose ``when`` holds is shown), ``left`` before the phase indicator,
+    ``right`` at the bar's far end."""
+    bar_text: str = ""
+    """A shorter label for the bar (the menu's entry names what it will undo)."""
+    when: When = ""
+    checkable: bool = False
+    args: tuple[str | int, ...] = ()
+    """Given to the handler after the window or controller."""
+
+
+MENUS = ("&File", "&Edit", "&Combat", "&Roster", "&View", "&Help")
+"""The menu bar, left to right."""
+
+FILE, EDIT, COMBAT, ROSTER, VIEW, HELP = MENUS
+
+ACTIONS: tuple[Action, ...] = (
+    # File (Open Recent follows Open, in section 0)
+    Action("actionNew", "&New Session", "files.new", ("Ctrl+N",), menu=FILE),
+    Action("actionOpen", "&Open…", "files.open", ("Ctrl+O",), "Open a session file", menu=FILE),
+    Action(
+        "actionSave",
+        "&Save",
+        "files.save",
+        ("Ctrl+S",),
+        "Save the session",
+        menu=FILE,
+        section=1,
+        bar="right",
+    ),
+    Action("actionSaveAs", "Save &As…", "files.save_as", ("Ctrl+Shift+S",), menu=FILE, section=1),
+    Action("actionQuit", "&Quit", "window.close", ("Ctrl+Q",), menu=FILE, section=2),
+    # Edit: the undo stack makes these two, so that they name what they undo and redo.
+    Action(
+        "actionUndo",
+        "&Undo",
+        "stack.undo",
+        ("Ctrl+Z",),
+        "Undo the last change",
+        menu=EDIT,
+        bar="right",
+        bar_text="Undo",
+    ),
+    Action(
+        "actionRedo",
+        "&Redo",
+        "stack.redo",
+        # The same keys on every platform, so docs/shortcuts.md holds everywhere.
+        ("Ctrl+Shift+Z", "Ctrl+Y"),
+        "Redo the last change undone",
+        menu=EDIT,
+        bar="right",
+        bar_text="Redo",
+    ),
+    # Combat: the fight's steps
+    Action(
+        "actionStartCombat",
+        "Start Combat",
+        "prompts.start_combat",
+        ("F5",),
+        "Start combat: mark who is unaware",
+        menu=COMBAT,
+        bar="swap",
+        when="idle",
+    ),
+    Action(
+        "actionNextTurn",
+        "Next Turn",
+        "combat.next_turn",
+        ("N",),
+        "Hand the turn to the next team",
+        menu=COMBAT,
+        bar="left",
+        when="fighting",
+    ),
+    Action(
+        "actionNextPhase",
+        "Next Phase",
+        "combat.next_phase",
+        ("Shift+N",),
+        "Go on to the next phase",
+        menu=COMBAT,
+        bar="left",
+        when="fighting",
+    ),
+    Action(
+        "actionNextRound",
+        "Next Round",
+        "combat.next_round",
+        ("Ctrl+Shift+N",),
+        "Run the rest of the round",
+        menu=COMBAT,
+        when="fighting",
+    ),
+    Action(
+        "actionEndCombat",
+        "End Combat",
+        "prompts.end_combat",
+        ("Shift+F5",),
+        "End combat and resolve leftover effects",
+        menu=COMBAT,
+        bar="swap",
+        when="fighting",
+    ),
+    # Combat: what happens to the selection
+    Action(
+        "actionAttack",
+        "Attack…",
+        "keyboard.focus_attack",
+        ("A",),
+        "Set up an attack for the selected combatant",
+        menu=COMBAT,
+        section=1,
+    ),
+    Action(
+        "actionDamage",
+        "Damage…",
+        "prompts.damage",
+        ("D",),
+        "Damage the selected combatants",
+        menu=COMBAT,
+        section=1,
+    ),
+    Action(
+        "actionHeal",
+        "Heal…",
+        "prompts.heal",
+        ("H",),
+        "Heal the selected combatants",
+        menu=COMBAT,
+        section=1,
+    ),
+    Action(
+        "actionTempHP", "Temporary HP…", "prompts.grant_temp_hp", ("T",), menu=COMBAT, section=1
+    ),
+    # Combat: conditions and their counters
+    Action(
+        "actionAddCondition",
+        "Add Condition…",
+        "prompts.add_condition",
+        ("C",),
+        "Put a condition on the selected combatants",
+        menu=COMBAT,
+        section=2,
+    ),
+    Action(
+        "actionExtendCondition",
+        "Extend +1",
+        "prompts.change_counters",
+        ("+",),
+        "One more round on the selected counters",
+        menu=COMBAT,
+        section=2,
+        args=(1,),
+    ),
+    Action(
+        "actionShortenCondition",
+        "Shorten −1",
+        "prompts.change_counters",
+        ("-",),
+        "One round less on the selected counters",
+        menu=COMBAT,
+        section=2,
+        args=(-1,),
+    ),
+    Action(
+        "actionRemoveCondition",
+        "End Condition",
+        "prompts.end_conditions",
+        ("Ctrl+Backspace",),
+        "End the selected conditions",
+        menu=COMBAT,
+        section=2,
+    ),
+    # Combat: arrivals and loose dice
+    Action(
+        "actionJoin",
+        "Join…",
+        "prompts.join",
+        ("J",),
+        "Bring waiting combatants into the fight",  # R9
+        menu=COMBAT,
+        section=3,
+    ),
+    Action(
+        "actionRollDice",
+        "Roll Dice…",
+        "keyboard.focus_dice",
+        ("Ctrl+R",),
+        "Type a dice expression into the log",
+        menu=COMBAT,
+        section=3,
+    ),
+    # Roster
+    Action(
+        "actionAddCombatant",
+        "New Combatant…",
+        "prompts.add_combatant",
+        ("Ins",),
+        "Create a combatant",
+        menu=ROSTER,
+    ),
+    Action("actionAddTeam", "New Team…", "prompts.add_team", ("Ctrl+T",), menu=ROSTER),
+    Action(
+        "actionAddFromLibrary",
+        "From Library…",
+        "prompts.add_from_library",
+        ("Ctrl+L",),
+        "Add a prepared character, monster or encounter",
+        menu=ROSTER,
+    ),
+    Action("actionSaveToLibrary", "Save to Library", "prompts.save_to_library", menu=ROSTER),
+    Action(
+        "actionRemoveCombatant",
+        "Remove Combatant…",
+        "prompts.remove_combatants",
+        ("Del",),
+        menu=ROSTER,
+    ),
+    # View (section 0 holds the panels' own toggles, section 1 the tool bar's)
+    Action(
+        "actionFocusMap",
+        "Go to the Map",
+        "keyboard.focus_map",
+        ("M",),
+        "Give the map the keys: arrows walk the selected token, Enter moves it",
+        menu=VIEW,
+        section=2,
+    ),
+    Action(
+        "actionFocusBridge",
+        "Go to the Bridge",
+        "keyboard.focus_bridge",
+        ("B",),
+        "Bring the bridge to the front and give it the keys",
+        menu=VIEW,
+        section=2,
+    ),
+    Action(
+        "actionNextTab",
+        "Next Tab",
+        "keyboard.cycle_tabs",
+        ("Ctrl+PgDown",),
+        "Bring the next of the map, the bridge and the charts to the front",
+        menu=VIEW,
+        section=2,
+        args=(1,),
+    ),
+    Action(
+        "actionPreviousTab",
+        "Previous Tab",
+        "keyboard.cycle_tabs",
+        ("Ctrl+PgUp",),
+        "Bring the previous of the map, the bridge and the charts to the front",
+        menu=VIEW,
+        section=2,
+        args=(-1,),
+    ),
+    Action(
+        "actionNextPanel",
+        "Next Panel",
+        "keyboard.cycle_panels",
+        ("F6",),
+        "Give the keys to the next panel",
+        menu=VIEW,
+        section=2,
+        args=(1,),
+    ),
+    Action(
+        "actionPreviousPanel",
+        "Previous Panel",
+        "keyboard.cycle_panels",
+        ("Shift+F6",),
+        "Give the keys to the previous panel",
+        menu=VIEW,
+        section=2,
+        args=(-1,),
+    ),
+    Action(
+        "actionPlayerView",
+        "Player View",
+        "player_window.toggle",
+        ("F9",),
+        "Open or close a second window for the players",
+        menu=VIEW,
+        section=3,
+        bar="right",
+        checkable=True,
+    ),
+    Action("actionResetLayout", "Reset Layout", "window.reset_layout", menu=VIEW, section=3),
+    *(
+        Action(
+            f"actionTheme{choice.title()}",
+            f"{choice.title()} Theme",
+            "window.set_theme",
+            menu=f"{VIEW}/Theme",
+            section=3,
+            checkable=True,
+            args=(choice,),
+        )
+        for choice in ("system", "light", "dark")  # theme.SYSTEM, LIGHT, DARK
+    ),
+    # Help
+    Action("actionShortcuts", "Keyboard Shortcuts", "window.show_shortcuts", ("F1",), menu=HELP),
+)
+
+BY_NAME = {action.name: action for action in ACTIONS}
+
+PANEL_ROWS: dict[str, tuple[str, ...]] = {
+    "initiative": (
+        "actionAddCombatant",
+        "actionAddFromLibrary",
+        "actionJoin",
+        "actionDamage",
+        "actionHeal",
+        "actionAddCondition",
+    ),
+    "counters": (
+        "actionAddCondition",
+        "actionExtendCondition",
+        "actionShortenCondition",
+        "actionRemoveCondition",
+    ),
+}
+"""The window's actions a panel's tool row offers, left to right."""
+
+MAP_KEYS: tuple[tuple[str, str], ...] = (
+    ("1", "Map tool: Move"),
+    ("2", "Map tool: Ruler"),
+    ("3", "Map tool: Terrain brush"),
+    ("4", "Map tool: Template"),
+    ("5", "Map tool: Grenade"),
+    ("6", "Map tool: Fog"),
+    ("7", "Map tool: Zone"),
+    ("0", "Map tool: fit the whole map in view"),
+)
+"""The map's own keys, which work while it has the focus (its dock makes those actions;
+a test holds these rows to them)."""
+
+
+def plain(text: str) -> str:
+    """An action's text without its mnemonic's ampersand."""
+    return text.replace("&", "")
+
+
+def shortcut_rows() -> list[tuple[str, str]]:
+    """(keys, what they do) for every action with a key, in the table's order, then the
+    map's keys."""
+    rows = [(", ".join(a.keys), plain(a.text)) for a in ACTIONS if a.keys]
+    return rows + list(MAP_KEYS)

@@ -1,0 +1,19 @@
+"""Where the window keeps its layout and preferences between runs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+
+from futurepath_desktop import paths
+
+
+def settings() -> QSettings:
+    """Window layout and preferences: where the platform keeps an application's settings
+    (Qt's own choice: an INI file under ~/.config on Linux, the registry on Windows, a
+    property list on macOS), or in the settings folder under FUTUREPATH_HOME if set."""
+    if paths.home_override() is not None:
+        return QSettings(
+            str(paths.settings_dir(create=True) / "futurepath-desktop.ini"),
+            QSettings.Format.IniFormat,
+        )
+    return QSettings(paths.APP_AUTHOR, paths.APP_NAME)
