@@ -1,0 +1,217 @@
+"""The window's actions as one table: the menus, the combat bar, the keys and the
+shortcuts dialog are what it says; every handler it names exists; the operations push
+one command each and report a refusal."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QTableWidget
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.ui import action_builder
+from futurepath_desktop.ui.actions import ACTIONS, shortcut_rows
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.operations import conditions, health, roster
+from tests.ui.conftest import answer_dialog
+
+UI = Path(action_builder.__file__).parent
+
+# The menus as the window showed them before they were made from the table (the old
+# menus.py listed them by hand): "-" is a separator, "Name >" a submenu.
+MENUS_BEFORE = {
+    "&File": [
+        "&New Session", "&Open…", "Open &Recent >", "-", "&Save", "Save &As…", "-", "&Quit",
+    ],
+    "&Edit": ["&Undo", "&Redo"],
+    "&Combat": [
+        "Start Combat", "Next Turn", "Next Phase", "Next Round", "End Combat", "-",
+        "Attack…", "Damage…", "Heal…", "Temporary HP…", "-",
+        "Add Condition…", "Extend +1", "Shorten −1", "End Condition", "-",
+        "Join…", "Roll Dice…",
+    ],
+    "&Roster": [
+        "New Combatant…", "New Team…", "From Library…", "Save to Library",
+        "Remove Combatant…",
+    ],
+    "&View": [
+        "Team Initiative", "Map", "Bridge", "Odds and Charts", "Condition Counters",
+        "Inspector", "Log", "History", "-", "Combat", "-",
+        "Go to the Map", "Go to the Bridge", "Next Tab", "Previous Tab", "Next Panel",
+        "Previous Panel", "-", "Player View", "Reset Layout", "Theme >",
+    ],
+    "&Help": ["Keyboard Shortcuts"],
+}  # fmt: skip
+
+
+def entries(menu: QMenu) -> list[str]:
+    """A menu's entries as the GM reads them, top to bottom."""
+    out = []
+    for action in menu.actions():
+        if action.isSeparator():
+            out.append("-")
+        elif action.menu() is not None:
+            out.append(f"{action.text()} >")
+        else:
+            out.append(action.text())
+    return out
+
+
+def test_the_menus_look_as_they_did(window: MainWindow) -> None:
+    menus = {a.text(): a.menu() for a in window.menuBar().actions()}
+    assert list(menus) == list(MENUS_BEFORE)
+    for title, expected in MENUS_BEFORE.items():
+        menu = menus[title]
+        assert isinstance(menu, QMenu)
+        shown = entries(menu)
+        if title == "&Edit":  # the undo stack names what they would undo; nothing yet
+            shown = [text.split(" ")[0] for text in shown]
+        assert shown == expected, title
+    view = menus["&View"]
+    assert isinstance(view, QMenu)
+    themes = view.actions()[-1].menu()
+    assert isinstance(themes, QMenu)
+    assert entries(themes) == ["System Theme", "Light Theme", "Dark Theme"]
+    checked = [a.text() for a in themes.actions() if a.isChecked()]
+    assert len(checked) == 1, "one theme ticked"
+
+
+def test_every_action_is_what_its_row_says(window: MainWindow) -> None:
+    for spec in ACTIONS:
+        action = window.actions_by_name[spec.name]
+        assert action.objectName() == spec.name
+        if spec.handler not in ("stack.undo", "stack.redo"):  # those name what they undo
+            assert action.text() == spec.text
+        assert [s.toString() for s in action.shortcuts()] == list(spec.keys)
+        assert action.statusTip() == spec.tip
+        if spec.keys and spec.tip:
+            assert action.toolTip() == f"{spec.tip} ({spec.keys[0]})"
+        assert action.isCheckable() == spec.checkable
+        assert action in window.actions(), "its keys work anywhere in the window"
+    names = [spec.name for spec in ACTIONS]
+    assert len(names) == len(set(names)), "one row per action"
+
+
+def test_the_table_writes_keys_as_qt_does() -> None:
+    """The page shows the keys as written in the table: each must be what Qt binds."""
+    for spec in ACTIONS:
+        for keys in spec.keys:
+            sequence = QKeySequence(keys)
+            assert not sequence.isEmpty() and sequence.toString() == keys, (spec.name, keys)
+    bound = [keys for keys, _ in shortcut_rows()]
+    assert len(bound) == len(set(bound)), "no two actions share a key"
+
+
+def test_every_handler_exists(window: MainWindow) -> None:
+    for spec in ACTIONS:
+        owner, _, name = spec.handler.partition(".")
+        if owner == "window":
+            target: object = window
+        elif owner == "files":
+            target = window.files
+        elif owner == "stack":
+            target = window.controller.stack
+        elif owner in action_builder.WINDOW_MODULES:
+            target = importlib.import_module(f"futurepath_desktop.ui.{owner}")
+        else:
+            target = importlib.import_module(f"futurepath_desktop.ui.operations.{owner}")
+        assert callable(getattr(target, name, None)), spec.handler
+
+
+def test_the_combat_bar_is_laid_out_by_the_table(window: MainWindow) -> None:
+    def shown() -> list[str]:
+        bar = window.combat_bar.actions()
+        return [a.text().replace("&", "") for a in bar if a.isVisible() and a.text()]
+
+    right = ["Save", "Undo", "Redo", "Player View"]
+    assert shown() == ["Start Combat", "Next Turn", "Next Phase", *right]
+    from futurepath_desktop.ui.operations import combat
+
+    assert combat.start_combat(window.controller, ())
+    assert shown() == ["End Combat", "Next Turn", "Next Phase", *right], "End in Start's place"
+    undo = next(a for a in window.combat_bar.actions() if a.objectName() == "barUndo")
+    assert undo.isEnabled() and undo.toolTip() == "Undo the last change (Ctrl+Z)"
+    undo.trigger()
+    assert not window.controller.session.combat.active
+    assert not undo.isEnabled(), "nothing left to undo: the bar's button greys as the menu's"
+
+
+def test_the_shortcuts_dialog_lists_the_table(qtbot: QtBot, window: MainWindow) -> None:
+    seen: list[tuple[str, str]] = []
+
+    def read(dialog: object) -> None:
+        from PySide6.QtWidgets import QDialog
+
+        assert isinstance(dialog, QDialog)
+        table = dialog.findChild(QTableWidget)
+        assert table is not None
+        for row in range(table.rowCount()):
+            keys, text = table.item(row, 0), table.item(row, 1)
+            assert keys is not None and text is not None
+            seen.append((keys.text(), text.text()))
+        dialog.reject()
+
+    answer_dialog(qtbot, read)
+    window.actions_by_name["actionShortcuts"].trigger()
+    assert seen == shortcut_rows()
+    assert ("F1", "Keyboard Shortcuts") in seen and ("Ctrl+Shift+Z, Ctrl+Y", "Redo") in seen
+
+
+def test_the_page_command_says_when_the_page_is_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tools import shortcuts_doc
+
+    assert shortcuts_doc.main(["--check"]) == 0, "docs/shortcuts.md matches the table"
+    page = tmp_path / "shortcuts.md"
+    page.write_text("# stale\n", encoding="utf-8")
+    monkeypatch.setattr(shortcuts_doc, "PAGE", page)
+    assert shortcuts_doc.main(["--check"]) == 1
+    assert shortcuts_doc.main([]) == 0 and shortcuts_doc.main(["--check"]) == 0
+
+
+def test_operations_push_one_step_and_report_a_refusal(window: MainWindow) -> None:
+    controller, session = window.controller, window.controller.session
+    refusals: list[str] = []
+    controller.failed.connect(refusals.append)
+    steps = controller.stack.count()
+    hp = session.combatants["bear-1"].hp
+    assert health.damage(controller, ["bear-1"], 2)
+    assert session.combatants["bear-1"].hp < hp and controller.stack.count() == steps + 1
+    before = session.to_file()
+    assert not health.heal(controller, ["bear-1"], -3), "a negative heal is refused"
+    assert refusals and session.to_file() == before and controller.stack.count() == steps + 1
+    assert not conditions.end_conditions(controller, ["no-such-condition"])
+    ids = ["bear-1", "bear-2"]
+    assert roster.remove_combatants(controller, ids)
+    assert not set(ids) & set(session.combatants)
+    assert controller.stack.count() == steps + 2, "removing several is one step"
+    controller.stack.undo()
+    assert set(ids) <= set(session.combatants)
+
+
+def test_the_window_and_its_prompts_push_no_commands_themselves() -> None:
+    """Widgets gather input and call an operation; only operations push."""
+    for name in ("main_window.py", "prompts.py", "keyboard.py", "combat_bar.py"):
+        text = (UI / name).read_text(encoding="utf-8")
+        assert ".push(" not in text and "session.commands import" not in text.replace(
+            "session.commands.combat import leftover_effects", ""
+        ), name
+    for path in (UI / "operations").glob("*.py"):
+        assert path.name == "__init__.py" or "controller" in path.read_text(encoding="utf-8")
+
+
+def test_a_menu_entry_runs_its_operation(qtbot: QtBot, window: MainWindow) -> None:
+    """Combat ▸ Next Turn goes through the table's handler to the operation."""
+    from futurepath_desktop.ui.operations import combat
+
+    assert combat.start_combat(window.controller, ())
+    before, steps = window.controller.session.combat, window.controller.stack.count()
+    action: QAction = window.actions_by_name["actionNextTurn"]
+    assert action.isEnabled()
+    action.trigger()
+    assert window.controller.session.combat != before
+    assert window.controller.stack.count() == steps + 1, "one step in the history"
