@@ -191,7 +191,7 @@ def remove_combatants(window: MainWindow) -> None:
         return
     who = names(window, ids)
     if QMessageBox.question(window, "Remove", f"Remove {who}?") == QMessageBox.StandardButton.Yes:
-        roster.remove_combatants(window.controller, ids, f"Remove {who}")
+        roster.remove_combatants(window.controller, ids)
 
 
 def add_from_library(window: MainWindow) -> None:

@@ -27,6 +27,6 @@ def add_combatant(controller: SessionController, combatant: Combatant) -> bool:
     return controller.push(c.AddCombatant(combatant))
 
 
-def remove_combatants(controller: SessionController, ids: Sequence[str], label: str) -> bool:
+def remove_combatants(controller: SessionController, ids: Sequence[str]) -> bool:
     """Remove these combatants, as one command (one step of the undo history)."""
     return controller.push(c.RemoveCombatants(tuple(ids)))
