@@ -30,10 +30,7 @@ from futurepath_desktop.core.dice import (
     Term,
     parse_dice,
 )
-from futurepath_desktop.core.errors import (
-    BonusAttackNotAllowedError,
-    InvalidValueError,
-)
+from futurepath_desktop.core.errors import BonusAttackNotAllowedError, InvalidValueError
 
 DAMAGE_DIE_BY_LEVEL = DIE_LADDER
 """R20: weapon level 0 → 1d2 … 8 → 2d12."""

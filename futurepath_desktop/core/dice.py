@@ -12,11 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from futurepath_desktop.core.errors import (
-    DiceBoundError,
-    DiceExpressionError,
-    InvalidValueError,
-)
+from futurepath_desktop.core.errors import DiceBoundError, DiceExpressionError, InvalidValueError
 
 MAX_DICE = 500
 """The most dice one expression may roll, over all its terms."""

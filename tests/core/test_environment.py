@@ -18,11 +18,7 @@ from futurepath_desktop.core.environment import (
     visibility_effects,
 )
 from futurepath_desktop.core.errors import InvalidValueError
-from futurepath_desktop.core.options import (
-    RuleOptions,
-    VitalityRule,
-    adjusted_team_initiative,
-)
+from futurepath_desktop.core.options import RuleOptions, VitalityRule, adjusted_team_initiative
 from futurepath_desktop.core.powers import Area, AreaShape, Centre, Power, Targets
 from tests.helpers import scripted
 

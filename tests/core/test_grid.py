@@ -14,18 +14,10 @@ from futurepath_desktop.core.grid.distance import (
     distance_squares,
     threat_range_ft,
 )
-from futurepath_desktop.core.grid.movement import (
-    Grid,
-    MoveType,
-    move_budget_ft,
-)
+from futurepath_desktop.core.grid.movement import MoveType, move_budget_ft
+from tests.core.grid_strategies import on_map
 
 squares = st.tuples(st.integers(-50, 50), st.integers(-50, 50))
-on_map = st.tuples(st.integers(0, 11), st.integers(0, 11))
-
-
-def open_grid(size: int = 12) -> Grid:
-    return Grid(size, size, {}, {})
 
 
 @given(squares, squares, squares)

@@ -8,23 +8,9 @@ import heapq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from futurepath_desktop.core.grid.distance import (
-    DIRECTIONS,
-    SQUARE_FT,
-    Square,
-    distance_squares,
-)
-from futurepath_desktop.core.grid.movement import (
-    Grid,
-    Occupant,
-    Relation,
-    Terrain,
-)
+from futurepath_desktop.core.grid.distance import DIRECTIONS, SQUARE_FT, Square, distance_squares
+from futurepath_desktop.core.grid.movement import Grid, Occupant, Relation, Terrain
 from futurepath_desktop.core.grid.routes import Path, find_path
-
-on_map = st.tuples(st.integers(0, 11), st.integers(0, 11))
-terrain_maps = st.dictionaries(on_map, st.sampled_from(list(Terrain)), max_size=40)
-
 
 # --- the path search before it was made quicker, kept as the reference it must agree with
 

@@ -8,25 +8,10 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from futurepath_desktop.core.grid.distance import (
-    DIRECTIONS,
-    distance_ft,
-    distance_squares,
-)
-from futurepath_desktop.core.grid.movement import (
-    Grid,
-    Occupant,
-    Relation,
-    Terrain,
-)
+from futurepath_desktop.core.grid.distance import DIRECTIONS, distance_ft, distance_squares
+from futurepath_desktop.core.grid.movement import Grid, Occupant, Relation, Terrain
 from futurepath_desktop.core.grid.routes import find_path
-
-squares = st.tuples(st.integers(-50, 50), st.integers(-50, 50))
-on_map = st.tuples(st.integers(0, 11), st.integers(0, 11))
-
-
-def open_grid(size: int = 12) -> Grid:
-    return Grid(size, size, {}, {})
+from tests.core.grid_strategies import on_map, open_grid, terrain_maps
 
 
 @settings(max_examples=200)
@@ -37,9 +22,6 @@ def test_r36_on_open_ground_the_path_costs_exactly_the_distance(a, b) -> None:
     assert path.cost_ft == distance_ft(a, b)
     assert path.squares[0] == a and path.squares[-1] == b
     assert all(distance_squares(p, q) == 1 for p, q in pairwise(path.squares))
-
-
-terrain_maps = st.dictionaries(on_map, st.sampled_from(list(Terrain)), max_size=40)
 
 
 @settings(max_examples=200)

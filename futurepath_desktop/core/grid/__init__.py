@@ -12,11 +12,7 @@ read the grid's rules through this package's names (``core.grid.find_path``).
 """
 
 from futurepath_desktop.core.grid.areas import burst, cone, line
-from futurepath_desktop.core.grid.distance import (
-    SQUARE_FT,
-    distance_ft,
-    threat_range_ft,
-)
+from futurepath_desktop.core.grid.distance import SQUARE_FT, distance_ft, threat_range_ft
 from futurepath_desktop.core.grid.movement import (
     Grid,
     MoveType,
