@@ -71,6 +71,7 @@ def big_map_session(side: int = 200, tokens: int = 1000, seed: int = 11) -> Sess
         height=side,
         terrain=tuple("".join(r) for r in rows),
         cover=tuple("".join(r) for r in cover),
-        tokens={f"c{n}": Token(x, y) for n, (x, y) in enumerate(spots)},
     )
+    for n, (x, y) in enumerate(spots):
+        session.tokens[f"c{n}"] = Token(f"c{n}", x, y)
     return session

@@ -84,7 +84,7 @@ def measure(repeats: int = 40) -> dict[str, dict[str, float]]:
     view.show()
     bare_scene = QGraphicsScene()
     bare_scene.setSceneRect(scene.sceneRect())
-    for token in session.map.tokens.values():
+    for token in session.tokens.values():
         item = QGraphicsRectItem(QRectF(0, 0, SQUARE, SQUARE))
         item.setBrush(QColor("#3a7bd5"))
         item.setPos(token.x * SQUARE, token.y * SQUARE)
@@ -108,8 +108,8 @@ def measure(repeats: int = 40) -> dict[str, dict[str, float]]:
     # A drag: the first token walks 60 squares to the right and back down.
     _zoom(view, 1.0)
     _zoom(bare, 1.0)
-    mover = next(iter(session.map.tokens))
-    start = session.map.tokens[mover].square
+    mover = next(iter(session.tokens))
+    start = session.tokens[mover].square
     view.centerOn(square_rect(*start).center())
     bare.centerOn(square_rect(*start).center())
     app.processEvents()

@@ -64,13 +64,13 @@ def _steps() -> st.SearchStrategy[Command]:
         st.builds(lambda i, s: c.PlaceToken(i, *s), who, square),
         st.builds(
             lambda s, w, h: c.AddArea(
-                "fog", Area(f"fog-{s[0]}-{s[1]}", s[0], s[1], w, h, name=_note("fog"))
+                Area(f"fog-{s[0]}-{s[1]}", "fog", s[0], s[1], w, h, name=_note("fog"))
             ),
             square,
             st.integers(1, 6),
             st.integers(1, 6),
         ),
-        st.just(c.RemoveArea("fog", "side-room")),
+        st.just(c.RemoveArea("side-room")),
         st.builds(lambda s: c.ThrowGrenade("bear-4", *s), square),
         st.builds(
             lambda t, s: c.EditTeam(t, {"side": s}),
@@ -110,10 +110,8 @@ class Scenario:
                 hp=member.max_hp * share // 4,
                 health=member.max_health * share // 4,
             )
-        ships = tuple(
-            msgspec.structs.replace(s, notes=_note(f"ship-{s.id}")) for s in session.space.ships
-        )
-        session.space = msgspec.structs.replace(session.space, ships=ships)
+        for ship in list(session.ships.values()):
+            session.ships[ship.id] = msgspec.structs.replace(ship, notes=_note(f"ship-{ship.id}"))
         session.invalidate("combatants")
         return session
 
@@ -182,12 +180,14 @@ def hides(session: Session, ident: str) -> bool:
 def fogged(session: Session, ident: str) -> bool:
     """Any square of its token inside any fog rectangle (brute force)."""
     grid = session.map
-    if grid is None or ident not in grid.tokens:
+    if grid is None or ident not in session.tokens:
         return False
-    token = grid.tokens[ident]
+    token = session.tokens[ident]
     squares = [(token.x + dx, token.y + dy) for dx in range(token.size) for dy in range(token.size)]
     return any(
-        f.x <= x < f.x + f.width and f.y <= y < f.y + f.height for f in grid.fog for x, y in squares
+        f.x <= x < f.x + f.width and f.y <= y < f.y + f.height
+        for f in session.fog()
+        for x, y in squares
     )
 
 
@@ -204,7 +204,7 @@ def over_fog_ids(session: Session) -> set[str]:
     """The tokens the players' map draws over its opaque fog: their friends' (R61: the
     players know where their friends are); an enemy in the fog is not drawn at all."""
     grid = session.map
-    tokens = set(grid.tokens) if grid is not None else set()
+    tokens = set(session.tokens) if grid is not None else set()
     return {i for i in tokens & shown_ids(session) if friendly(session, i)}
 
 

@@ -20,26 +20,14 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
 from futurepath_desktop import paths
-from futurepath_desktop.session.edit import TABLES, UNSET, Applied, Edit, Restore, TableName
+from futurepath_desktop.session.edit import Applied
 from futurepath_desktop.session.errors import SessionLoadError
-from futurepath_desktop.session.state import (
-    ActiveCondition,
-    Combatant,
-    CombatState,
-    LogEntry,
-    MapState,
-    Options,
-    RngState,
-    Session,
-    SpaceState,
-    Team,
-    new_id,
-)
+from futurepath_desktop.session.journal_patch import Patch, apply_patch, forward_patch
+from futurepath_desktop.session.state import Session, new_id
 from futurepath_desktop.session.store import atomic_write, decode, encode
 
 log = logging.getLogger(__name__)
@@ -62,77 +50,6 @@ def finish_at_exit() -> None:
 
 CHECKPOINT_EVERY = 400
 """Patches after which the journal is folded into a new base snapshot."""
-
-
-class Patch(msgspec.Struct, frozen=True, omit_defaults=True):
-    """What one command changed, as new values (the journal's forward record)."""
-
-    teams: tuple[tuple[str, Team | None], ...] = ()
-    combatants: tuple[tuple[str, Combatant | None], ...] = ()
-    conditions: tuple[tuple[str, ActiveCondition | None], ...] = ()
-    order: dict[str, tuple[str, ...]] = {}
-    combat: CombatState | None = None
-    options: Options | None = None
-    name: str | None = None
-    map: MapState | None = None
-    map_changed: bool = False
-    space: SpaceState | None = None
-    rng: RngState | None = None
-    log_keep: int = 0
-    log_append: tuple[LogEntry, ...] = ()
-    label: str = ""
-    """The action's label ("Space Bear 2 takes 5 damage"), for the recovery prompt."""
-    at: float = 0.0
-    """When it was done (seconds since the epoch)."""
-
-
-def forward_patch(session: Session, applied: Applied) -> Patch:
-    """The patch that turns the state before ``applied`` into the state now."""
-    change = applied.change
-    rows: dict[TableName, tuple[tuple[str, Any], ...]] = {}
-    order: dict[str, tuple[str, ...]] = {}
-    for table in TABLES:
-        current: dict[str, Any] = getattr(session, table)
-        rows[table] = tuple((i, current.get(i)) for i in sorted(change.touched(table)))
-        if table in change.reordered or change.added.get(table) or change.removed.get(table):
-            order[table] = tuple(current)
-    keep = applied.inverse.log_keep
-    return Patch(
-        teams=rows["teams"],
-        combatants=rows["combatants"],
-        conditions=rows["conditions"],
-        order=order,
-        combat=session.combat if change.combat else None,
-        options=session.options if change.options else None,
-        name=session.name if change.name else None,
-        map=session.map if change.map else None,
-        map_changed=change.map,
-        space=session.space if change.space else None,
-        rng=RngState.of(session.seed, session.rng) if change.rng else None,
-        log_keep=keep,
-        log_append=tuple(session.log[keep:]),
-        label=applied.label,
-        at=time.time(),
-    )
-
-
-def apply_patch(session: Session, patch: Patch) -> None:
-    """Replay one journaled patch onto a session."""
-    missing: Any = UNSET
-    restore = Restore(
-        label="recovered",
-        rows={"teams": patch.teams, "combatants": patch.combatants, "conditions": patch.conditions},
-        order={k: v for k, v in patch.order.items() if k in TABLES},
-        combat=patch.combat if patch.combat is not None else missing,
-        options=patch.options if patch.options is not None else missing,
-        name=patch.name if patch.name is not None else missing,
-        map=patch.map if patch.map_changed else missing,
-        space=patch.space if patch.space is not None else missing,
-        rng=patch.rng if patch.rng is not None else missing,
-        log_keep=patch.log_keep,
-        log_append=patch.log_append,
-    )
-    restore.perform(session, Edit(session))
 
 
 class Meta(msgspec.Struct):

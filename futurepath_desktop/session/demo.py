@@ -19,7 +19,6 @@ from futurepath_desktop.session.state import (
     RngState,
     Session,
     Ship,
-    SpaceState,
     Team,
     Token,
     WeaponSpec,
@@ -53,10 +52,11 @@ def _bear(number: int) -> Combatant:
 def demo_session() -> Session:
     """A fresh copy of the Space Bears encounter."""
     session = Session(id="demo-space-bears", name="Space Bears (chapter example)", seed=DEMO_SEED)
-    session.teams = {
-        "players": Team(id="players", name="Players", colour="#3a7bd5", side="players"),
-        "bears": Team(id="bears", name="Space Bears", colour="#c0392b", side="enemies"),
-    }
+    for team in (
+        Team(id="players", name="Players", colour="#3a7bd5", side="players"),
+        Team(id="bears", name="Space Bears", colour="#c0392b", side="enemies"),
+    ):
+        session.teams[team.id] = team
     players = [
         Combatant(
             id="brandon",
@@ -141,53 +141,56 @@ def demo_session() -> Session:
     for combatant in [*players, *(_bear(n) for n in range(1, 5))]:
         session.combatants[combatant.id] = combatant
     session.map = demo_map()
-    session.space = demo_space()
+    for token in demo_tokens():
+        session.tokens[token.combatant_id] = token
+    for area in demo_areas():
+        session.areas[area.id] = area
+    for ship in demo_ships():
+        session.ships[ship.id] = ship
     return session
 
 
-def demo_space() -> SpaceState:
+def demo_ships() -> tuple[Ship, ...]:
     """The players' ship and the bears' raider, for the bridge (R41-R47)."""
-    return SpaceState(
-        ships=(
-            Ship(
-                id="wayfarer",
-                name="Wayfarer",
-                side="players",
-                size="small",
-                hard_points=4,
-                weapons=1,
-                sensors=2,
-                shields=0,
-                structure=0,
-                crew={
-                    "captain": CrewSlot("brandon"),
-                    "science": CrewSlot(None, "Ilsa Varn"),
-                    "helm": CrewSlot(None, "Mara Quill"),
-                    "sensors": CrewSlot("james"),
-                    "weapons": CrewSlot("art"),
-                    "medical": CrewSlot(None, "Doc Ives"),
-                    "engineer": CrewSlot("katie"),
-                },
-                notes="A light freighter with more guns than it admits to.",
-            ),
-            Ship(
-                id="bear-hunter",
-                name="Bear Hunter",
-                side="enemies",
-                size="small",
-                hard_points=4,
-                structure=0,
-                shields=1,
-                crew={
-                    "captain": CrewSlot("bear-1"),
-                    "helm": CrewSlot("bear-2"),
-                    "sensors": CrewSlot("bear-3"),
-                    "weapons": CrewSlot("bear-4"),
-                    "engineer": CrewSlot(None, "Grizzled mechanic"),
-                },
-                notes="The bears' raider, patched together from three wrecks.",
-            ),
-        )
+    return (
+        Ship(
+            id="wayfarer",
+            name="Wayfarer",
+            side="players",
+            size="small",
+            hard_points=4,
+            weapons=1,
+            sensors=2,
+            shields=0,
+            structure=0,
+            crew={
+                "captain": CrewSlot("brandon"),
+                "science": CrewSlot(None, "Ilsa Varn"),
+                "helm": CrewSlot(None, "Mara Quill"),
+                "sensors": CrewSlot("james"),
+                "weapons": CrewSlot("art"),
+                "medical": CrewSlot(None, "Doc Ives"),
+                "engineer": CrewSlot("katie"),
+            },
+            notes="A light freighter with more guns than it admits to.",
+        ),
+        Ship(
+            id="bear-hunter",
+            name="Bear Hunter",
+            side="enemies",
+            size="small",
+            hard_points=4,
+            structure=0,
+            shields=1,
+            crew={
+                "captain": CrewSlot("bear-1"),
+                "helm": CrewSlot("bear-2"),
+                "sensors": CrewSlot("bear-3"),
+                "weapons": CrewSlot("bear-4"),
+                "engineer": CrewSlot(None, "Grizzled mechanic"),
+            },
+            notes="The bears' raider, patched together from three wrecks.",
+        ),
     )
 
 
@@ -214,18 +217,28 @@ def demo_map() -> MapState:
         height=height,
         terrain=tuple("".join(row) for row in terrain),
         cover=tuple("".join(row) for row in cover),
-        zones=(Area("smoke", 2, 13, 4, 3, visibility=2, name="Smoke"),),
-        fog=(Area("side-room", 20, 1, 7, 16, name="Side room"),),
-        tokens={
-            "brandon": Token(3, 4),
-            "james": Token(4, 6),
-            "art": Token(2, 8),
-            "katie": Token(23, 9),
-            "bear-1": Token(14, 4),
-            "bear-2": Token(16, 7),
-            "bear-3": Token(13, 9),
-            "bear-4": Token(17, 3),
-        },
+    )
+
+
+def demo_areas() -> tuple[Area, ...]:
+    """A smoke-filled corner (R31) and the side room where Katie waits, under fog."""
+    return (
+        Area("smoke", "zone", 2, 13, 4, 3, visibility=2, name="Smoke"),
+        Area("side-room", "fog", 20, 1, 7, 16, name="Side room"),
+    )
+
+
+def demo_tokens() -> tuple[Token, ...]:
+    """Where everyone stands when the trap goes off."""
+    return (
+        Token("brandon", 3, 4),
+        Token("james", 4, 6),
+        Token("art", 2, 8),
+        Token("katie", 23, 9),
+        Token("bear-1", 14, 4),
+        Token("bear-2", 16, 7),
+        Token("bear-3", 13, 9),
+        Token("bear-4", 17, 3),
     )
 
 

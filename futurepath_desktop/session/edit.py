@@ -1,22 +1,24 @@
 """How commands change a session: an :class:`Edit` records the old value of everything it
 touches, so that every command gets an exact inverse (a :class:`Restore`) for free, and a
-:class:`Change` that tells views which ids and fields moved.
+:class:`~session.change.Change` that tells views which ids and fields moved.
 
 A command only has to say what it does. ``run`` wraps it: on any error the edit is
-rolled back, so an impossible action changes nothing.
+rolled back, so an impossible action changes nothing. Removing a record follows the
+registry's references, so whatever names it is cleared or removed in the same step.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol
 
 import msgspec
-from msgspec import field
 
 from futurepath_desktop.core.dice import DiceRoll, Roller
+from futurepath_desktop.session.change import Change, fields_changed
+from futurepath_desktop.session.errors import NotFoundError
+from futurepath_desktop.session.registry import REFERRING, TABLE, key_of
+from futurepath_desktop.session.rng_marks import RngMark, from_state, mark
 from futurepath_desktop.session.state import (
-    ActiveCondition,
-    Combatant,
     CombatState,
     LogEntry,
     MapState,
@@ -25,12 +27,9 @@ from futurepath_desktop.session.state import (
     RollRecord,
     Session,
     SpaceState,
-    Team,
 )
 
-TableName = Literal["teams", "combatants", "conditions"]
-TABLES: tuple[TableName, ...] = ("teams", "combatants", "conditions")
-Entity = TypeVar("Entity", Team, Combatant, ActiveCondition)
+__all__ = ["UNSET", "Applied", "Change", "Command", "Edit", "History", "Restore", "run"]
 
 
 class _Unset:
@@ -39,51 +38,6 @@ class _Unset:
 
 
 UNSET: Any = _Unset()
-
-
-class Change(msgspec.Struct, frozen=True):
-    """What a command changed, for views to update incrementally."""
-
-    added: dict[TableName, frozenset[str]] = field(default_factory=dict)
-    removed: dict[TableName, frozenset[str]] = field(default_factory=dict)
-    fields: dict[TableName, dict[str, frozenset[str]]] = field(default_factory=dict)
-    reordered: frozenset[TableName] = frozenset()
-    combat: bool = False
-    options: bool = False
-    name: bool = False
-    map: bool = False
-    space: bool = False
-    rng: bool = False
-    log_appended: int = 0
-    log_truncated: bool = False
-    bearers: frozenset[str] = frozenset()
-    """Combatants whose conditions changed: the bearers, before and after, of every
-    condition added, removed or changed (a view need not remember who bore a removed one)."""
-
-    def touched(self, table: TableName) -> frozenset[str]:
-        """Every id of ``table`` that was added, removed or changed."""
-        return (
-            self.added.get(table, frozenset())
-            | self.removed.get(table, frozenset())
-            | frozenset(self.fields.get(table, {}))
-        )
-
-    @property
-    def empty(self) -> bool:
-        """Nothing changed at all."""
-        return not (
-            any(self.added.values())
-            or any(self.removed.values())
-            or any(self.fields.values())
-            or self.reordered
-            or self.combat
-            or self.options
-            or self.name
-            or self.map
-            or self.space
-            or self.log_appended
-            or self.log_truncated
-        )
 
 
 class Command(Protocol):
@@ -102,67 +56,72 @@ class Applied(msgspec.Struct, frozen=True):
     change: Change
 
 
-def _fields_changed(old: msgspec.Struct, new: msgspec.Struct) -> frozenset[str]:
-    # Whole records compared first, in C: a Counters phase touches thousands of them.
-    before, after = msgspec.structs.astuple(old), msgspec.structs.astuple(new)
-    if before == after:
-        return frozenset()
-    return frozenset(
-        name
-        for name, was, now in zip(old.__struct_fields__, before, after, strict=True)
-        if was != now
-    )
-
-
 class Edit:
     """Records the old value of everything changed during one command."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self._old: dict[TableName, dict[str, Any]] = {t: {} for t in TABLES}
-        self._order: dict[TableName, tuple[str, ...]] = {}
-        self._combat: Any = UNSET
-        self._options: Any = UNSET
-        self._name: Any = UNSET
-        self._map: Any = UNSET
-        self._space: Any = UNSET
-        self._rng: Any = UNSET
+        self._old: dict[str, dict[str, Any]] = {}
+        self._order: dict[str, tuple[str, ...]] = {}
+        self._values: dict[str, Any] = {}
+        self._rng: RngMark | None = None
         self._log_keep = len(session.log)
         self._log_removed: list[LogEntry] = []
         self._log_truncated = False
 
     # --- tables ----------------------------------------------------------------------
 
-    def _table(self, table: TableName) -> dict[str, Any]:
-        result: dict[str, Any] = getattr(self.session, table)
-        return result
-
-    def _remember(self, table: TableName, ident: str) -> None:
-        old = self._old[table]
+    def _remember(self, table: str, ident: str, rows: dict[str, Any]) -> None:
+        old = self._old.get(table)
+        if old is None:
+            old = self._old[table] = {}
         if ident not in old:
-            old[ident] = self._table(table).get(ident)
+            old[ident] = rows.get(ident)
 
-    def put(self, table: TableName, entity: Entity) -> Entity:
-        """Add or replace one entity (new ids go last in their table)."""
-        rows = self._table(table)
-        self._remember(table, entity.id)
-        if entity.id not in rows:
+    def put(self, table: str, entity: Any) -> Any:
+        """Add or replace one record (new ids go last in their table)."""
+        rows = self.session.tables[table]
+        ident = key_of(table, entity)
+        self._remember(table, ident, rows)
+        if ident not in rows:
             self._order.setdefault(table, tuple(rows))
-        rows[entity.id] = entity
+        rows[ident] = entity
         self.session.invalidate(table)
         return entity
 
-    def remove(self, table: TableName, ident: str) -> None:
-        """Remove one entity; undo puts it back in its place."""
-        rows = self._table(table)
-        self._remember(table, ident)
+    def remove(self, table: str, ident: str) -> None:
+        """Remove one record, and clear or remove whatever names it (the registry's
+        references); undo puts everything back in its place."""
+        self.drop(table, ident)
+        for ref in REFERRING[table]:
+            if ref.owner in TABLE:
+                rows = self.session.tables[ref.owner]
+                for record in [r for r in rows.values() if ref.names(r, ident)]:
+                    key = key_of(ref.owner, record)
+                    if key not in rows:  # gone already, with something removed before it
+                        continue
+                    if ref.on_remove == "remove":
+                        self.remove(ref.owner, key)
+                    else:
+                        self.put(ref.owner, ref.drop(rows[key], ident))
+            else:
+                value = getattr(self.session, ref.owner)
+                if value is not None and ref.names(value, ident):
+                    self.set(ref.owner, ref.drop(value, ident))
+
+    def drop(self, table: str, ident: str) -> None:
+        """Remove one record alone (undo uses this: it puts every referrer back itself)."""
+        rows = self.session.tables[table]
+        if ident not in rows:
+            raise NotFoundError(TABLE[table].word, ident)
+        self._remember(table, ident, rows)
         self._order.setdefault(table, tuple(rows))
         del rows[ident]
         self.session.invalidate(table)
 
-    def reorder(self, table: TableName, order: list[str] | tuple[str, ...]) -> None:
-        """Put a table's entities in a new order (the ids must be exactly the table's)."""
-        rows = self._table(table)
+    def reorder(self, table: str, order: list[str] | tuple[str, ...]) -> None:
+        """Put a table's records in a new order (the ids must be exactly the table's)."""
+        rows = self.session.tables[table]
         if sorted(order) != sorted(rows):
             raise ValueError(f"a new order of {table} must list each of them once")
         self._order.setdefault(table, tuple(rows))
@@ -173,44 +132,41 @@ class Edit:
 
     # --- single values -----------------------------------------------------------------
 
+    def set(self, name: str, value: Any) -> None:
+        """Replace one of the document's single values (see ``registry.VALUES``)."""
+        if name not in self._values:
+            self._values[name] = getattr(self.session, name)
+        setattr(self.session, name, value)
+
     def set_combat(self, combat: CombatState) -> None:
         """Replace the combat state."""
-        if self._combat is UNSET:
-            self._combat = self.session.combat
-        self.session.combat = combat
+        self.set("combat", combat)
 
     def set_options(self, options: Options) -> None:
         """Replace the rule options (R40)."""
-        if self._options is UNSET:
-            self._options = self.session.options
-        self.session.options = options
+        self.set("options", options)
 
     def set_name(self, name: str) -> None:
         """Rename the session."""
-        if self._name is UNSET:
-            self._name = self.session.name
-        self.session.name = name
+        self.set("name", name)
 
     def set_map(self, value: MapState | None) -> None:
-        """Replace the map's state."""
-        if self._map is UNSET:
-            self._map = self.session.map
-        self.session.map = value
+        """Replace the map's settings (None: no map)."""
+        self.set("map", value)
 
     def set_space(self, value: SpaceState) -> None:
-        """Replace the ships and the space round."""
-        if self._space is UNSET:
-            self._space = self.session.space
-        self.session.space = value
+        """Replace the space round, the chart and the space house rules."""
+        self.set("space", value)
 
-    def set_rng(self, state: RngState) -> None:
+    def set_rng(self, state: RngMark | RngState) -> None:
         """Put the generator in a given state (used by undo)."""
         self._remember_rng()
-        self.session.rng.setstate((state.version, state.internal, state.gauss))
+        target = state if isinstance(state, RngMark) else from_state(state)
+        self.session.rng.setstate(target.state())
 
     def _remember_rng(self) -> None:
-        if self._rng is UNSET:
-            self._rng = RngState.of(self.session.seed, self.session.rng)
+        if self._rng is None:
+            self._rng = mark(self.session.rng)
 
     def roller(self) -> Roller:
         """R1: the session's roller; undo rewinds its generator too."""
@@ -227,22 +183,26 @@ class Edit:
         rolls: tuple[DiceRoll, ...] | list[DiceRoll] = (),
     ) -> LogEntry:
         """Append a log entry stamped with the round, phase and acting team."""
-        combat = self.session.combat
-        seq = self.session.log[-1].seq + 1 if self.session.log else 0
-        space = self.session.space.round
+        session = self.session
+        combat = session.combat
+        seq = session.log[-1].seq + 1 if session.log else 0
+        space = session.space.round
         # Out of a ground fight, a space fight's round stamps the entry.
         stamp = combat.round if combat.active else space.round if space.active else 0
+        acting = combat.acting_team
+        team = session.teams.get(acting) if acting is not None else None
         entry = LogEntry(
             seq=seq,
             round=stamp,
             phase=combat.phase if combat.active else 0,
-            team_id=combat.acting_team,
+            team_id=acting,
             kind=kind,
             text=text,
             lines=tuple(lines),
             rolls=tuple(record_roll(r) for r in rolls),
+            team_name=team.name if team is not None else "",
         )
-        self.session.log.append(entry)
+        session.log.append(entry)
         return entry
 
     def truncate_log(self, keep: int) -> None:
@@ -264,43 +224,44 @@ class Edit:
     def finish(self, label: str) -> Applied:
         """The inverse of everything done, and the change report."""
         s = self.session
-        added: dict[TableName, frozenset[str]] = {}
-        removed: dict[TableName, frozenset[str]] = {}
-        fields: dict[TableName, dict[str, frozenset[str]]] = {}
-        old_rows: dict[TableName, tuple[tuple[str, Any], ...]] = {}
-        for table in TABLES:
-            rows = self._table(table)
-            olds = self._old[table]
-            old_rows[table] = tuple(olds.items())
-            added[table] = frozenset(i for i, old in olds.items() if old is None and i in rows)
-            removed[table] = frozenset(
-                i for i, old in olds.items() if old is not None and i not in rows
-            )
-            fields[table] = {
+        added: dict[str, frozenset[str]] = {}
+        removed: dict[str, frozenset[str]] = {}
+        fields: dict[str, dict[str, frozenset[str]]] = {}
+        for table, olds in self._old.items():
+            rows = s.tables[table]
+            if now_there := frozenset(i for i, old in olds.items() if old is None and i in rows):
+                added[table] = now_there
+            if gone := frozenset(i for i, old in olds.items() if old is not None and i not in rows):
+                removed[table] = gone
+            if moved := {
                 i: changed
                 for i, old in olds.items()
-                if old is not None and i in rows and (changed := _fields_changed(old, rows[i]))
-            }
+                if old is not None and i in rows and (changed := fields_changed(old, rows[i]))
+            }:
+                fields[table] = moved
+        values: set[str] = set()
+        value_fields: dict[str, frozenset[str]] = {}
+        for name, old in self._values.items():
+            new = getattr(s, name)
+            if old != new:
+                values.add(name)
+                if isinstance(old, msgspec.Struct) and type(old) is type(new):
+                    value_fields[name] = fields_changed(old, new)
         conditions = s.conditions
         bearers = frozenset(
             bearer
-            for ident, old in self._old["conditions"].items()
+            for ident, old in self._old.get("conditions", {}).items()
             for bearer in (
                 old.bearer_id if old is not None else None,
                 conditions[ident].bearer_id if ident in conditions else None,
             )
             if bearer is not None
         )
-        new_log = s.log[self._log_keep :]
         inverse = Restore(
             label=label,
-            rows=old_rows,
-            order={t: o for t, o in self._order.items()},
-            combat=self._combat,
-            options=self._options,
-            name=self._name,
-            map=self._map,
-            space=self._space,
+            rows={t: tuple(olds.items()) for t, olds in self._old.items()},
+            order=dict(self._order),
+            values=dict(self._values),
             rng=self._rng,
             log_keep=self._log_keep,
             log_append=tuple(self._log_removed),
@@ -309,14 +270,11 @@ class Edit:
             added=added,
             removed=removed,
             fields=fields,
-            reordered=frozenset(t for t, o in self._order.items() if _moved(o, self._table(t))),
-            combat=self._combat is not UNSET and self._combat != s.combat,
-            options=self._options is not UNSET and self._options != s.options,
-            name=self._name is not UNSET and self._name != s.name,
-            map=self._map is not UNSET,
-            space=self._space is not UNSET,
-            rng=self._rng is not UNSET,
-            log_appended=len(new_log),
+            reordered=frozenset(t for t, o in self._order.items() if _moved(o, s.tables[t])),
+            values=frozenset(values),
+            value_fields=value_fields,
+            rng=self._rng is not None,
+            log_appended=len(s.log) - self._log_keep,
             log_truncated=self._log_truncated,
             bearers=bearers,
         )
@@ -335,21 +293,17 @@ def record_roll(roll: DiceRoll) -> RollRecord:
 
 
 class Restore(msgspec.Struct, frozen=True):
-    """The exact inverse of a command: puts back old entities, values, log and generator.
+    """The exact inverse of a command: puts back old records, values, log and generator.
 
     Performing a Restore yields another Restore (its own inverse), which is how redo
     works: nothing is rolled again, so redo gives back exactly the same state.
     """
 
     label: str
-    rows: dict[TableName, tuple[tuple[str, Any], ...]]
-    order: dict[TableName, tuple[str, ...]]
-    combat: Any = UNSET
-    options: Any = UNSET
-    name: Any = UNSET
-    map: Any = UNSET
-    space: Any = UNSET
-    rng: Any = UNSET
+    rows: dict[str, tuple[tuple[str, Any], ...]]
+    order: dict[str, tuple[str, ...]]
+    values: dict[str, Any] = msgspec.field(default_factory=dict)
+    rng: RngMark | RngState | None = None
     log_keep: int = 0
     log_append: tuple[LogEntry, ...] = ()
 
@@ -357,26 +311,19 @@ class Restore(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         """Put every recorded value back."""
+        tables = session.tables
         for table, rows in self.rows.items():
             for ident, old in rows:
                 if old is None:
-                    if ident in edit._table(table):
-                        edit.remove(table, ident)
+                    if ident in tables[table]:
+                        edit.drop(table, ident)
                 else:
                     edit.put(table, old)
         for table, order in self.order.items():
             edit.reorder(table, order)
-        if self.combat is not UNSET:
-            edit.set_combat(self.combat)
-        if self.options is not UNSET:
-            edit.set_options(self.options)
-        if self.name is not UNSET:
-            edit.set_name(self.name)
-        if self.map is not UNSET:
-            edit.set_map(self.map)
-        if self.space is not UNSET:
-            edit.set_space(self.space)
-        if self.rng is not UNSET:
+        for name, value in self.values.items():
+            edit.set(name, value)
+        if self.rng is not None:
             edit.set_rng(self.rng)
         edit.truncate_log(self.log_keep)
         session.log.extend(self.log_append)

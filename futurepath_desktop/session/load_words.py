@@ -21,8 +21,8 @@ RECORDS = {
     "acted": "combatant {n} who has acted",
     "pending_surprise": "surprise entry {n}",
     "readied": "readied action {n}",
-    "zones": "zone {n}",
-    "fog": "fog area {n}",
+    "tokens": "token {n}",
+    "areas": "area {n}",
     "templates": "template {n}",
     "grenades": "grenade {n}",
     "terrain": "terrain row {n}",
@@ -40,8 +40,6 @@ RECORDS = {
 KEYED = {
     # A table keyed by name: one entry with its key, one whose key the path does not give,
     # and what the keys are.
-    "tokens": ("the token of '{key}'", "a token", "a token's combatant id"),
-    "moved_ft": ("the distance '{key}' has moved", "a distance moved", "a mover's id"),
     "turns": ("the turn declared by '{key}'", "a declared turn", "a declarer's id"),
     "crew": ("the {key} position", "a crew position", "a crew position"),
     "systems": ("system '{key}'", "a system", "a system's name"),

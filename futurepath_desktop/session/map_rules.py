@@ -9,7 +9,7 @@ from collections.abc import Mapping
 import msgspec
 
 from futurepath_desktop.core import grid as core_grid
-from futurepath_desktop.session.state import TERRAIN_CODES, MapState, Session, Template
+from futurepath_desktop.session.state import TERRAIN_CODES, Session, Template
 
 Square = tuple[int, int]
 
@@ -48,15 +48,13 @@ def terrain_map(rows: tuple[str, ...]) -> dict[Square, core_grid.Terrain]:
 def positions(session: Session) -> dict[str, Square]:
     """Every token's square (each square of a larger token counts as its own entry only
     through :func:`footprints`), by combatant id."""
-    if session.map is None:
-        return {}
-    return {ident: token.square for ident, token in session.map.tokens.items()}
+    return {ident: token.square for ident, token in session.tokens.items()}
 
 
-def footprints(grid: MapState) -> dict[Square, str]:
+def footprints(session: Session) -> dict[Square, str]:
     """Which combatant stands on each occupied square (larger tokens fill several)."""
     found: dict[Square, str] = {}
-    for ident, token in grid.tokens.items():
+    for ident, token in session.tokens.items():
         for dx in range(token.size):
             for dy in range(token.size):
                 found[(token.x + dx, token.y + dy)] = ident
@@ -82,7 +80,7 @@ def occupants(session: Session, mover_id: str) -> dict[Square, core_grid.Occupan
         return {}
     rule = session.options.vitality
     found: dict[Square, core_grid.Occupant] = {}
-    for square, ident in footprints(session.map).items():
+    for square, ident in footprints(session).items():
         if ident == mover_id:
             continue
         other = session.combatants[ident]
@@ -111,7 +109,8 @@ def remaining_ft(session: Session, combatant_id: str, move: core_grid.MoveType) 
     """R35: what is left of this move type's budget after this turn's moves so far."""
     combatant = session.combatants[combatant_id]
     budget = core_grid.move_budget_ft(combatant.speed_ft, move)
-    spent = session.map.moved_ft.get(combatant_id, 0) if session.map is not None else 0
+    token = session.tokens.get(combatant_id)
+    spent = token.moved_ft if token is not None else 0
     return max(0, budget - spent)
 
 
@@ -128,14 +127,12 @@ def area_of(template: Template) -> frozenset[Square]:
 
 def inside_template(session: Session, template: Template) -> list[str]:
     """Who stands inside a template (any square of a larger token counts)."""
-    if session.map is None:
-        return []
     area = area_of(template)
     seen: dict[str, None] = {}
-    for square, ident in footprints(session.map).items():
+    for square, ident in footprints(session).items():
         if square in area:
             seen[ident] = None
-    return [i for i in session.map.tokens if i in seen]
+    return [i for i in session.tokens if i in seen]
 
 
 class AttackContext(msgspec.Struct, frozen=True):
@@ -151,7 +148,7 @@ def attack_context(session: Session, attacker_id: str, target_id: str) -> Attack
     grid = session.map
     if grid is None:
         return None
-    attacker, target = grid.tokens.get(attacker_id), grid.tokens.get(target_id)
+    attacker, target = session.tokens.get(attacker_id), session.tokens.get(target_id)
     if attacker is None or target is None:
         return None
     from futurepath_desktop.session.targets import token_distance_ft  # it imports this module
@@ -160,7 +157,7 @@ def attack_context(session: Session, attacker_id: str, target_id: str) -> Attack
         # R53: between the nearest squares that each token covers.
         distance_ft=token_distance_ft(session, attacker_id, target_id) or 0,
         cover=grid.cover_at(target.square),
-        visibility=max(grid.visibility_at(attacker.square), session.options.visibility),
+        visibility=max(session.visibility_at(attacker.square), session.options.visibility),
     )
 
 
@@ -171,7 +168,7 @@ def visible_to_players(session: Session, combatant_id: str) -> bool:
 
     grid = session.map
     combatant = session.combatants.get(combatant_id)
-    if grid is None or combatant is None or combatant_id not in grid.tokens:
+    if grid is None or combatant is None or combatant_id not in session.tokens:
         return False
     return sight(session, combatant) is not Sight.SECRET
 

@@ -103,15 +103,12 @@ def _has_secret(session: Session, combatant: Combatant) -> bool:
 
 
 def _in_fog(session: Session, combatant: Combatant) -> bool:
-    grid = session.map
-    if grid is None or not grid.fog:
-        return False
-    token = grid.tokens.get(combatant.id)
-    if token is None:
+    token = session.tokens.get(combatant.id)
+    if token is None or not session.areas:
         return False
     # Any square under fog hides the whole token: the fog marks what the players don't see.
     return any(
-        grid.fogged((token.x + dx, token.y + dy))
+        session.fogged((token.x + dx, token.y + dy))
         for dx in range(token.size)
         for dy in range(token.size)
     )
@@ -213,7 +210,7 @@ def _ship_line(ship: Ship) -> ShipLine:
 
 def _space(session: Session) -> tuple[str | None, tuple[ShipLine, ...]]:
     fight = session.space.round
-    if not fight.active or not session.space.ships:
+    if not fight.active or not session.ships:
         return None, ()
     phase = ship_rules.SpacePhase(fight.phase)
     if phase is ship_rules.SpacePhase.SURPRISE:
@@ -224,7 +221,7 @@ def _space(session: Session) -> tuple[str | None, tuple[ShipLine, ...]]:
     unseen = set(fight.surprise)
     ships = tuple(
         _ship_line(ship)
-        for ship in session.space.ships
+        for ship in session.ships.values()
         if ship.side in FRIENDLY_SIDES or ship.id not in unseen
     )
     return header, ships
@@ -262,7 +259,7 @@ def player_info(session: Session) -> PlayerInfo:
         )
     tokens: list[TokenMark] = []
     if session.map is not None:
-        for ident in session.map.tokens:
+        for ident in session.tokens:
             combatant = session.combatants.get(ident)
             if combatant is None:
                 continue

@@ -28,10 +28,7 @@ class TargetChoice(msgspec.Struct, frozen=True):
 def token_distance_ft(session: Session, first_id: str, second_id: str) -> int | None:
     """R53, R34: the feet between the nearest squares of two tokens (a larger token covers
     several), or None when either has no token."""
-    grid = session.map
-    if grid is None:
-        return None
-    a, b = grid.tokens.get(first_id), grid.tokens.get(second_id)
+    a, b = session.tokens.get(first_id), session.tokens.get(second_id)
     if a is None or b is None:
         return None
     gap_x = max(0, b.x - (a.x + a.size - 1), a.x - (b.x + b.size - 1))

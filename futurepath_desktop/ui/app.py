@@ -147,7 +147,7 @@ def smoke_check(window: object) -> list[str]:
         )
     if session.combatants and window.inspector.combatant() is None:
         problems.append("the inspector shows nobody")
-    if session.map is not None and session.map.tokens and not window.map.scene.tokens:
+    if session.map is not None and session.tokens and not window.map.scene.tokens:
         problems.append("the map shows no tokens")
     if not window.phase_indicator.round_label.text():
         problems.append("the combat bar is empty")

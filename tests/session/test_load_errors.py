@@ -100,17 +100,17 @@ DOCUMENTS: list[tuple[str, Break, str, str]] = [
     ),
     (
         "a ship's state",
-        lambda d: d["space"]["ships"][1].__setitem__("state", "sunk"),
-        "Space combat, ship 2 (Bear Hunter): state must be one of adrift, destroyed, "
+        lambda d: d["ships"][1].__setitem__("state", "sunk"),
+        "Ship 2 (Bear Hunter): state must be one of adrift, destroyed, "
         "exploding or operational, not 'sunk'.",
-        "$.space.ships[1].state",
+        "$.ships[1].state",
     ),
     (
         "a bad crew position",
-        lambda d: d["space"]["ships"][0]["crew"].__setitem__("cook", {}),
-        "Space combat, ship 1 (Wayfarer): a crew position must be one of captain, engineer, "
+        lambda d: d["ships"][0]["crew"].__setitem__("cook", {}),
+        "Ship 1 (Wayfarer): a crew position must be one of captain, engineer, "
         "helm, medical, science, sensors or weapons, not 'cook'.",
-        "$.space.ships[0].crew",
+        "$.ships[0].crew",
     ),
     (
         "a wall code",
@@ -120,9 +120,9 @@ DOCUMENTS: list[tuple[str, Break, str, str]] = [
     ),
     (
         "a token off the map",
-        lambda d: d["map"]["tokens"]["art"].__setitem__("x", 1000),
-        "The map, a token: x must be from 0 to 999.",
-        "$.map.tokens[...].x",
+        lambda d: d["tokens"][2].__setitem__("x", 1000),
+        "Token 3: x must be from 0 to 999.",
+        "$.tokens[2].x",
     ),
     (
         "unknown field",
@@ -134,7 +134,7 @@ DOCUMENTS: list[tuple[str, Break, str, str]] = [
         "unknown version",
         lambda d: d.__setitem__("format_version", 7),
         "The file was saved by a newer Future Path Desktop (format 7); this version opens "
-        "formats up to 2. Update the app to open it.",
+        "formats up to 3. Update the app to open it.",
         "$.format_version",
     ),
     (

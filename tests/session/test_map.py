@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -21,7 +22,7 @@ from futurepath_desktop.session.commands import (
     PaintTerrain,
     PlaceTemplate,
     PlaceToken,
-    RemoveCombatant,
+    RemoveCombatants,
     RemoveCondition,
     SetMapSize,
     StartCombat,
@@ -41,6 +42,11 @@ from futurepath_desktop.session.state import Area, Session, Template
 from tests.helpers import ScriptedRandom
 
 
+def moved(session: Session) -> dict[str, int]:
+    """How far each combatant has moved this turn (R35), by the tokens' record of it."""
+    return {ident: token.moved_ft for ident, token in session.tokens.items() if token.moved_ft}
+
+
 def demo() -> tuple[Session, History]:
     session = demo_session()
     return session, History(session)
@@ -48,7 +54,7 @@ def demo() -> tuple[Session, History]:
 
 def at(session: Session, ident: str) -> tuple[int, int]:
     assert session.map is not None
-    return session.map.tokens[ident].square
+    return session.tokens[ident].square
 
 
 def test_squares_are_named_like_a_battle_map() -> None:
@@ -64,7 +70,7 @@ def test_r35_r36_a_move_follows_the_cheapest_path_and_spends_the_budget() -> Non
     session, history = demo()
     history.push(MoveToken("brandon", 7, 4))
     assert at(session, "brandon") == (7, 4)
-    assert session.map is not None and session.map.moved_ft["brandon"] == 20
+    assert session.map is not None and moved(session)["brandon"] == 20
     assert remaining_ft(session, "brandon", MoveType.RUN) == 10
     assert "Brandon moves 20 ft (4 squares) from D5 to H5; 10 ft left" in session.log[-1].text
     # 15 ft more is past the 10 ft left of a 30 ft run (R35).
@@ -74,7 +80,7 @@ def test_r35_r36_a_move_follows_the_cheapest_path_and_spends_the_budget() -> Non
     history.push(MoveToken("brandon", 7, 7, move=MoveType.SPRINT))
     history.undo()
     history.undo()
-    assert at(session, "brandon") == (3, 4) and "brandon" not in session.map.moved_ft
+    assert at(session, "brandon") == (3, 4) and "brandon" not in moved(session)
 
 
 def test_r36_difficult_terrain_painted_on_the_way_raises_the_cost() -> None:
@@ -123,15 +129,15 @@ def test_moves_off_the_map_or_through_walls_are_refused_with_the_square_named() 
 def test_the_budget_comes_back_when_the_team_turn_starts() -> None:
     session, history = demo()
     history.push(MoveToken("james", 8, 6))
-    assert session.map is not None and session.map.moved_ft == {"james": 20}
+    assert session.map is not None and moved(session) == {"james": 20}
     history.push(StartCombat())  # the players' surprise turn begins at once
     assert session.combat.acting_team == "players"
-    assert "james" not in session.map.moved_ft
+    assert "james" not in moved(session)
     history.push(MoveToken("james", 9, 7))
-    assert session.map.moved_ft == {"james": 5}
+    assert moved(session) == {"james": 5}
     while session.combat.phase != 4 or session.combat.acting_team != "players":
         history.push(NextTurn())
-    assert "james" not in session.map.moved_ft
+    assert "james" not in moved(session)
 
 
 def test_a_burst_names_who_is_inside_and_damage_reaches_all_of_them_in_one_step() -> None:
@@ -140,7 +146,7 @@ def test_a_burst_names_who_is_inside_and_damage_reaches_all_of_them_in_one_step(
     inside = inside_template(session, burst)
     # An independent check: Chebyshev distance ≤ 2 squares from the centre (R34).
     assert session.map is not None
-    expected = [i for i, t in session.map.tokens.items() if max(abs(t.x - 14), abs(t.y - 5)) <= 2]
+    expected = [i for i, t in session.tokens.items() if max(abs(t.x - 14), abs(t.y - 5)) <= 2]
     assert inside == expected and len(inside) >= 2
     history.push(PlaceTemplate(burst))
     assert "Plasma burst at O6: " in session.log[-1].text
@@ -167,16 +173,16 @@ def test_r38_a_grenade_scatters_sets_a_counter_and_explodes_at_the_end_of_the_ta
     session.rng = ScriptedRandom([4, 8, 3, 3, 3])  # across 4 (5 ft left), along 8 (10 ft long)
     history.push(ThrowGrenade("brandon", 14, 4, damage="3d6", radius_ft=5))
     assert session.map is not None
-    (pending,) = session.map.grenades
+    (pending,) = session.grenades.values()
     # Thrown east: 'left' is north (y - 1), 'long' is further east (x + 2).
     assert (pending.x, pending.y) == (16, 3)
     assert "scatter 2d10 (4, 8): 5 ft left, 10 ft long; lands on Q4" in session.log[-1].text
     counter = session.conditions[pending.condition_id]
     assert counter.bearer_id == "bear-1" and counter.name == "Grenade"
-    assert any(t.id == pending.id for t in session.map.templates)
+    assert any(t.grenade_id == pending.id for t in session.templates.values())
     # The bears' turn ends: it goes off. 3d6 = 3+3+3 = 9 to everyone within 5 ft of Q4.
     hp_before = session.combatants["bear-4"].hp
-    while session.map.grenades:
+    while session.grenades:
         history.push(NextTurn())
     text = next(e for e in reversed(session.log) if e.kind == "grenade").text
     assert text.startswith("The grenade explodes at Q4: 3d6 (3, 3, 3) = 9 to ")
@@ -190,7 +196,7 @@ def test_r38_a_cooked_grenade_that_fails_is_a_harmless_airburst() -> None:
     session.rng = ScriptedRandom([10])  # d20 10 + WIS: far below DC 25
     history.push(PlaceToken("brandon", 8, 4))
     history.push(ThrowGrenade("brandon", 14, 4, cooked=True))
-    assert session.map is not None and not session.map.grenades
+    assert session.map is not None and not session.grenades
     assert "harmless airburst" in session.log[-1].text
 
 
@@ -209,7 +215,7 @@ def test_r32_r31_the_map_feeds_cover_and_visibility_into_the_attack() -> None:
 def test_areas_and_resizing_are_checked() -> None:
     _session, history = demo()
     with pytest.raises(CommandError, match="off the 28×18 map"):
-        history.push(AddArea("fog", Area("f", 20, 10, 10, 10)))
+        history.push(AddArea(Area("f", "fog", 20, 10, 10, 10)))
     with pytest.raises(CommandError, match="Katie stands at X10, outside a 10×10 map"):
         history.push(SetMapSize(10, 10))
     fresh = Session()
@@ -219,10 +225,10 @@ def test_areas_and_resizing_are_checked() -> None:
 
 def test_removing_a_combatant_takes_its_token_off_the_map() -> None:
     session, history = demo()
-    history.push(RemoveCombatant("bear-2"))
-    assert session.map is not None and "bear-2" not in session.map.tokens
+    history.push(RemoveCombatants(("bear-2",)))
+    assert session.map is not None and "bear-2" not in session.tokens
     history.undo()
-    assert "bear-2" in session.map.tokens
+    assert "bear-2" in session.tokens
 
 
 def test_the_map_round_trips_through_the_file(tmp_path: Path) -> None:
@@ -232,36 +238,51 @@ def test_the_map_round_trips_through_the_file(tmp_path: Path) -> None:
     path = tmp_path / "fight.fpsession"
     store.save_session(session, path)
     again = store.load_session(path)
-    assert again.map == session.map
+    assert again.map == session.map and again.tokens == session.tokens
+    assert again.areas == session.areas and again.templates == session.templates
+
+
+def _on_map(change: Any) -> Any:
+    return lambda d: {**d, "map": change(d["map"])}
+
+
+def _token(d: dict[str, Any], ident: str, **fields: Any) -> dict[str, Any]:
+    tokens = [{**t, **fields} if t["combatant_id"] == ident else t for t in d["tokens"]]
+    return {**d, "tokens": tokens}
 
 
 @pytest.mark.parametrize(
     ("change", "message", "where"),
     [
         (
-            lambda m: {**m, "terrain": m["terrain"][:-1]},
+            _on_map(lambda m: {**m, "terrain": m["terrain"][:-1]}),
             "17 rows but the map is 18",
             "$.map.terrain",
         ),
         (
-            lambda m: {**m, "cover": [*m["cover"][:2], m["cover"][2] + ".", *m["cover"][3:]]},
+            _on_map(
+                lambda m: {**m, "cover": [*m["cover"][:2], m["cover"][2] + ".", *m["cover"][3:]]}
+            ),
             "29 squares long",
             "$.map.cover[2]",
         ),
-        (lambda m: {**m, "tokens": {**m["tokens"], "ghost": {"x": 1, "y": 1}}}, "'ghost'", ""),
         (
-            lambda m: {**m, "tokens": {**m["tokens"], "art": {"x": 27, "y": 1, "size": 2}}},
-            "lies off the 28×18 map",
-            "$.map.tokens.art",
+            lambda d: {**d, "tokens": [*d["tokens"], {"combatant_id": "ghost", "x": 1, "y": 1}]},
+            "'ghost'",
+            "$.tokens[8].combatant_id",
         ),
-        (lambda m: {**m, "terrain": ["?" * 28] * 18}, "", "$.map.terrain[0]"),
+        (
+            lambda d: _token(d, "art", x=27, y=1, size=2),
+            "lies off the 28×18 map",
+            "$.tokens[2]",
+        ),
+        (_on_map(lambda m: {**m, "terrain": ["?" * 28] * 18}), "", "$.map.terrain[0]"),
     ],
 )
 def test_a_damaged_map_names_what_is_wrong_and_where(
-    tmp_path: Path, change: object, message: str, where: str
+    tmp_path: Path, change: Any, message: str, where: str
 ) -> None:
-    document = json.loads(store.encode(demo_session()))
-    document["map"] = change(document["map"])  # type: ignore[operator]
+    document = change(json.loads(store.encode(demo_session())))
     path = tmp_path / "bad.fpsession"
     path.write_bytes(msgspec.json.encode(document))
     with pytest.raises(SessionLoadError) as caught:
@@ -276,12 +297,12 @@ def test_r38_the_gm_may_set_a_waiting_grenade_off_at_once() -> None:
     session.rng = ScriptedRandom([5, 5])  # on target
     history.push(ThrowGrenade("brandon", 14, 4, damage="2d6", radius_ft=5))
     assert session.map is not None
-    (pending,) = session.map.grenades
+    (pending,) = session.grenades.values()
     hp = session.combatants["bear-1"].hp
     session.rng = ScriptedRandom([6, 6])
     history.push(Detonate(pending.id))
     assert session.combatants["bear-1"].hp == hp - 12
-    assert not session.map.grenades and pending.condition_id not in session.conditions
+    assert not session.grenades and pending.condition_id not in session.conditions
     with pytest.raises(CommandError, match="no grenade"):
         history.push(Detonate(pending.id))
 
@@ -292,10 +313,10 @@ def test_ending_a_grenade_counter_takes_the_grenade_off_the_map() -> None:
     session.rng = ScriptedRandom([5, 5])
     history.push(ThrowGrenade("brandon", 14, 4))
     assert session.map is not None
-    (pending,) = session.map.grenades
+    (pending,) = session.grenades.values()
     history.push(RemoveCondition(pending.condition_id))
-    assert not session.map.grenades
-    assert all(t.id != pending.id for t in session.map.templates)
+    assert not session.grenades
+    assert all(t.grenade_id != pending.id for t in session.templates.values())
 
 
 @pytest.mark.parametrize("size", [1, 2, 3])

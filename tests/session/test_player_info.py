@@ -52,7 +52,7 @@ def check(session: Session, info: PlayerInfo) -> None:
         assert team.standing == f"{up} of {len(members)} standing"
     grid = session.map
     tokens = {t.combatant_id: t.hidden for t in info.tokens}
-    expected = set(grid.tokens) & ps.shown_ids(session) if grid is not None else set()
+    expected = set(session.tokens) & ps.shown_ids(session) if grid is not None else set()
     assert set(tokens) == expected
     assert all(tokens[i] == listed[i].hidden for i in tokens)
     for token in info.tokens:

@@ -51,7 +51,7 @@ def dice(session: Session, *faces: int) -> ScriptedRandom:
 
 
 def ship(session: Session, ident: str) -> Ship:
-    return session.space.ship(ident)
+    return session.ship(ident)
 
 
 def without_rng(session: Session) -> object:
@@ -276,13 +276,13 @@ def test_the_whole_chart_and_the_house_rules_are_edited_in_one_step_each(tmp_pat
 def test_ship_templates_live_in_the_prep_library(tmp_path: Path) -> None:
     session, history = fight()
     library = Library(tmp_path / "library")
-    library.save(ship_template(session.space.ship("bear-hunter")))
+    library.save(ship_template(session.ship("bear-hunter")))
     (template,) = library.entries("ship")
     assert template.ship is not None and template.ship.damage == ()
     # Crew positions keep NPC names only: combatants belong to their session.
     assert all(slot.combatant_id is None for slot in template.ship.crew.values())
     history.push(AddFromLibrary(template))
-    added = session.space.ships[-1]
+    added = list(session.ships.values())[-1]
     assert added.name == "Bear Hunter" and added.id != "bear-hunter"
 
 
@@ -364,7 +364,7 @@ def test_the_surprise_line_agrees_with_how_many_ships_fire_first(unseen: tuple[s
     session = demo_session()
     History(session).push(StartSpaceCombat(unseen))
     line = next(e.text for e in session.log if "first, unseen" in e.text)
-    names = [session.space.ship(i).name for i in unseen]
+    names = [session.ship(i).name for i in unseen]
     # One ship fires; two or more fire.
     verb = "fires" if len(names) == 1 else "fire"
     assert f"{', '.join(names)} {verb} first" in line

@@ -107,7 +107,7 @@ class SessionMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def remove_combatant(self, data: Any) -> None:
-        self.push(c.RemoveCombatant(self.pick(data, self.combatant_ids())))
+        self.push(c.RemoveCombatants((self.pick(data, self.combatant_ids()),)))
 
     @rule(data=st.data(), index=st.integers(-1, 10))
     def move_combatant(self, data: Any, index: int) -> None:

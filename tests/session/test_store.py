@@ -23,10 +23,12 @@ from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.state import FORMAT_VERSION
 from futurepath_desktop.session.store import backup_path, load_session, save_session
+from futurepath_desktop.session.upgrades import UPGRADES
 from tools.regenerate import DEMO, SCHEMA, schema_text
 
 HERE = Path(__file__).parent
 GOLDEN_V1 = HERE / "golden" / "v1-space-bears-round-1.fpsession"
+GOLDEN_V2 = HERE / "golden" / "v2-space-bears-map-and-bridge.fpsession"
 
 
 def demo_document() -> dict[str, Any]:
@@ -122,7 +124,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_debris(
                     "remaining": 1,
                 }
             ),
-            "bearer 'nobody' does not exist",
+            "combatant 'nobody' does not exist",
             "$.conditions[0].bearer_id",
         ),
         (
@@ -194,17 +196,18 @@ def test_a_missing_file_is_a_load_error(tmp_path: Path) -> None:
 def test_older_versions_go_through_the_registered_upgrades(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The upgrade path, exercised with a pretend format version 3."""
+    """The upgrade path, exercised with a pretend next format version."""
     seen: list[int] = []
+    now = FORMAT_VERSION
 
-    def from_v2(document: dict[str, Any]) -> dict[str, Any]:
+    def from_now(document: dict[str, Any]) -> dict[str, Any]:
         seen.append(document["format_version"])
-        return {**document, "format_version": 3, "name": document["name"] + " (upgraded)"}
+        return {**document, "format_version": now + 1, "name": document["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(store, "FORMAT_VERSION", 3)
-    monkeypatch.setitem(store.UPGRADES, 2, from_v2)
+    monkeypatch.setattr(store, "FORMAT_VERSION", now + 1)
+    monkeypatch.setitem(UPGRADES, now, from_now)
     session = load_session(write(tmp_path / "old.fpsession", demo_file_bytes()))
-    assert seen == [2]
+    assert seen == [now]
     assert session.name == "Space Bears (chapter example) (upgraded)"
 
 
@@ -226,8 +229,8 @@ def test_the_golden_file_of_format_version_1_loads() -> None:
     """Kept under tests/ and never regenerated: every later version must open it."""
     session = load_session(GOLDEN_V1)
     assert json.loads(GOLDEN_V1.read_bytes())["format_version"] == 1
-    assert session.map is None  # format 1 had no map; saving writes format 2
-    assert json.loads(store.encode(session))["format_version"] == FORMAT_VERSION == 2
+    assert session.map is None  # format 1 had no map; saving writes the current format
+    assert json.loads(store.encode(session))["format_version"] == FORMAT_VERSION == 3
     assert session.name == "Space Bears (chapter example)"
     assert (session.combat.round, session.combat.phase, session.combat.acting_team) == (
         1,
@@ -246,6 +249,40 @@ def test_the_golden_file_of_format_version_1_loads() -> None:
     # R1: the generator comes back at exactly the state it was saved in.
     saved = json.loads(GOLDEN_V1.read_bytes())["rng"]
     assert list(session.rng.getstate()[1]) == saved["internal"]
+
+
+def test_the_golden_file_of_format_version_2_loads() -> None:
+    """Format 2 kept tokens, zones, fog, templates and grenades inside the map and the ships
+    inside space combat; the upgrade moves each to its table with nothing lost. Kept under
+    tests/ and never regenerated."""
+    document = json.loads(GOLDEN_V2.read_bytes())
+    assert document["format_version"] == 2
+    grid, space = document["map"], document["space"]
+    session = load_session(GOLDEN_V2)
+    assert {i: (t["x"], t["y"], t.get("size", 1)) for i, t in grid["tokens"].items()} == {
+        i: (t.x, t.y, t.size) for i, t in session.tokens.items()
+    }
+    assert {i: t.moved_ft for i, t in session.tokens.items() if t.moved_ft} == grid["moved_ft"]
+    assert [(a["id"], "zone") for a in grid["zones"]] + [(a["id"], "fog") for a in grid["fog"]] == [
+        (a.id, a.kind) for a in session.areas.values()
+    ]
+    assert [g["id"] for g in grid["grenades"]] == list(session.grenades)
+    (grenade,) = session.grenades.values()
+    assert grenade.condition_id in session.conditions
+    blast = [t for t in session.templates.values() if t.grenade_id is not None]
+    assert [t.id for t in blast] == [grenade.id]  # the blast shared the grenade's id
+    assert [t["id"] for t in grid["templates"]] == list(session.templates)
+    assert [s["id"] for s in space["ships"]] == list(session.ships)
+    crew = space["ships"][0]["crew"]
+    assert {p: s.get("combatant_id") for p, s in crew.items()} == {
+        p: s.combatant_id for p, s in session.ships["wayfarer"].crew.items()
+    }
+    assert session.space.round.scanned == tuple(space["round"]["scanned"])
+    # R1: the generator comes back at exactly its saved state; the map's settings stay.
+    assert list(session.rng.getstate()[1]) == document["rng"]["internal"]
+    assert (session.map is not None) and session.map.terrain == tuple(grid["terrain"])
+    again = store.decode(store.encode(session))
+    assert again == session and json.loads(store.encode(again))["format_version"] == 3
 
 
 def test_the_committed_schema_and_demo_match_the_code() -> None:

@@ -46,7 +46,7 @@ def sessions(draw: st.DrawFn) -> Session:
             size = draw(st.sampled_from((1, 1, 2, 3)))
             x = draw(st.integers(0, session.map.width - size))
             y = draw(st.integers(0, session.map.height - size))
-            tokens[ident] = Token(x, y, size)
+            tokens[ident] = Token(ident, x, y, size)
         session.combatants[ident] = msgspec.structs.replace(
             combatant,
             hidden=draw(st.booleans()) and draw(st.booleans()),
@@ -56,7 +56,7 @@ def sessions(draw: st.DrawFn) -> Session:
         if secret is not None:
             held = ActiveCondition(id=f"c-{ident}", bearer_id=ident, key=secret, name=secret)
             session.conditions[held.id] = held
-    session.map = msgspec.structs.replace(session.map, tokens=tokens)
+    session.tables["tokens"] = tokens
     return session
 
 
@@ -74,7 +74,7 @@ def test_the_first_target_is_the_nearest_enemy_in_the_open(session: Session) -> 
             c.id for c in session.combatants.values() if c.present and c.id != attacker
         )
         for choice in choices:  # R53: between the nearest squares
-            a, b = grid.tokens.get(attacker), grid.tokens.get(choice.combatant.id)
+            a, b = session.tokens.get(attacker), session.tokens.get(choice.combatant.id)
             expected = brute_feet(a, b) if a and b else None
             assert choice.distance_ft == expected
             assert token_distance_ft(session, attacker, choice.combatant.id) == expected
@@ -96,9 +96,9 @@ def test_the_first_target_is_the_nearest_enemy_in_the_open(session: Session) -> 
             continue
         standing = [i for i in in_open if not session.combatants[i].is_down(rule)] or in_open
         placed = {
-            i: brute_feet(grid.tokens[attacker], grid.tokens[i])
+            i: brute_feet(session.tokens[attacker], session.tokens[i])
             for i in standing
-            if attacker in grid.tokens and i in grid.tokens
+            if attacker in session.tokens and i in session.tokens
         }
         if placed:
             assert chosen in {i for i, feet in placed.items() if feet == min(placed.values())}

@@ -161,12 +161,12 @@ def squares(token: Token) -> Iterator[tuple[int, int]]:
 def feet_apart(session: Session, a: str, b: str) -> int | None:
     """R53, R34: brute force over every pair of squares the two tokens cover."""
     grid = session.map
-    if grid is None or a not in grid.tokens or b not in grid.tokens:
+    if grid is None or a not in session.tokens or b not in session.tokens:
         return None
     return min(
         5 * max(abs(p[0] - q[0]), abs(p[1] - q[1]))
-        for p in squares(grid.tokens[a])
-        for q in squares(grid.tokens[b])
+        for p in squares(session.tokens[a])
+        for q in squares(session.tokens[b])
     )
 
 
@@ -379,7 +379,7 @@ def test_the_target_list_is_the_fresh_one_after_every_kind_of_change(
         c.Damage(("bear-1",), 200),  # down: listed after the standing ones
         c.EditCombatant("bear-3", {"name": "Space Bear the Third"}),
         c.EditCombatant("bear-4", {"hidden": True}),
-        c.RemoveCombatant("bear-4"),
+        c.RemoveCombatants(("bear-4",)),
         c.NextTurn(),
     ]
     for step in steps:

@@ -97,7 +97,7 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     # The weapons console shows the exact odds before anything is rolled.
     bridge.target.setCurrentIndex(bridge.target.findData("bear-hunter"))
     bridge.update_odds()
-    wayfarer, hunter = session.space.ship("wayfarer"), session.space.ship("bear-hunter")
+    wayfarer, hunter = session.ship("wayfarer"), session.ship("bear-hunter")
     dc = volley_dc(wayfarer, hunter)
     expected = battle_damage_odds(4, dc.count, dc.threshold, wayfarer.weapons, 0)
     assert f"{expected:.1%}" in bridge.odds.text()
@@ -117,7 +117,7 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     # Response: the damage lands, the card shows it, and the chart's counters appear.
     qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)
     assert bridge.status.text() == "Space round 1 · 3 Response"
-    assert session.space.ship("bear-hunter").battle_damage == 1
+    assert session.ship("bear-hunter").battle_damage == 1
     assert "●○" in bridge.card_view.cards[1].damage.text()
     counters = window.counters_model
     bearers = {counters.index(r, 0).data() for r in range(counters.rowCount())}
@@ -134,7 +134,7 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     # Undo through the window walks it all back.
     while window.controller.stack.canUndo():
         window.controller.stack.undo()
-    assert not session.space.round.active and session.space.ship("bear-hunter").damage == ()
+    assert not session.space.round.active and session.ship("bear-hunter").damage == ()
 
 
 def test_no_stray_tab_bars_over_other_panels(qtbot: QtBot, window: MainWindow) -> None:
@@ -236,7 +236,7 @@ def test_a_ship_card_selects_its_ship_by_mouse_and_by_keyboard(
     assert bridge.ship_id == "bear-hunter"
     assert bridge.ship_combo.currentData() == "bear-hunter"
     assert bridge.card_view.cards[1].selected and not bridge.card_view.cards[0].selected
-    hunter_ship = window.controller.session.space.ship("bear-hunter")
+    hunter_ship = window.controller.session.ship("bear-hunter")
     from futurepath_desktop.session.commands.space import crew_name
 
     crew = [row[2] for row in cells(bridge)]
@@ -424,7 +424,7 @@ def test_the_log_shows_space_entries_in_the_space_phase(qtbot: QtBot, window: Ma
 def test_the_surprise_question_wraps(qtbot: QtBot, window: MainWindow) -> None:
     from futurepath_desktop.ui.dialogs.space_dialogs import SurpriseDialog
 
-    dialog = SurpriseDialog(window.controller.session.space.ships, window)
+    dialog = SurpriseDialog(tuple(window.controller.session.ships.values()), window)
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -455,7 +455,7 @@ def test_the_optional_officer_and_the_helms_course_from_their_lists(
     assert "forfeits the Response phase" in bridge.notice.full
     bridge.flying.setCurrentIndex(bridge.flying.findText("Fly defensively"))
     qtbot.mouseClick(bridge.fly_button, Qt.MouseButton.LeftButton)
-    assert session.space.ship("wayfarer").flying == "defensively"
+    assert session.ship("wayfarer").flying == "defensively"
     assert not bridge.fly_button.isEnabled()  # the Helm has acted this round
     assert not bridge.optional_combo.isEnabled()  # and the Action phase has begun (R41)
 
@@ -529,7 +529,7 @@ def test_each_console_shows_the_selected_ships_own_setting(
             next(c for c in bridge.card_view.cards if c.ship_id == ship_id),
             Qt.MouseButton.LeftButton,
         )
-        ship = session.space.ship(ship_id)
+        ship = session.ship(ship_id)
         assert bridge.ship_id == ship_id
         # The helm's box says what the ship's card says.
         assert str(bridge.flying.currentData()) == ship.flying, ship_id
@@ -542,7 +542,7 @@ def test_each_console_shows_the_selected_ships_own_setting(
     bridge.select_ship("wayfarer")
     assert str(bridge.flying.currentData()) == "offensively"
     window.controller.stack.undo()
-    assert session.space.ship("wayfarer").flying == "normal"
+    assert session.ship("wayfarer").flying == "normal"
     assert str(bridge.flying.currentData()) == "normal"
 
 
@@ -593,14 +593,14 @@ def test_every_ship_of_the_surprise_list_shows_whole(qtbot: QtBot, window: MainW
     from futurepath_desktop.ui.dialogs.space_dialogs import SurpriseDialog
     from futurepath_desktop.ui.widgets.focus_frame import WIDTH
 
-    dialog = SurpriseDialog(window.controller.session.space.ships, window)
+    dialog = SurpriseDialog(tuple(window.controller.session.ships.values()), window)
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
     ships = dialog.list
     ships.setFocus()  # reached from the keyboard: the focus frame lies along its edge
     qtbot.wait(20)
-    assert ships.count() == len(window.controller.session.space.ships) >= 2
+    assert ships.count() == len(list(window.controller.session.ships.values())) >= 2
     # Inside the list's frame and clear of the focus frame drawn along the inside of it.
     clear = ships.rect().adjusted(WIDTH, WIDTH, -WIDTH, -WIDTH)
     viewport = ships.viewport()
@@ -630,7 +630,7 @@ def test_a_ship_cards_mods_do_not_read_as_abilities_and_its_tip_has_the_words(
         ("engines", "weapons", "structure", "shields", "electronics", "sensors")
     )
     for card in bridge.card_view.cards:
-        ship = window.controller.session.space.ship(card.ship_id)
+        ship = window.controller.session.ship(card.ship_id)
         shown = re.sub(r"<[^>]+>", " ", card.details.text())
         for name, short in MODS:
             value = f"{getattr(ship, name):+d}"

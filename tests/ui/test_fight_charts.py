@@ -65,8 +65,8 @@ def test_every_source_of_damage_is_in_the_fight_so_far(qtbot: QtBot, window: Mai
     # Grenade: Brandon throws at James's square (his own side: taken, never dealt).
     push("grenade throw", c.ThrowGrenade("brandon", 4, 6, damage="3d6", radius_ft=10))
     grid = session.map
-    assert grid is not None and grid.grenades
-    assert push("grenade", c.Detonate(grid.grenades[0].id)) > 0
+    assert grid is not None and list(session.grenades.values())
+    assert push("grenade", c.Detonate(next(iter(session.grenades.values())).id)) > 0
     assert push("attack", c.Damage(("bear-1",), 6, "Brandon")) == 6
     # Burning and bleeding tick at their bearers' turns (R29).
     push("burning", c.AddCondition(("bear-2",), "burning", 3))
@@ -120,7 +120,7 @@ def test_battle_damage_is_charted_by_space_round_on_whole_numbers(
     assert push(c.Fire("wayfarer", "bear-hunter", 4))
     session.rng = random.Random(3)
     assert push(c.NextSpacePhase())
-    assert session.space.ship("bear-hunter").battle_damage == 1
+    assert session.ship("bear-hunter").battle_damage == 1
     for _ in range(3):  # on to space round 2's Response
         assert push(c.NextSpacePhase())
     window.show_chart(2)

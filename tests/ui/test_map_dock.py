@@ -49,7 +49,7 @@ def drag(
 def token_square(window: MainWindow, ident: str) -> tuple[int, int]:
     grid = window.controller.session.map
     assert grid is not None
-    return grid.tokens[ident].square
+    return window.controller.session.tokens[ident].square
 
 
 def big(window: MainWindow) -> MapView:
@@ -141,7 +141,7 @@ def test_a_burst_lists_who_is_inside_and_damages_them_all_in_one_step(
     inside = window.map.inside_ids()
     # An independent count: tokens within 2 squares of (15, 5) on the R34 metric.
     assert session.map is not None
-    expected = [i for i, t in session.map.tokens.items() if max(abs(t.x - 15), abs(t.y - 5)) <= 2]
+    expected = [i for i, t in session.tokens.items() if max(abs(t.x - 15), abs(t.y - 5)) <= 2]
     assert inside == expected and len(inside) == 3
     assert window.initiative.selected_ids() == inside
     # Three names are too many for the options row: it counts them, the tip names them.
@@ -184,14 +184,15 @@ def test_a_grenade_scatters_and_its_counter_lands_in_the_log_and_the_counters_pa
     click(qtbot, view, (3, 4), Qt.KeyboardModifier.ControlModifier)  # picks the thrower
     assert view.selected_id == "brandon"
     session = window.controller.session
-    assert session.map is not None and not session.map.grenades  # a pick throws nothing
+    assert session.map is not None and not list(session.grenades.values())  # a pick throws nothing
     assert view._ranges.isVisible()  # R38's maximum throw is drawn
     click(qtbot, view, (9, 4))
     entry = session.log[-1]
     assert entry.kind == "grenade" and "scatter 2d10 (" in entry.text
-    assert session.map is not None and len(session.map.grenades) == 1
-    pending = session.map.grenades[0]
-    assert pending.id in window.map.scene._templates
+    assert session.map is not None and len(list(session.grenades.values())) == 1
+    pending = next(iter(session.grenades.values()))
+    blast = next(t.id for t in session.templates.values() if t.grenade_id == pending.id)
+    assert blast in window.map.scene._templates
     model = window.counters_model
     names = [model.index(r, 1).data() for r in range(model.rowCount())]
     assert "Grenade" in names
@@ -209,8 +210,8 @@ def test_the_grenade_tool_throws_at_a_square_that_holds_a_token(
     window.initiative.select(["brandon"])
     window.map.set_tool(Tool.GRENADE)
     click(qtbot, view, (6, 4))  # on the bear's token
-    assert session.map is not None and len(session.map.grenades) == 1
-    grenade = session.map.grenades[0]
+    assert session.map is not None and len(list(session.grenades.values())) == 1
+    grenade = next(iter(session.grenades.values()))
     # Thrown at the bear (its counter times the blast, R38), not a click that selects it.
     assert (grenade.thrower_id, grenade.anchor_id) == ("brandon", "bear-1")
     assert view.selected_id == "brandon"
@@ -225,16 +226,16 @@ def test_with_nobody_selected_the_acting_team_throws(qtbot: QtBot, window: MainW
     window.map.set_tool(Tool.GRENADE)
     view.select(None, notify=False)
     click(qtbot, view, (6, 4))
-    assert session.map is not None and not session.map.grenades
+    assert session.map is not None and not list(session.grenades.values())
     assert view.note.isVisible() and "thrower" in view.note.text()
     assert window.controller.push(StartCombat())
     acting = session.combat.acting_team
     assert acting is not None
     view.select(None, notify=False)
     click(qtbot, view, (6, 4))
-    assert len(session.map.grenades) == 1
-    thrower = session.combatants[session.map.grenades[0].thrower_id]
-    assert thrower.team_id == acting and thrower.id in session.map.tokens
+    assert len(list(session.grenades.values())) == 1
+    thrower = session.combatants[str(next(iter(session.grenades.values())).thrower_id)]
+    assert thrower.team_id == acting and thrower.id in session.tokens
     assert not view.note.isVisible()  # the refusal went with the later success
 
 
@@ -321,10 +322,10 @@ def test_the_cost_label_stays_in_view_and_clear_of_tokens(qtbot: QtBot, window: 
     # Beside Space Bear 1, whose token the label used to cover.
     grid = window.controller.session.map
     assert grid is not None
-    bear = grid.tokens["bear-1"].square
+    bear = window.controller.session.tokens["bear-1"].square
     view.preview((bear[0] - 1, bear[1]))
     where = screen_rect(view, label)
-    for ident, token in grid.tokens.items():
+    for ident, token in window.controller.session.tokens.items():
         body = QRectF(view.mapFromScene(square_rect(*token.square)).boundingRect())
         assert not where.intersects(body), f"the label covers {ident}'s token"
     view.cancel()
@@ -377,9 +378,9 @@ def test_the_player_view_applies_fog_and_leaves_hidden_tokens_out(
     assert "bear-4" not in view.map_scene.tokens
     assert "bear-4" in window.map.scene.tokens  # the GM still sees it
     assert session.map is not None
-    window.controller.push(RemoveArea("fog", session.map.fog[0].id))
+    window.controller.push(RemoveArea(session.fog()[0].id))
     assert "bear-4" in view.map_scene.tokens
-    assert not window.controller.push(RemoveArea("fog", "nothing-here"))
+    assert not window.controller.push(RemoveArea("nothing-here"))
 
 
 def test_the_attack_form_takes_distance_and_cover_from_the_map(
@@ -390,7 +391,7 @@ def test_the_attack_form_takes_distance_and_cover_from_the_map(
     form.target.setCurrentIndex(form.target.findData("bear-1"))
     grid = window.controller.session.map
     assert grid is not None
-    art, bear = grid.tokens["art"], grid.tokens["bear-1"]
+    art, bear = window.controller.session.tokens["art"], window.controller.session.tokens["bear-1"]
     assert form.distance.value() == 5 * max(abs(art.x - bear.x), abs(art.y - bear.y))
     assert form.cover.currentIndex() == 0
     window.controller.push(PlaceToken("bear-1", 10, 4))  # behind the crates (R32)
@@ -445,13 +446,13 @@ def test_visibility_zones_are_drawn_and_removed_with_the_zone_tool(
     window.map.set_tool(Tool.ZONE)
     session = window.controller.session
     assert session.map is not None
-    before = len(session.map.zones)
+    before = len(session.zones())
     assert view.zone((8, 2), (11, 5), visibility=3)
-    zone = session.map.zones[-1]
+    zone = session.zones()[-1]
     assert (zone.x, zone.y, zone.width, zone.height, zone.visibility) == (8, 2, 4, 4, 3)
     assert "no vision" in view.describe((9, 3))
     assert view.zone((9, 3), (9, 3))  # a click inside removes it
-    assert len(session.map.zones) == before
+    assert len(session.zones()) == before
 
 
 def test_the_fog_tool_hides_a_region_and_a_click_reveals_it(
@@ -460,11 +461,11 @@ def test_the_fog_tool_hides_a_region_and_a_click_reveals_it(
     view = big(window)
     session = window.controller.session
     assert session.map is not None
-    fogged = len(session.map.fog)
+    fogged = len(session.fog())
     assert view.fog((2, 2), (4, 3))
-    assert session.map.fogged((3, 3)) and len(session.map.fog) == fogged + 1
+    assert session.fogged((3, 3)) and len(session.fog()) == fogged + 1
     assert view.fog((3, 2), (3, 2))
-    assert not session.map.fogged((3, 3)) and len(session.map.fog) == fogged
+    assert not session.fogged((3, 3)) and len(session.fog()) == fogged
 
 
 def test_name_plates_of_neighbours_do_not_cover_each_other(
@@ -475,7 +476,7 @@ def test_name_plates_of_neighbours_do_not_cover_each_other(
     assert scene.near
     session = window.controller.session
     assert session.map is not None
-    bear = session.map.tokens["bear-1"].square
+    bear = session.tokens["bear-1"].square
     assert window.controller.push(PlaceToken("bear-2", bear[0] + 1, bear[1]))  # side by side
     assert window.controller.push(PlaceToken("bear-3", bear[0] - 1, bear[1] + 1))  # below left
     tokens = scene.tokens
@@ -485,7 +486,7 @@ def test_name_plates_of_neighbours_do_not_cover_each_other(
     for ident in ("bear-1", "bear-2", "bear-3"):
         for other in ("bear-1", "bear-2", "bear-3"):
             if other != ident:
-                disc = square_rect(*session.map.tokens[other].square).adjusted(3, 3, -3, -3)
+                disc = square_rect(*session.tokens[other].square).adjusted(3, 3, -3, -3)
                 assert not plates[ident].intersects(disc), f"{ident}'s plate covers {other}"
     # With nobody beside it, a plate is as wide as its name needs (up to the room it has),
     # measured with the font the map draws names in.
@@ -508,7 +509,7 @@ def test_each_new_zone_gets_its_own_name_or_the_one_the_gm_types(
     window.map.set_tool(Tool.ZONE)
     session = window.controller.session
     assert session.map is not None
-    before = [z.name for z in session.map.zones]
+    before = [z.name for z in session.zones()]
 
     def keep_the_default(dialog: QDialog) -> None:
         dialog.accept()
@@ -525,7 +526,7 @@ def test_each_new_zone_gets_its_own_name_or_the_one_the_gm_types(
     answer_dialog(qtbot, type_a_name)
     drag(qtbot, view, [(14, 2), (15, 3)])
     assert session.map is not None
-    names = [z.name for z in session.map.zones]
+    names = [z.name for z in session.zones()]
     assert len(names) == len(before) + 3
     new = names[len(before) :]
     assert new[2] == "Acid cloud"

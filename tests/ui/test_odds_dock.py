@@ -129,7 +129,7 @@ def test_the_battle_damage_chart_matches_the_exact_odds(qtbot: QtBot, window: Ma
     window.show_chart(1)
     window.odds.refresh()
     session = window.controller.session
-    ship, target = session.space.ship("wayfarer"), session.space.ship("bear-hunter")
+    ship, target = session.ship("wayfarer"), session.ship("bear-hunter")
     dc = volley_dc(ship, target)
     xs, ys = series(window.odds.battle, "without a scan")
     assert xs == list(range(1, ship.hard_points + 1))

@@ -110,7 +110,7 @@ def tree_rows(view: PlayerView) -> list[str]:
 def fog_levels(view: PlayerView, session: Session) -> list[float]:
     """The z of each fog cover the players' map draws (found by its rectangle)."""
     grid = session.map
-    rects = [area_rect(f) for f in grid.fog] if grid is not None else []
+    rects = [area_rect(f) for f in session.fog()] if grid is not None else []
     return [
         item.zValue()
         for item in view.map_scene.items()
@@ -132,7 +132,7 @@ def check(session: Session, view: PlayerView) -> None:
         else:
             assert member.name in rows, f"{member.name} is listed"
     grid = session.map
-    expected = set(grid.tokens) & ps.shown_ids(session) if grid is not None else set()
+    expected = set(session.tokens) & ps.shown_ids(session) if grid is not None else set()
     tokens = view.map_scene.tokens
     assert set(tokens) == expected
     named = ps.nameable_acting_team(session)

@@ -94,7 +94,7 @@ def test_a_swarm_of_ships_flows_into_rows_without_a_sideways_scroll_bar(
 
     window = posed(width, height, theme.LIGHT)
     session = window.controller.session
-    hunter = session.space.ship("bear-hunter")
+    hunter = session.ship("bear-hunter")
     for number in range(2, 6):  # a pack of Bear Hunters for a swarm
         copy = msgspec.structs.replace(
             hunter, id=f"bear-hunter-{number}", name=f"Bear Hunter {number}", crew={}

@@ -95,7 +95,11 @@ def squares_where(
             square = (x, y)
             if here != code or grid.cover_at(square) != cover:
                 continue
-            holding = [a for a in (*grid.fog, *grid.zones) if a.contains(square)]
+            holding = [
+                a
+                for a in (*window.controller.session.fog(), *window.controller.session.zones())
+                if a.contains(square)
+            ]
             if set(holding) != set(areas):
                 continue
             if any(not area.contains(n) for area in areas for n in neighbours(square)):
@@ -167,10 +171,15 @@ def test_fog_zones_and_tokens_are_seen_and_the_map_shows_through(
     view = window.map.view
     image = grab(window)
     grid = window.controller.session.map
-    assert grid is not None and grid.fog and grid.zones
+    assert (
+        grid is not None and window.controller.session.fog() and window.controller.session.zones()
+    )
     floor = squares_where(window, ".")
     floor_colour = typical(image, view, floor)
-    for layer, area in (("fog", grid.fog[0]), ("zone", grid.zones[0])):
+    for layer, area in (
+        ("fog", window.controller.session.fog()[0]),
+        ("zone", window.controller.session.zones()[0]),
+    ):
         under = squares_where(window, ".", areas=(area,))
         assert len(under) >= 2, f"no clear square of the {layer} {area.name} in view"
         for square in under:
@@ -189,7 +198,7 @@ def test_fog_zones_and_tokens_are_seen_and_the_map_shows_through(
     tokens = window.map.scene.tokens
     assert len(tokens) >= 6
     for ident, item in tokens.items():
-        token = grid.tokens[ident]
+        token = window.controller.session.tokens[ident]
         centre = on_screen(view, token.square).center()
         r = max(1, on_screen(view, token.square).width() // 5)
         seen = mean(image, QRect(centre.x() - r, centre.y() - r, 2 * r, 2 * r))

@@ -55,14 +55,16 @@ def test_every_map_tool_s_options_fit_the_map_panel(posed: Posed, width: int, he
     window = posed(width, height, theme.LIGHT)
     dock = window.map
     grid = window.controller.session.map
-    assert grid is not None and grid.templates, "the pose lays a template"
+    assert grid is not None and list(window.controller.session.templates.values()), (
+        "the pose lays a template"
+    )
     found: list[str] = []
     for tool in Tool:
         dock.tool_actions[tool].trigger()
         assert dock.view.tool is tool
         if tool is Tool.TEMPLATE:
             # With a template chosen: who is inside, and the buttons that act on them.
-            dock.choose_template(grid.templates[0].id)
+            dock.choose_template(next(iter(window.controller.session.templates.values())).id)
             assert dock.inside_ids(), "the posed template holds somebody"
         settle()
         here = [f"{tool.value}: {p}" for p in problems(dock)]

@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.commands import JoinCombat, NextPhase, PlaceToken
-from futurepath_desktop.session.state import Area, MapState
+from futurepath_desktop.session.state import Area, Session
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.map.scene import area_rect, square_rect
@@ -83,17 +83,19 @@ def open_player_view(qtbot: QtBot, window: MainWindow) -> PlayerView:
     return view
 
 
-def plain(grid: MapState, code: str, taken: set[Square]) -> list[Square]:
+def plain(session: Session, code: str, taken: set[Square]) -> list[Square]:
     """Squares of one terrain code with no cover, outside every fog and zone, and with no
     token on or next to them."""
     near = {(x + dx, y + dy) for x, y in taken for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    grid = session.map
+    assert grid is not None
     return [
         (x, y)
         for y, row in enumerate(grid.terrain)
         for x, here in enumerate(row)
         if here == code
         and not grid.cover_at((x, y))
-        and not any(a.contains((x, y)) for a in (*grid.fog, *grid.zones))
+        and not any(a.contains((x, y)) for a in session.areas.values())
         and (x, y) not in near
     ]
 
@@ -114,10 +116,10 @@ def test_the_players_map_draws_its_walls(qtbot: QtBot, posed: Posed, scheme: str
     image = view.map_view.viewport().grab().toImage()
     grid = window.controller.session.map
     assert grid is not None
-    taken = {grid.tokens[i].square for i in view.map_scene.tokens}
+    taken = {window.controller.session.tokens[i].square for i in view.map_scene.tokens}
     templates = {(13 + dx, 8 + dy) for dx in range(-2, 3) for dy in range(-2, 3)}  # the Shock
-    walls = plain(grid, "#", taken | templates)
-    floor = plain(grid, ".", taken | templates)
+    walls = plain(window.controller.session, "#", taken | templates)
+    floor = plain(window.controller.session, ".", taken | templates)
     assert len(walls) >= 20 and len(floor) >= 40, "the demo's room is on the players' map"
     side = on_screen(view.map_view, square_rect(0, 0)).width()
     assert side >= 12, f"a square is {side} px on the players' map: too small to read"
@@ -138,8 +140,8 @@ def test_the_players_fog_is_opaque_over_floor_walls_and_enemies_not_over_friends
     window = posed_with_tokens_in_fog(posed, scheme)
     view = open_player_view(qtbot, window)
     grid = window.controller.session.map
-    assert grid is not None and grid.fog
-    fog: Area = grid.fog[0]
+    assert grid is not None and window.controller.session.fog()
+    fog: Area = window.controller.session.fog()[0]
     # The friend's token is on the players' map (R61: they know where their friend is),
     # and the bear's is not.
     assert IN_FOG_FRIEND[0] in view.map_scene.tokens
@@ -186,8 +188,8 @@ def test_the_players_fog_is_opaque_over_floor_walls_and_enemies_not_over_friends
             assert set(seen) == {fog_colour}, f"{ident}'s token shows through the fog"
 
     # And the fog is not the floor: a blank map would not pass for fog.
-    taken = {grid.tokens[i].square for i in view.map_scene.tokens}
-    floor = plain(grid, ".", taken)
+    taken = {window.controller.session.tokens[i].square for i in view.map_scene.tokens}
+    floor = plain(window.controller.session, ".", taken)
     floor_colour = average([rgb_round(square_colour(players, view.map_view, s)) for s in floor])
     assert math.dist(floor_colour, fog_colour) > 40, "the fog stands out from the floor"
 
@@ -220,8 +222,8 @@ def test_a_friend_who_joins_in_the_fog_shows_on_the_players_map(
     session = window.controller.session
     grid = session.map
     assert grid is not None
-    katie = grid.tokens["katie"].square
-    assert any(f.contains(katie) for f in grid.fog), "the demo's Katie waits in the fog"
+    katie = session.tokens["katie"].square
+    assert any(f.contains(katie) for f in session.fog()), "the demo's Katie waits in the fog"
     assert "katie" not in view.map_scene.tokens  # not in the fight yet: not on their map
     for _ in range(12):
         if session.combat.phase == Phase.COUNTERS:
@@ -231,12 +233,12 @@ def test_a_friend_who_joins_in_the_fog_shows_on_the_players_map(
     settle()
     assert "katie" in view.map_scene.tokens
     players = view.map_view.viewport().grab().toImage()
-    fog = next(f for f in grid.fog if f.contains(katie))
+    fog = next(f for f in session.fog() if f.contains(katie))
     spot = next(
         (x, y)
         for y in range(fog.y, fog.y + fog.height)
         for x in range(fog.x, fog.x + fog.width)
-        if abs(x - katie[0]) > 2 and not any(t.square == (x, y) for t in grid.tokens.values())
+        if abs(x - katie[0]) > 2 and not any(t.square == (x, y) for t in session.tokens.values())
     )
     fog_colour = samples(players, on_screen(view.map_view, square_rect(*spot)))[0]
     seen = samples(players, on_screen(view.map_view, square_rect(*katie)), step=1)

@@ -48,7 +48,7 @@ from futurepath_desktop.session.commands.roster import (
     EditTeam,
     MoveCombatant,
     MoveTeam,
-    RemoveCombatant,
+    RemoveCombatants,
     RemoveTeam,
 )
 from futurepath_desktop.session.commands.space import (
@@ -108,7 +108,7 @@ __all__ = [
     "PlaceToken",
     "Reload",
     "RemoveArea",
-    "RemoveCombatant",
+    "RemoveCombatants",
     "RemoveCondition",
     "RemoveShip",
     "RemoveTeam",

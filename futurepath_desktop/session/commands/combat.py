@@ -184,10 +184,10 @@ def _enter(session: Session, edit: Edit, phase: Phase, round_number: int | None 
 
 def _fresh_moves(session: Session, edit: Edit, members: set[str]) -> None:
     """R35: a turn begins with the whole movement budget again."""
-    grid = session.map
-    if grid is not None and any(m in grid.moved_ft for m in members):
-        kept = {k: v for k, v in grid.moved_ft.items() if k not in members}
-        edit.set_map(replace(grid, moved_ft=kept))
+    for member in members:
+        token = session.tokens.get(member)
+        if token is not None and token.moved_ft:
+            edit.put("tokens", replace(token, moved_ft=0))
 
 
 def _log_surprise_turn(session: Session, edit: Edit, index: int) -> None:

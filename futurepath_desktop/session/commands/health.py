@@ -250,16 +250,7 @@ class RemoveCondition(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         held = _held(session, self.condition_id)
         bearer = session.combatant(held.bearer_id)
+        # A grenade's counter takes its grenade along (the registry's references).
         edit.remove("conditions", held.id)
-        grid = session.map
-        if grid is not None and any(g.condition_id == held.id for g in grid.grenades):
-            gone = {g.id for g in grid.grenades if g.condition_id == held.id}
-            edit.set_map(
-                msgspec.structs.replace(
-                    grid,
-                    grenades=tuple(g for g in grid.grenades if g.id not in gone),
-                    templates=tuple(t for t in grid.templates if t.id not in gone),
-                )
-            )
         edit.log("condition", f"{bearer.name} is no longer {held.name}")
         return f"{bearer.name} is no longer {held.name}"

@@ -70,7 +70,7 @@ class SetMapSize(msgspec.Struct, frozen=True):
             edit.set_map(MapState(width=self.width, height=self.height))
             edit.log("map", f"New map of {self.width}×{self.height} squares")
             return "New map"
-        for ident, token in old.tokens.items():
+        for ident, token in session.tokens.items():
             if token.x + token.size > self.width or token.y + token.size > self.height:
                 who = session.combatants[ident].name
                 raise CommandError(
@@ -131,8 +131,9 @@ class PlaceToken(msgspec.Struct, frozen=True):
             raise CommandError("a token is 1 to 6 squares on a side")
         _check_square(grid, (self.x + self.size - 1, self.y + self.size - 1))
         _check_square(grid, (self.x, self.y))
-        tokens = {**grid.tokens, who.id: Token(self.x, self.y, self.size)}
-        edit.set_map(replace(grid, tokens=tokens))
+        old = session.tokens.get(who.id)
+        moved = old.moved_ft if old is not None else 0
+        edit.put("tokens", Token(who.id, self.x, self.y, self.size, moved_ft=moved))
         edit.log("map", f"{who.name} placed at {square_name((self.x, self.y))}")
         return f"Place {who.name}"
 
@@ -143,12 +144,11 @@ class RemoveToken(msgspec.Struct, frozen=True):
     combatant_id: str
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
+        _map(session)
         who = session.combatant(self.combatant_id)
-        if who.id not in grid.tokens:
+        if who.id not in session.tokens:
             raise CommandError(f"{who.name} has no token on the map")
-        tokens = {k: v for k, v in grid.tokens.items() if k != who.id}
-        edit.set_map(replace(grid, tokens=tokens))
+        edit.remove("tokens", who.id)
         edit.log("map", f"{who.name} taken off the map")
         return f"Remove {who.name} from the map"
 
@@ -169,7 +169,7 @@ class MoveToken(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         grid = _map(session)
         who = session.combatant(self.combatant_id)
-        token = grid.tokens.get(who.id)
+        token = session.tokens.get(who.id)
         if token is None:
             raise CommandError(f"{who.name} has no token on the map; place it first")
         goal = (self.x, self.y)
@@ -178,8 +178,7 @@ class MoveToken(msgspec.Struct, frozen=True):
         if goal == start:
             raise CommandError(f"{who.name} is already at {square_name(goal)}")
         if self.override:
-            tokens = {**grid.tokens, who.id: replace(token, x=goal[0], y=goal[1])}
-            edit.set_map(replace(grid, tokens=tokens))
+            edit.put("tokens", replace(token, x=goal[0], y=goal[1]))
             edit.log(
                 "move",
                 f"{who.name} moved by the GM from {square_name(start)} to {square_name(goal)} "
@@ -205,9 +204,8 @@ class MoveToken(msgspec.Struct, frozen=True):
                 f"{who.name} needs {path.cost_ft} ft to reach {square_name(goal)} but has "
                 f"{left} ft left this turn ({self.move.value}, R35); hold Shift to override"
             )
-        moved = {**grid.moved_ft, who.id: grid.moved_ft.get(who.id, 0) + path.cost_ft}
-        tokens = {**grid.tokens, who.id: replace(token, x=goal[0], y=goal[1])}
-        edit.set_map(replace(grid, tokens=tokens, moved_ft=moved))
+        moved = token.moved_ft + path.cost_ft
+        edit.put("tokens", replace(token, x=goal[0], y=goal[1], moved_ft=moved))
         edit.log(
             "move",
             f"{who.name} moves {path.cost_ft} ft ({path.steps} squares) from "
@@ -256,46 +254,37 @@ class PaintTerrain(msgspec.Struct, frozen=True):
         return f"Paint {what}"
 
 
-def _areas(grid: MapState, layer: str) -> tuple[Area, ...]:
-    """The zones or the fog regions of a map (and nothing else is an area layer)."""
-    if layer not in ("zones", "fog"):
-        raise CommandError("an area is a visibility zone or a fog region")
-    areas: tuple[Area, ...] = getattr(grid, layer)
-    return areas
-
-
 class AddArea(msgspec.Struct, frozen=True):
-    """Add a visibility zone (R31) or a fog region (hidden from the player view)."""
+    """Add a visibility zone (R31) or a fog region (hidden from the player view), or put
+    one back with the same id in place of the old."""
 
-    layer: str
     area: Area
 
     def perform(self, session: Session, edit: Edit) -> str:
         grid = _map(session)
-        areas = _areas(grid, self.layer)
-        _check_square(grid, (self.area.x, self.area.y))
-        _check_square(grid, (self.area.x + self.area.width - 1, self.area.y + self.area.height - 1))
-        kept = tuple(a for a in areas if a.id != self.area.id)
-        edit.set_map(replace(grid, **{self.layer: (*kept, self.area)}))
-        what = "Fog" if self.layer == "fog" else f"Zone {self.area.name or ''}".strip()
-        edit.log("map", f"{what} over {self.area.width}×{self.area.height} squares")
+        area = self.area
+        _check_square(grid, (area.x, area.y))
+        _check_square(grid, (area.x + area.width - 1, area.y + area.height - 1))
+        edit.put("areas", area)
+        what = "Fog" if area.kind == "fog" else f"Zone {area.name or ''}".strip()
+        edit.log("map", f"{what} over {area.width}×{area.height} squares")
         return f"Add {what.lower()}"
 
 
 class RemoveArea(msgspec.Struct, frozen=True):
     """Remove a zone or a fog region (revealing it to the players)."""
 
-    layer: str
     area_id: str
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
-        areas = _areas(grid, self.layer)
-        if not any(a.id == self.area_id for a in areas):
-            raise CommandError(f"there is no {self.layer} area {self.area_id!r}")
-        edit.set_map(replace(grid, **{self.layer: tuple(a for a in areas if a.id != self.area_id)}))
-        edit.log("map", "Fog lifted" if self.layer == "fog" else "Zone removed")
-        return "Reveal" if self.layer == "fog" else "Remove zone"
+        _map(session)
+        area = session.areas.get(self.area_id)
+        if area is None:
+            raise CommandError(f"there is no zone or fog area {self.area_id!r} on the map")
+        edit.remove("areas", area.id)
+        fog = area.kind == "fog"
+        edit.log("map", "Fog lifted" if fog else "Zone removed")
+        return "Reveal" if fog else "Remove zone"
 
 
 class PlaceTemplate(msgspec.Struct, frozen=True):
@@ -313,7 +302,9 @@ class PlaceTemplate(msgspec.Struct, frozen=True):
         del area
         inside = inside_template(session, self.template)
         names = ", ".join(session.combatants[i].name for i in inside) or "nobody"
-        edit.set_map(replace(grid, templates=(*grid.templates, self.template)))
+        if self.template.id in session.templates:
+            raise CommandError(f"a template {self.template.id!r} is on the map already")
+        edit.put("templates", self.template)
         label = self.template.label or f"{self.template.size_ft} ft {self.template.shape}"
         edit.log("map", f"{label} at {square_name((self.template.x, self.template.y))}: {names}")
         return f"Place {label}"
@@ -325,11 +316,10 @@ class RemoveTemplate(msgspec.Struct, frozen=True):
     template_id: str
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
-        if not any(t.id == self.template_id for t in grid.templates):
+        _map(session)
+        if self.template_id not in session.templates:
             raise CommandError(f"there is no template {self.template_id!r} on the map")
-        kept = tuple(t for t in grid.templates if t.id != self.template_id)
-        edit.set_map(replace(grid, templates=kept))
+        edit.remove("templates", self.template_id)
         edit.log("map", "Template removed")
         return "Remove template"
 
@@ -355,7 +345,7 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         grid = _map(session)
         thrower = session.combatant(self.thrower_id)
-        token = grid.tokens.get(thrower.id)
+        token = session.tokens.get(thrower.id)
         if token is None:
             raise CommandError(f"{thrower.name} has no token on the map")
         target = (self.x, self.y)
@@ -432,16 +422,16 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
             timing=timing,
         )
         blast = Template(
-            id=pending.id,
+            id=new_id("tpl"),
             shape="burst",
             x=clamp[0],
             y=clamp[1],
             size_ft=self.radius_ft,
             label=f"Grenade ({thrower.name})",
+            grenade_id=pending.id,
         )
-        edit.set_map(
-            replace(grid, grenades=(*grid.grenades, pending), templates=(*grid.templates, blast))
-        )
+        edit.put("grenades", pending)
+        edit.put("templates", blast)
         edit.log(
             "grenade",
             f"{thrower.name} throws a grenade at {square_name(target)}: scatter "
@@ -454,7 +444,6 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
 
 def explode(session: Session, edit: Edit, pending: Grenade) -> None:
     """R38: a grenade goes off: damage to everyone in the blast, then it leaves the map."""
-    grid = _map(session)
     roll = edit.roller().roll(pending.damage)
     blast = Template(pending.id, "burst", pending.x, pending.y, pending.radius_ft)
     hit = inside_template(session, blast)
@@ -462,16 +451,9 @@ def explode(session: Session, edit: Edit, pending: Grenade) -> None:
         apply_damage(session, edit, session.combatants[i], max(0, roll.total), "grenade")
         for i in hit
     ]
-    grid = _map(session)
-    edit.set_map(
-        replace(
-            grid,
-            grenades=tuple(g for g in grid.grenades if g.id != pending.id),
-            templates=tuple(t for t in grid.templates if t.id != pending.id),
-        )
-    )
-    if pending.condition_id in session.conditions:
-        edit.remove("conditions", pending.condition_id)
+    # The grenade's counter goes, and with it (the registry's references) the grenade and
+    # its blast template.
+    edit.remove("conditions", pending.condition_id)
     caught = ", ".join(session.combatants[i].name for i in hit) or "nobody"
     edit.log(
         "grenade",
@@ -484,11 +466,13 @@ def explode(session: Session, edit: Edit, pending: Grenade) -> None:
 
 def explode_due(session: Session, edit: Edit, team_id: str, timing: str) -> None:
     """Set off every grenade anchored to a member of the team whose turn starts or ends."""
-    if session.map is None or not session.map.grenades:
+    if not session.grenades:
         return
     members = {m.id for m in session.members(team_id)}
-    for pending in session.map.grenades:
-        if pending.anchor_id in members and pending.timing == timing:
+    for pending in list(session.grenades.values()):
+        # (One set off already by another blast is gone from the table.)
+        due = pending.anchor_id in members and pending.timing == timing
+        if due and pending.id in session.grenades:
             explode(session, edit, pending)
 
 
@@ -498,8 +482,8 @@ class Detonate(msgspec.Struct, frozen=True):
     grenade_id: str
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
-        pending = next((g for g in grid.grenades if g.id == self.grenade_id), None)
+        _map(session)
+        pending = session.grenades.get(self.grenade_id)
         if pending is None:
             raise CommandError(f"there is no grenade {self.grenade_id!r} waiting on the map")
         explode(session, edit, pending)

@@ -44,7 +44,7 @@ def _clamp(index: int | None, size: int) -> int:
 def _place(edit: Edit, table: str, ident: str, order: list[str], index: int | None) -> None:
     order = [i for i in order if i != ident]
     order.insert(_clamp(index, len(order)), ident)
-    edit.reorder(table, order)  # type: ignore[arg-type]
+    edit.reorder(table, order)
 
 
 class AddTeam(msgspec.Struct, frozen=True):
@@ -93,15 +93,8 @@ class RemoveTeam(msgspec.Struct, frozen=True):
             raise CombatFlowError(
                 f"{team.name} is acting now; end its turn (Next Turn) before removing it"
             )
-        for member in session.members(team.id):
-            RemoveCombatant(member.id).perform(session, edit)
+        # Its members go with it, and everything that names them (the registry's references).
         edit.remove("teams", team.id)
-        combat = session.combat
-        if team.id in combat.order:
-            order = tuple(t for t in combat.order if t != team.id)
-            acting = combat.acting_team
-            index = order.index(acting) if acting in order else -1
-            edit.set_combat(msgspec.structs.replace(combat, order=order, turn_index=index))
         return f"Remove team {team.name}"
 
 
@@ -163,61 +156,22 @@ class EditCombatant(msgspec.Struct, frozen=True):
         return f"Edit {old.name} ({fields})"
 
 
-class RemoveCombatant(msgspec.Struct, frozen=True):
-    """Remove a combatant, its conditions, its token and its place in the fight."""
+class RemoveCombatants(msgspec.Struct, frozen=True):
+    """Remove one or more combatants, as one step, and with them (the registry's
+    references) their conditions, tokens, the grenades timed to them, their crew positions
+    and their places in the fight."""
 
-    combatant_id: str
+    combatant_ids: tuple[str, ...]
 
     def perform(self, session: Session, edit: Edit) -> str:
-        combatant = session.combatant(self.combatant_id)
-        for held in session.conditions_on(combatant.id):
-            edit.remove("conditions", held.id)
-        edit.remove("combatants", combatant.id)
-        grid = session.map
-        if grid is not None:
-            gone = combatant.id
-            dropped = [g for g in grid.grenades if gone in (g.anchor_id, g.thrower_id)]
-            for pending in dropped:
-                if pending.condition_id in session.conditions:
-                    edit.remove("conditions", pending.condition_id)
-            edit.set_map(
-                msgspec.structs.replace(
-                    grid,
-                    tokens={k: v for k, v in grid.tokens.items() if k != gone},
-                    moved_ft={k: v for k, v in grid.moved_ft.items() if k != gone},
-                    grenades=tuple(g for g in grid.grenades if g not in dropped),
-                    templates=tuple(
-                        t for t in grid.templates if t.id not in {g.id for g in dropped}
-                    ),
-                )
-            )
-        combat = session.combat
-        cid = combatant.id
-        if (
-            any(
-                cid in ids
-                for ids in (
-                    combat.acted,
-                    combat.unaware,
-                    combat.surprise_actors,
-                    combat.pending_surprise,
-                )
-            )
-            or cid in combat.turns
-            or any(r.combatant_id == cid for r in combat.readied)
-        ):
-            edit.set_combat(
-                msgspec.structs.replace(
-                    combat,
-                    acted=tuple(i for i in combat.acted if i != cid),
-                    unaware=tuple(i for i in combat.unaware if i != cid),
-                    surprise_actors=tuple(i for i in combat.surprise_actors if i != cid),
-                    pending_surprise=tuple(i for i in combat.pending_surprise if i != cid),
-                    turns={k: v for k, v in combat.turns.items() if k != cid},
-                    readied=tuple(r for r in combat.readied if r.combatant_id != cid),
-                )
-            )
-        return f"Remove {combatant.name}"
+        gone = [session.combatant(ident) for ident in dict.fromkeys(self.combatant_ids)]
+        if not gone:
+            raise CommandError("choose who to remove first")
+        for combatant in gone:
+            edit.remove("combatants", combatant.id)
+        if len(gone) == 1:
+            return f"Remove {gone[0].name}"
+        return f"Remove {len(gone)} combatants"
 
 
 class MoveCombatant(msgspec.Struct, frozen=True):

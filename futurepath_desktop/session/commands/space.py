@@ -54,9 +54,7 @@ def _validated_ship(ship: Ship) -> Ship:
 
 
 def _put_ship(edit: Edit, session: Session, ship: Ship) -> None:
-    space = session.space
-    ships = tuple(ship if s.id == ship.id else s for s in space.ships)
-    edit.set_space(replace(space, ships=ships))
+    edit.put("ships", ship)
 
 
 def _set_round(edit: Edit, session: Session, **changes: Any) -> None:
@@ -105,11 +103,11 @@ class AddShip(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         ship = _validated_ship(self.ship)
-        if any(s.id == ship.id for s in session.space.ships):
+        if ship.id in session.ships:
             raise CommandError(f"a ship with id {ship.id!r} is already in this session")
         _check_crew(session, ship)
         rules.capacity(ship.size)
-        edit.set_space(replace(session.space, ships=(*session.space.ships, ship)))
+        edit.put("ships", ship)
         space_log(
             session,
             edit,
@@ -126,7 +124,7 @@ class EditShip(msgspec.Struct, frozen=True):
     changes: tuple[tuple[str, Any], ...]
 
     def perform(self, session: Session, edit: Edit) -> str:
-        old = session.space.ship(self.ship_id)
+        old = session.ship(self.ship_id)
         changes = dict(self.changes)
         unknown = sorted(set(changes) - set(Ship.__struct_fields__))
         if unknown or "id" in changes:
@@ -144,23 +142,9 @@ class RemoveShip(msgspec.Struct, frozen=True):
     ship_id: str
 
     def perform(self, session: Session, edit: Edit) -> str:
-        ship = session.space.ship(self.ship_id)
-        space = session.space
-        fight = space.round
-        edit.set_space(
-            replace(
-                space,
-                ships=tuple(s for s in space.ships if s.id != ship.id),
-                round=replace(
-                    fight,
-                    stations=tuple(s for s in fight.stations if s.ship_id != ship.id),
-                    pending=tuple(p for p in fight.pending if p.target_id != ship.id),
-                    scanned=tuple(i for i in fight.scanned if i != ship.id),
-                    optional={k: v for k, v in fight.optional.items() if k != ship.id},
-                    surprise=tuple(i for i in fight.surprise if i != ship.id),
-                ),
-            )
-        )
+        ship = session.ship(self.ship_id)
+        # What the space round says of it goes too (the registry's references).
+        edit.remove("ships", ship.id)
         space_log(session, edit, "space", f"{ship.name} leaves the fight")
         return f"Remove ship {ship.name}"
 
@@ -174,7 +158,7 @@ class AssignCrew(msgspec.Struct, frozen=True):
     name: str = ""
 
     def perform(self, session: Session, edit: Edit) -> str:
-        ship = session.space.ship(self.ship_id)
+        ship = session.ship(self.ship_id)
         if self.combatant_id is not None:
             session.combatant(self.combatant_id)
         crew: dict[PositionName, CrewSlot] = dict(ship.crew)
@@ -282,10 +266,10 @@ class StartSpaceCombat(msgspec.Struct, frozen=True):
         space = session.space
         if space.round.active:
             raise CombatFlowError("space combat is already running")
-        if len(space.ships) < 2:
+        if len(session.ships) < 2:
             raise CommandError("a space fight needs at least two ships")
         for ident in self.surprise:
-            space.ship(ident)
+            session.ship(ident)
         first = rules.SpacePhase.SURPRISE if self.surprise else rules.SpacePhase.SUPPORT
         edit.set_space(
             replace(
@@ -300,7 +284,7 @@ class StartSpaceCombat(msgspec.Struct, frozen=True):
             )
         )
         if self.surprise:
-            names = ", ".join(space.ship(i).name for i in self.surprise)
+            names = ", ".join(session.ship(i).name for i in self.surprise)
             verb = "fires" if len(self.surprise) == 1 else "fire"
             text = f"Space combat: {names} {verb} first, unseen (R47)"
             space_log(session, edit, "space", text)
@@ -310,7 +294,7 @@ class StartSpaceCombat(msgspec.Struct, frozen=True):
 
 
 def _expire_effects(session: Session, edit: Edit, round_number: int) -> None:
-    for ship in session.space.ships:
+    for ship in list(session.ships.values()):
         kept = tuple(e for e in ship.effects if e.until_round > round_number)
         if kept != ship.effects:
             for effect in ship.effects:
@@ -323,7 +307,7 @@ def _apply_pending(session: Session, edit: Edit) -> None:
     """R45: Battle Damage dealt in the Action phase takes effect now."""
     fight = session.space.round
     for pending in fight.pending:
-        ship = session.space.ship(pending.target_id)
+        ship = session.ship(pending.target_id)
         row = next(r for r in chart_of(session.space) if r.roll == pending.roll)
         entry = BattleDamage(
             new_id("bd"), row.roll, row.dc, row.name, row.effect, row.key, fight.round
@@ -422,7 +406,7 @@ def _chart_effects(
     if row.key not in ("none", "shaken", "actuator", "capacitor", "plasma"):
         until = round_number + 1 if row.key != "meltdown" else 1000
         effect = ShipEffect(new_id("eff"), row.name, row.effect, until)
-        current = session.space.ship(ship.id)
+        current = session.ship(ship.id)
         _put_ship(edit, session, replace(current, effects=(*current.effects, effect)))
 
 
@@ -443,7 +427,7 @@ def _end_round(session: Session, edit: Edit) -> None:
     fight = session.space.round
     next_round = fight.round + 1
     _tick_crew_conditions(session, edit)
-    for ship in session.space.ships:
+    for ship in list(session.ships.values()):
         new = replace(ship, flying="normal")
         if ship.state == "exploding" and ship.explodes_round is not None:
             if next_round > ship.explodes_round:
@@ -469,10 +453,10 @@ def _end_round(session: Session, edit: Edit) -> None:
         surprise=(),
     )
     enemies_left = [
-        s for s in session.space.ships if s.side != "players" and s.state == "operational"
+        s for s in session.ships.values() if s.side != "players" and s.state == "operational"
     ]
     text = f"Round {next_round}, 1 Support"
-    if not enemies_left and any(s.side != "players" for s in session.space.ships):
+    if not enemies_left and any(s.side != "players" for s in session.ships.values()):
         text += ". Every enemy ship is at capacity: the fight is won (R45)"
     space_log(session, edit, "phase", text)
 
@@ -518,7 +502,7 @@ class EndSpaceCombat(msgspec.Struct, frozen=True):
 def _station(session: Session, ship_id: str, position: rules.Position) -> Ship:
     """R41: the position may act now, and has not acted this round."""
     fight = _fight(session)
-    ship = session.space.ship(ship_id)
+    ship = session.ship(ship_id)
     if ship.state in ("adrift", "exploding", "destroyed"):
         raise CombatFlowError(f"{ship.name} is {ship.state}: its crew cannot act (R45)")
     phase = rules.SpacePhase(fight.phase)
@@ -569,7 +553,7 @@ class DeclareOptional(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         fight = _fight(session)
-        ship = session.space.ship(self.ship_id)
+        ship = session.ship(self.ship_id)
         if self.position not in rules.OPTIONAL_ACTION:
             raise CommandError("only the Science Officer or the Chief Engineer may do this")
         if fight.phase != rules.SpacePhase.ACTION:
@@ -638,7 +622,7 @@ class Scan(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         ship = _station(session, self.ship_id, rules.Position.SENSORS)
-        target = session.space.ship(self.target_id)
+        target = session.ship(self.target_id)
         if any(e.name == "Sensor array damaged" for e in ship.effects):
             raise CombatFlowError(f"{ship.name}'s sensor array is damaged: no scans (R46)")
         mod = _crew_mod(session, ship, rules.Position.SENSORS, "intelligence")
@@ -708,7 +692,7 @@ class Fire(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         ship = _station(session, self.ship_id, rules.Position.WEAPONS)
-        target = session.space.ship(self.target_id)
+        target = session.ship(self.target_id)
         if target.id == ship.id:
             raise CommandError("a ship does not fire on itself")
         if target.state == "destroyed":
@@ -761,7 +745,7 @@ class Fire(msgspec.Struct, frozen=True):
             session,
             system_hits={**fight.system_hits, key: fight.system_hits.get(key, 0) + done},
         )
-        current = session.space.ship(target.id)
+        current = session.ship(target.id)
         if self.system is not None:
             total = min(99, current.systems.get(self.system, 0) + done)
             _put_ship(
@@ -788,7 +772,7 @@ class Swarm(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         if len(self.ship_ids) < 2 or len(self.ship_ids) != len(self.hard_points):
             raise CommandError("a swarm is two or more ships, each with its hard points")
-        target = session.space.ship(self.target_id)
+        target = session.ship(self.target_id)
         ships = [_station(session, i, rules.Position.WEAPONS) for i in self.ship_ids]
         dc = rules.flying_adjusted(
             rules.bd_dc(target.structure, target.shields),

@@ -64,7 +64,7 @@ class BridgeActions:
         from futurepath_desktop.session.commands import StartSpaceCombat
         from futurepath_desktop.ui.dialogs.space_dialogs import SurpriseDialog
 
-        dialog = SurpriseDialog(self.controller.session.space.ships, self._widget())
+        dialog = SurpriseDialog(tuple(self.controller.session.ships.values()), self._widget())
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.act(StartSpaceCombat(dialog.unseen()), self.notice)
 

@@ -195,7 +195,7 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
     def ship(self) -> Ship | None:
         """The ship whose stations and consoles are shown."""
         try:
-            return self.controller.session.space.ship(self.ship_id) if self.ship_id else None
+            return self.controller.session.ship(self.ship_id) if self.ship_id else None
         except KeyError:
             return None
 
@@ -209,18 +209,18 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
     def refresh(self) -> None:
         """Redraw from the session (ships are few: the whole panel is cheap)."""
         session = self.controller.session
-        space = session.space
-        fight = space.round
+        fight = session.space.round
+        ships = tuple(session.ships.values())
         self.status.setText(space_status(session))
-        self.start_button.setEnabled(not fight.active and len(space.ships) >= 2)
+        self.start_button.setEnabled(not fight.active and len(ships) >= 2)
         self.next_button.setEnabled(fight.active)
         self.end_button.setEnabled(fight.active)
-        if self.ship_id is None or all(s.id != self.ship_id for s in space.ships):
-            self.ship_id = space.ships[0].id if space.ships else None
-        self.card_view.show_ships(space.ships, self.ship_id)
+        if self.ship_id not in session.ships:
+            self.ship_id = ships[0].id if ships else None
+        self.card_view.show_ships(ships, self.ship_id)
         self.ship_combo.blockSignals(True)
         self.ship_combo.clear()
-        for ship in space.ships:
+        for ship in ships:
             self.ship_combo.addItem(ship.name, ship.id)
         if self.ship_id is not None:
             self.ship_combo.setCurrentIndex(self.ship_combo.findData(self.ship_id))
@@ -252,7 +252,7 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
             self._enable()
             return
         self.stations.show_rows(station_rows(session, ship), session.space.round.active)
-        for other in session.space.ships:
+        for other in session.ships.values():
             if other.id != ship.id and other.state != "destroyed":
                 dc = rules.bd_dc(other.structure, other.shields)
                 self.target.addItem(f"{other.name} (BD-DC {dc})", other.id)
@@ -343,7 +343,7 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
         if ship is None or target_id is None:
             return None
         try:
-            return ship, self.controller.session.space.ship(str(target_id))
+            return ship, self.controller.session.ship(str(target_id))
         except KeyError:
             return None
 

@@ -320,10 +320,10 @@ class MapDock(QDockWidget):
 
     def inside_ids(self) -> list[str]:
         """Who stands inside the chosen template."""
-        grid = self.controller.session.map
-        if grid is None or self.template_id is None:
+        session = self.controller.session
+        if session.map is None or self.template_id is None:
             return []
-        template = next((t for t in grid.templates if t.id == self.template_id), None)
+        template = session.templates.get(self.template_id)
         if template is None:
             return []
         return map_rules.inside_template(self.controller.session, template)
@@ -343,8 +343,7 @@ class MapDock(QDockWidget):
         self.remove_template.setEnabled(self.template_id is not None and bool(self._template()))
 
     def _template(self) -> bool:
-        grid = self.controller.session.map
-        return grid is not None and any(t.id == self.template_id for t in grid.templates)
+        return self.template_id in self.controller.session.templates
 
     def _damage_inside(self) -> None:
         from PySide6.QtWidgets import QInputDialog  # loaded when first asked

@@ -2,8 +2,9 @@
 images (one pixel per square, scaled up without smoothing), and items only for what moves
 or is few: tokens, zones, fog, templates, the path preview and the overlays.
 
-Nothing is rebuilt on a move: a change to the map updates only the items it touches, and
-the terrain images only when the terrain rows themselves change.
+Nothing is rebuilt on a move: the scene follows each command's change report, updating
+only the tokens, areas and templates it names, and the terrain images only when the
+report says the terrain (or the map's size) changed. It never compares old and new state.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from futurepath_desktop.session.state import (
     Area,
     MapState,
     Session,
+    Template,
 )
 from futurepath_desktop.ui.map.areas import FRIEND_OVER_FOG_Z, fog_item, zone_item
 from futurepath_desktop.ui.map.items import MARGIN_X, TOKEN_Z, TokenItem, token_look
@@ -91,8 +93,6 @@ class MapScene(QGraphicsScene):
         self.grid: MapState | None = None
         self.session: Session | None = None
         self.tokens: dict[str, TokenItem] = {}
-        self._terrain_rows: tuple[str, ...] | None = None
-        self._cover_rows: tuple[str, ...] | None = None
         self._terrain_image = QPixmap()
         self._terrain_overlay = QPixmap()  # the same, with normal ground see-through
         self._cover_image = QPixmap()
@@ -101,7 +101,7 @@ class MapScene(QGraphicsScene):
         self.background = QPixmap()
         self.background_missing: str | None = None
         self._overlays: list[QGraphicsItem] = []
-        self._areas: list[QGraphicsItem] = []
+        self._areas: dict[str, QGraphicsItem] = {}
         self._templates: dict[str, QGraphicsItem] = {}
         self.acting_team: str | None = None
         self.near = True  # full token pictures; False when the view is zoomed far out
@@ -114,7 +114,6 @@ class MapScene(QGraphicsScene):
         if dark == self.dark and self.grid is not None:
             return
         self.dark = dark
-        self._terrain_rows = self._cover_rows = None
         self.grid = None  # everything is redrawn in the new colours
         if self.session is not None:
             self.sync(self.session)
@@ -133,50 +132,47 @@ class MapScene(QGraphicsScene):
                 item.set_near(near)
 
     def sync(self, session: Session) -> None:
-        """Bring the scene up to date with the session, touching only what changed."""
+        """Draw the whole map anew from the session (a new session, a new theme)."""
         self.session = session
-        grid = session.map
-        old = self.grid
-        self.grid = grid
+        self.grid = grid = session.map
+        for item in list(self.tokens.values()) + list(self._areas.values()):
+            self.removeItem(item)
+        for item in self._templates.values():
+            self.removeItem(item)
+        self.tokens.clear()
+        self._areas.clear()
+        self._templates.clear()
         if grid is None:
-            for item in list(self.tokens.values()) + self._areas + list(self._templates.values()):
-                self.removeItem(item)
-            self.tokens.clear()
-            self._areas.clear()
-            self._templates.clear()
             self.setSceneRect(QRectF(0, 0, 10 * SQUARE, 10 * SQUARE))
             self.update()
             return
-        if old is None or (old.width, old.height) != (grid.width, grid.height):
+        self._settings(grid, frozenset(MapState.__struct_fields__))
+        self._sync_areas(session, set(session.areas))
+        self._sync_templates(session, set(session.templates))
+        self.sync_tokens(session)
+
+    def _settings(self, grid: MapState, fields: frozenset[str]) -> None:
+        """Redraw what the map's changed settings draw: its size, terrain, cover, image."""
+        self.grid = grid
+        resized = bool(fields & {"width", "height"})
+        if resized:
             self.setSceneRect(QRectF(0, 0, grid.width * SQUARE, grid.height * SQUARE))
-        repaint = False
-        if grid.terrain is not self._terrain_rows:
-            self._terrain_rows = grid.terrain
+        if resized or "terrain" in fields:
             colours = TERRAIN_COLOURS[self.dark]
             self._terrain_image = _layer_image(
                 grid.terrain, TERRAIN_CODES, colours, grid.width, grid.height
             )
-            see_through = ("#00000000", *(c + "" for c in colours[1:]))
+            see_through = ("#00000000", *colours[1:])
             self._terrain_overlay = _layer_image(
                 grid.terrain, TERRAIN_CODES, see_through, grid.width, grid.height
             )
-            repaint = True
-        if (self.folder, grid.background) != self._background_key:
-            self._load_background(grid)
-            repaint = True
-        if grid.cover is not self._cover_rows:
-            self._cover_rows = grid.cover
+        if resized or "cover" in fields:
             self._cover_image = _layer_image(
                 grid.cover, COVER_CODES, COVER_COLOURS, grid.width, grid.height
             )
-            repaint = True
-        if repaint:
-            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
-        if old is None or old.zones is not grid.zones or old.fog is not grid.fog:
-            self._rebuild_areas(grid)
-        if old is None or old.templates is not grid.templates:
-            self._sync_templates(grid)
-        self.sync_tokens(session)
+        if (self.folder, grid.background) != self._background_key:
+            self._load_background(grid)
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def forget_background(self) -> None:
         """Load the background image again on the next sync."""
@@ -198,18 +194,30 @@ class MapScene(QGraphicsScene):
             self.background = image
 
     def apply(self, session: Session, change: Change) -> None:
-        """Follow one command: the whole map if it changed, else only the tokens whose look
-        can have changed (their combatant, their conditions, or the acting team's turn).
-        A Next Turn on a 1,000-token map restyles a team's tokens, not all of them."""
-        if change.map:
-            self.sync(session)
-            return
-        ids = set(change.touched("combatants")) | change.bearers
+        """Follow one command by its change report: the map's settings if they changed,
+        and only the tokens, areas and templates it names, plus the tokens whose look can
+        have changed (their combatant, their conditions, or the acting team's turn). A Next
+        Turn on a 1,000-token map restyles a team's tokens, not all of them."""
+        self.session = session
+        if "map" in change.values:
+            if self.grid is None or session.map is None:
+                self.sync(session)
+                return
+            self._settings(session.map, change.value_fields.get("map", frozenset()))
+        areas = change.touched("areas")
+        if areas:
+            self._sync_areas(session, areas)
+        templates = change.touched("templates")
+        if templates:
+            self._sync_templates(session, templates)
+        ids = set(change.touched("tokens")) | change.touched("combatants") | change.bearers
         acting = session.combat.acting_team
         if acting != self.acting_team:
             for team in (acting, self.acting_team):
                 if team is not None:
                     ids.update(m.id for m in session.members(team))
+        if self.player and (areas or change.options):
+            ids.update(session.tokens)  # R61: fog and visibility decide who the players see
         if ids:
             self.sync_tokens(session, ids)
 
@@ -221,8 +229,9 @@ class MapScene(QGraphicsScene):
         acting = session.combat.acting_team
         self.acting_team = acting
         before = len(self.tokens)
-        for ident in grid.tokens if only is None else only:
-            token = grid.tokens.get(ident)
+        moved = False
+        for ident in session.tokens if only is None else only:
+            token = session.tokens.get(ident)
             combatant = session.combatants.get(ident)
             shown = token is not None and combatant is not None
             if shown and self.player:
@@ -244,69 +253,79 @@ class MapScene(QGraphicsScene):
                 # else's the fog covers (an enemy there is not on this map at all).
                 friend = is_friendly(session, combatant)
                 item.setZValue(FRIEND_OVER_FOG_Z if friend else TOKEN_Z)
-            item.setPos(token.x * SQUARE, token.y * SQUARE)
+            place = QPointF(token.x * SQUARE, token.y * SQUARE)
+            if item.pos() != place:
+                item.setPos(place)
+                moved = True
         if only is None:
-            for ident in [i for i in self.tokens if i not in grid.tokens]:
+            for ident in [i for i in self.tokens if i not in session.tokens]:
                 self.removeItem(self.tokens.pop(ident))
-        if only is None or len(self.tokens) != before:
-            self._make_room(grid)
+        if only is None or moved or len(self.tokens) != before:
+            self._make_room(session)
 
-    def _make_room(self, grid: MapState) -> None:
+    def _make_room(self, session: Session) -> None:
         """Let a name plate reach past its token only on a side where no token stands, in
         its bottom row or the row below (which the plate overlaps), so that the plates of
         neighbours never cover each other or a neighbour's disc."""
         taken: set[tuple[int, int]] = set()
+        tokens = session.tokens
         for ident in self.tokens:
-            token = grid.tokens[ident]
+            token = tokens[ident]
             taken.update(
                 (token.x + dx, token.y + dy) for dx in range(token.size) for dy in range(token.size)
             )
         for ident, item in self.tokens.items():
-            token = grid.tokens[ident]
+            token = tokens[ident]
             rows = (token.y + token.size - 1, token.y + token.size)
             left = any((token.x - 1, y) in taken for y in rows)
             right = any((token.x + token.size, y) in taken for y in rows)
             item.set_room((0.0 if left else MARGIN_X, 0.0 if right else MARGIN_X))
 
-    def _rebuild_areas(self, grid: MapState) -> None:
-        for item in self._areas:
-            self.removeItem(item)
-        self._areas.clear()
-        for zone in grid.zones:
-            self._add_area(zone_item(zone, area_rect(zone), self.dark))
-        for fog in grid.fog:
-            self._add_area(fog_item(fog, area_rect(fog), self.dark, player=self.player))
-
-    def _add_area(self, item: QGraphicsItem) -> None:
-        self.addItem(item)
-        self._areas.append(item)
-
-    def _sync_templates(self, grid: MapState) -> None:
-        wanted = {t.id: t for t in grid.templates}
-        for ident in list(self._templates):
-            if ident not in wanted:
-                self.removeItem(self._templates.pop(ident))
-        for ident, template in wanted.items():
-            if ident in self._templates:
+    def _sync_areas(self, session: Session, ids: set[str] | frozenset[str]) -> None:
+        """Add, redraw or remove the zone and fog items of these areas."""
+        for ident in ids:
+            item = self._areas.pop(ident, None)
+            if item is not None:
+                self.removeItem(item)
+            area = session.areas.get(ident)
+            if area is None:
                 continue
-            item = QGraphicsPathItem(area_path(area_of(template)))
-            grenade = any(g.id == ident for g in grid.grenades)
-            colour = QColor("#e05545") if grenade else QColor("#e0a030")
-            fill = QColor(colour)
-            fill.setAlpha(70)
-            item.setBrush(fill)
-            item.setPen(QPen(colour, 2))
-            item.setZValue(5)
-            item.setData(0, ident)
-            text = template.label or f"{template.size_ft} ft {template.shape}"
-            if self.player and grenade:
-                text = "Grenade"  # R61: its thrower may be an enemy the players cannot see
-            label = QGraphicsSimpleTextItem(text, item)
-            label.setPos(square_rect(template.x, template.y).topLeft() + QPointF(2, -16))
-            label.setBrush(colour)
-            label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+            if area.kind == "fog":
+                item = fog_item(area, area_rect(area), self.dark, player=self.player)
+            else:
+                item = zone_item(area, area_rect(area), self.dark)
             self.addItem(item)
-            self._templates[ident] = item
+            self._areas[ident] = item
+
+    def _sync_templates(self, session: Session, ids: set[str] | frozenset[str]) -> None:
+        """Add, redraw or remove the items of these templates."""
+        for ident in ids:
+            item = self._templates.pop(ident, None)
+            if item is not None:
+                self.removeItem(item)
+            template = session.templates.get(ident)
+            if template is not None:
+                self._templates[ident] = self._template_item(template)
+
+    def _template_item(self, template: Template) -> QGraphicsItem:
+        item = QGraphicsPathItem(area_path(area_of(template)))
+        grenade = template.grenade_id is not None
+        colour = QColor("#e05545") if grenade else QColor("#e0a030")
+        fill = QColor(colour)
+        fill.setAlpha(70)
+        item.setBrush(fill)
+        item.setPen(QPen(colour, 2))
+        item.setZValue(5)
+        item.setData(0, template.id)
+        text = template.label or f"{template.size_ft} ft {template.shape}"
+        if self.player and grenade:
+            text = "Grenade"  # R61: its thrower may be an enemy the players cannot see
+        label = QGraphicsSimpleTextItem(text, item)
+        label.setPos(square_rect(template.x, template.y).topLeft() + QPointF(2, -16))
+        label.setBrush(colour)
+        label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.addItem(item)
+        return item
 
     # --- overlays (path preview, ruler, ranges, template ghost) ----------------------------
 

@@ -190,7 +190,7 @@ class ToolActions(QGraphicsView):
             (
                 m.id
                 for m in session.members(team)
-                if m.id in grid.tokens and not m.is_down(vitality)
+                if m.id in session.tokens and not m.is_down(vitality)
             ),
             None,
         )
@@ -205,8 +205,8 @@ class ToolActions(QGraphicsView):
             return self.refuse(
                 "Select the thrower first (Ctrl+click its token), then click the target", square
             )
-        grid = self.controller.session.map
-        if grid is not None and thrower in grid.tokens and grid.tokens[thrower].square == square:
+        token = self.controller.session.tokens.get(thrower)
+        if token is not None and token.square == square:
             name = self.controller.session.combatants[thrower].name
             return self.refuse(f"{name} throws: click the target square, not {name}", square)
         settings = self.settings
@@ -220,9 +220,9 @@ class ToolActions(QGraphicsView):
         return self.push(command, square)
 
     def _area_drop(
-        self, layer: str, anchor: tuple[int, int], corner: tuple[int, int]
+        self, kind: str, anchor: tuple[int, int], corner: tuple[int, int]
     ) -> tuple[bool, tuple[int, int, int, int] | None]:
-        """End a rectangle drag on ``fog`` or ``zones``: a click inside an area removes it
+        """End a rectangle drag of a ``fog`` or ``zone`` area: a click inside an area removes it
         (returns whether it did, and no rectangle); a drag gives the rectangle x, y, w, h."""
         from futurepath_desktop.session.commands import RemoveArea
 
@@ -233,9 +233,10 @@ class ToolActions(QGraphicsView):
         if grid is None:
             return False, None
         if anchor == corner:
-            hit = next((a for a in getattr(grid, layer) if a.contains(anchor)), None)
+            areas = self.controller.session.areas.values()
+            hit = next((a for a in areas if a.kind == kind and a.contains(anchor)), None)
             if hit is not None:
-                return self.push(RemoveArea(layer, hit.id), anchor), None
+                return self.push(RemoveArea(hit.id), anchor), None
         x0, x1 = sorted((anchor[0], corner[0]))
         y0, y1 = sorted((anchor[1], corner[1]))
         return False, (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
@@ -248,7 +249,7 @@ class ToolActions(QGraphicsView):
         removed, rect = self._area_drop("fog", anchor, corner)
         if rect is None or self.controller is None:
             return removed
-        return self.push(AddArea("fog", Area(new_id("fog"), *rect)), anchor)
+        return self.push(AddArea(Area(new_id("fog"), "fog", *rect)), anchor)
 
     def zone(
         self,
@@ -263,18 +264,17 @@ class ToolActions(QGraphicsView):
         from futurepath_desktop.session.state import Area
         from futurepath_desktop.ui.map.zone_dialog import ZoneDialog, default_zone_name
 
-        removed, rect = self._area_drop("zones", anchor, corner)
+        removed, rect = self._area_drop("zone", anchor, corner)
         if rect is None or self.controller is None:
             return removed
-        grid = self.controller.session.map
-        default = default_zone_name(z.name for z in grid.zones) if grid is not None else "Zone"
+        default = default_zone_name(z.name for z in self.controller.session.zones())
         if visibility is None:
             dialog = ZoneDialog(default, self)
             if not dialog.exec():
                 return False
             name, visibility = dialog.chosen()
-        area = Area(new_id("zone"), *rect, visibility=visibility, name=name or default)
-        return self.push(AddArea("zones", area), anchor)
+        area = Area(new_id("zone"), "zone", *rect, visibility=visibility, name=name or default)
+        return self.push(AddArea(area), anchor)
 
     # --- drawing the tools' ghosts ---------------------------------------------------------------
 
@@ -331,9 +331,9 @@ class ToolActions(QGraphicsView):
         session = self.controller.session
         grid = session.map
         combatant = session.combatants.get(self.selected_id)
-        if grid is None or combatant is None or combatant.id not in grid.tokens:
+        if grid is None or combatant is None or combatant.id not in session.tokens:
             return
-        x, y = grid.tokens[combatant.id].square
+        x, y = session.tokens[combatant.id].square
         path = QPainterPath()
 
         def ring(feet: int) -> None:
@@ -364,13 +364,14 @@ class ToolActions(QGraphicsView):
         """The status line for the square under the mouse."""
         if self.controller is None:
             return ""
-        grid = self.controller.session.map
+        session = self.controller.session
+        grid = session.map
         if grid is None or not grid.inside(square):
             return ""
         terrain = ("normal", "difficult", "half-square", "wall")[grid.terrain_at(square)]
         cover = ("", ", partial cover", ", heavy cover", ", full cover")[grid.cover_at(square)]
         seen = ("", ", poor visibility", ", terrible visibility", ", no vision")[
-            grid.visibility_at(square)
+            session.visibility_at(square)
         ]
-        fog = ", fogged" if grid.fogged(square) else ""
+        fog = ", fogged" if session.fogged(square) else ""
         return f"{map_rules.square_name(square)}: {terrain}{cover}{seen}{fog}"

@@ -192,11 +192,12 @@ class MapView(ToolActions):
         if self.tool is not Tool.MOVE or self.selected_id is None or self.controller is None:
             return False
         grid = self.controller.session.map
-        if grid is None or self.selected_id not in grid.tokens:
+        tokens = self.controller.session.tokens
+        if grid is None or self.selected_id not in tokens:
             return False
         if self.drag is None:
             self.begin_drag(self.selected_id)
-            self.target_square = grid.tokens[self.selected_id].square
+            self.target_square = tokens[self.selected_id].square
         assert self.target_square is not None
         target = (self.target_square[0] + step[0], self.target_square[1] + step[1])
         if grid.inside(target):
@@ -333,7 +334,8 @@ class MapView(ToolActions):
         assert self.controller is not None
         ident = self.place_candidate()
         grid = self.controller.session.map
-        if ident is None or grid is None or ident in grid.tokens or not grid.inside(square):
+        tokens = self.controller.session.tokens
+        if ident is None or grid is None or ident in tokens or not grid.inside(square):
             return False
         return self.push(PlaceToken(ident, *square), square)
 
@@ -344,7 +346,7 @@ class MapView(ToolActions):
         session = self.controller.session
         grid = session.map
         assert grid is not None
-        token = grid.tokens[combatant_id]
+        token = self.controller.session.tokens[combatant_id]
         self.drag = Drag(
             combatant_id,
             token.square,

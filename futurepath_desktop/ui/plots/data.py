@@ -226,8 +226,8 @@ def fight_history(session: Session) -> FightHistory:
     history = FightHistory()
     people = {c.name: c for c in session.combatants.values()}
     names = sorted(people, key=len, reverse=True)
-    ships = sorted((s.name for s in session.space.ships), key=len, reverse=True)
-    for ship in session.space.ships:
+    ships = sorted((s.name for s in session.ships.values()), key=len, reverse=True)
+    for ship in session.ships.values():
         history.battle_damage[ship.name] = [(0, 0)]
     for combatant in session.combatants.values():
         start = combatant.max_health if session.options.health_fatigue else combatant.max_hp

@@ -1,0 +1,102 @@
+"""The fight's records: conditions on their bearers, readied actions, where the fight stands,
+and the session's rule options.
+
+No ``from __future__ import annotations`` here: msgspec reads these annotations to build
+the session decoder at every start, and real objects spare it evaluating strings.
+"""
+
+from typing import Annotated, Literal
+
+from msgspec import Meta, Struct
+
+from futurepath_desktop.core.environment import CoverRule, Visibility
+from futurepath_desktop.core.options import RuleOptions, VitalityRule
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session.records.kinds import Count, Id, Name, Text
+
+
+class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True):
+    """A condition on a bearer, with its round counter anchored to that bearer (R13, R30).
+
+    ``remaining`` is None for a condition that lasts until removed. ``armed`` turns true
+    when the bearer has acted since the counter was set.
+    """
+
+    id: Id
+    bearer_id: Id
+    key: Annotated[str, Meta(min_length=1, max_length=80)]
+    name: Name
+    note: Text = ""
+    custom: bool = False
+    remaining: Count | None = None
+    armed: bool = False
+    set_round: Count = 0
+    set_phase: Annotated[int, Meta(ge=0, le=5)] = 0
+    set_team: Id | None = None
+    source: Text = ""
+
+
+class Readied(Struct, frozen=True, forbid_unknown_fields=True):
+    """R18: an action readied against a trigger."""
+
+    id: Id
+    combatant_id: Id
+    trigger: Text
+    action: Text
+    set_round: Count
+
+
+Declared = tuple[str, str | None]
+
+
+class CombatState(Struct, frozen=True, forbid_unknown_fields=True):
+    """Where the fight stands: round, phase (R12), team order and who has acted."""
+
+    active: bool = False
+    round: Count = 0
+    phase: Annotated[int, Meta(ge=0, le=5)] = 0
+    surprise_round: bool = False
+    order: tuple[Id, ...] = ()
+    turn_index: Annotated[int, Meta(ge=-1, le=10_000)] = -1
+    surprise_actors: tuple[Id, ...] = ()
+    unaware: tuple[Id, ...] = ()
+    acted: tuple[Id, ...] = ()
+    turns: dict[Id, tuple[Declared, ...]] = {}
+    readied: tuple[Readied, ...] = ()
+    pending_surprise: tuple[Id, ...] = ()
+
+    @property
+    def acting_team(self) -> str | None:
+        """The team whose turn it is, if any."""
+        if not self.active or not 0 <= self.turn_index < len(self.order):
+            return None
+        if self.phase == Phase.ACTION or self.surprise_round:
+            return self.order[self.turn_index]
+        return None
+
+
+class Options(Struct, frozen=True, forbid_unknown_fields=True):
+    """R40 rule options, and the session's visibility (R31)."""
+
+    vitality: Literal["future-path", "health-fatigue"] = "future-path"
+    cover: Literal["disadvantage", "defense-bonus"] = "disadvantage"
+    condition_lowers_team_initiative: bool = False
+    visibility: Annotated[int, Meta(ge=0, le=3)] = 0
+
+    @property
+    def health_fatigue(self) -> bool:
+        """R40: whether the session uses Health and Fatigue (R27) instead of HP (R26)."""
+        return self.vitality == "health-fatigue"
+
+    def rules(self) -> RuleOptions:
+        """The core's view of these options."""
+        return RuleOptions(
+            VitalityRule(self.vitality),
+            CoverRule(self.cover),
+            self.condition_lowers_team_initiative,
+        )
+
+    @property
+    def visibility_level(self) -> Visibility:
+        """R31: the session's visibility."""
+        return Visibility(self.visibility)

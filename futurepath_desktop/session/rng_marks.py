@@ -1,0 +1,51 @@
+"""R1: compact marks of the session generator's state, for undo.
+
+A Mersenne Twister's state is 624 words and a position. Between two twists (every 624
+words drawn) only the position moves, so consecutive marks share one copy of the words:
+an undo step costs a few dozen bytes instead of a 25 KiB copy of the whole state.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from futurepath_desktop.session.records import RngState
+
+
+class RngMark(msgspec.Struct, frozen=True):
+    """The generator's state: its words (shared with other marks), position and gauss."""
+
+    words: tuple[int, ...]
+    index: int
+    gauss: float | None = None
+    version: int = 3
+
+    def state(self) -> tuple[int, tuple[int, ...], float | None]:
+        """The state as ``random.Random.setstate`` takes it."""
+        return (self.version, (*self.words, self.index), self.gauss)
+
+    def to_state(self, seed: int) -> RngState:
+        """The full saved state (as a file keeps it)."""
+        return RngState(seed, 3, (*self.words, self.index), self.gauss)
+
+
+_shared: list[tuple[int, ...]] = [()]
+"""The words of the last mark taken, for the next one to share when they are equal."""
+
+
+def mark(rng: random.Random) -> RngMark:
+    """A compact mark of a generator's state now."""
+    version, internal, gauss = rng.getstate()
+    words = internal[:-1]
+    if words != _shared[0]:
+        _shared[0] = words
+    return RngMark(_shared[0], internal[-1], gauss, version)
+
+
+def from_state(state: RngState) -> RngMark:
+    """A mark for a saved full state (the journal keeps full states)."""
+    if not state.internal:
+        return mark(random.Random(state.seed))
+    return RngMark(state.internal[:-1], state.internal[-1], state.gauss, state.version)
