@@ -51,9 +51,7 @@ def check_references(record: SessionFile, source: str) -> None:
                 continue
             for where, ident in ref.find(value):
                 if ident not in known:
-                    raise SessionLoadError(
-                        source, _dangling(ref, ident), f"$.{ref.owner}.{where}"
-                    )
+                    raise SessionLoadError(source, _dangling(ref, ident), f"$.{ref.owner}.{where}")
     _check_health(record, source)
     _check_combat(record, source)
     for index, entry in enumerate(record.log):
