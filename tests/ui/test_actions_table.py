@@ -8,8 +8,10 @@ import importlib
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QTableWidget
+from PySide6.QtWidgets import QMenu, QTableView
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.ui import action_builder
@@ -141,23 +143,36 @@ def test_the_combat_bar_is_laid_out_by_the_table(window: MainWindow) -> None:
 
 def test_the_shortcuts_dialog_lists_the_table(qtbot: QtBot, window: MainWindow) -> None:
     seen: list[tuple[str, str]] = []
+    seen_editing: list[bool] = []
 
     def read(dialog: object) -> None:
         from PySide6.QtWidgets import QDialog
 
         assert isinstance(dialog, QDialog)
-        table = dialog.findChild(QTableWidget)
+        table = dialog.findChild(QTableView, "shortcutsTable")
         assert table is not None
-        for row in range(table.rowCount()):
-            keys, text = table.item(row, 0), table.item(row, 1)
-            assert keys is not None and text is not None
-            seen.append((keys.text(), text.text()))
+        model = table.model()
+        for row in range(model.rowCount()):
+            seen.append((model.index(row, 0).data(), model.index(row, 1).data()))
+        editable = model.flags(model.index(0, 0)) & Qt.ItemFlag.ItemIsEditable
+        seen_editing.append(
+            bool(editable) or table.editTriggers() != table.EditTrigger.NoEditTriggers
+        )
         dialog.reject()
 
     answer_dialog(qtbot, read)
     window.actions_by_name["actionShortcuts"].trigger()
     assert seen == shortcut_rows()
+    assert seen_editing == [False], "a list to read, not to type into"
     assert ("F1", "Keyboard Shortcuts") in seen and ("Ctrl+Shift+Z, Ctrl+Y", "Redo") in seen
+
+
+def test_the_shortcuts_model(qtmodeltester: ModelTester) -> None:
+    from futurepath_desktop.ui.models.shortcuts_model import ShortcutsModel
+
+    model = ShortcutsModel()
+    qtmodeltester.check(model, force_py=True)
+    assert model.rowCount() == len(shortcut_rows()) > 30
 
 
 def test_the_page_command_says_when_the_page_is_stale(

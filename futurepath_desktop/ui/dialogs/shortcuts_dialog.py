@@ -4,16 +4,17 @@ lists them."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from futurepath_desktop.ui.actions import shortcut_rows
+from futurepath_desktop.ui.models.shortcuts_model import ShortcutsModel
 
 
 def shortcuts_markdown() -> str:
@@ -53,7 +54,7 @@ def shortcuts_markdown() -> str:
 
 
 class ShortcutsDialog(QDialog):
-    """A table of keys and actions."""
+    """A table of keys and actions (read-only)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,15 +62,14 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle("Keyboard shortcuts")
         self.resize(520, 560)
         layout = QVBoxLayout(self)
-        rows = shortcut_rows()
-        table = QTableWidget(len(rows), 2)
-        table.setHorizontalHeaderLabels(["Keys", "Action"])
+        table = QTableView()
+        table.setObjectName("shortcutsTable")
+        table.setModel(ShortcutsModel(table))
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.verticalHeader().setVisible(False)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
-        for row, (keys, text) in enumerate(rows):
-            table.setItem(row, 0, QTableWidgetItem(keys))
-            table.setItem(row, 1, QTableWidgetItem(text))
         layout.addWidget(table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
