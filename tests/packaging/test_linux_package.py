@@ -117,14 +117,46 @@ def test_the_desktop_entry_and_the_metainfo_validate(unpacked: Path) -> None:
     run("appstreamcli", "validate", "--no-net", metainfo)
 
 
-def test_a_wheel_carries_the_demo_and_the_icons(tmp_path: Path) -> None:
-    """``pip install`` of the project gives a copy that opens the demo from its file and
-    shows its icon (both are package data)."""
-    import zipfile
+def test_the_bundle_carries_the_resources_where_an_installed_copy_has_them(
+    unpacked: Path,
+) -> None:
+    """Every file of resources/ sits in the bundle as in site-packages, under
+    futurepath_desktop/resources/ beside its package marker (the wheel and ``pip install
+    .`` are checked in tests/test_package_data.py)."""
+    resources = ROOT / "resources"
+    frozen = unpacked / "opt/futurepath-desktop/_internal/futurepath_desktop/resources"
+    wanted = [p.relative_to(resources) for p in resources.rglob("*") if is_resource(p)]
+    assert wanted, "no resource files found"
+    for name in wanted:
+        assert (frozen / name).read_bytes() == (resources / name).read_bytes(), name
+    assert (frozen / "__init__.py").is_file()
 
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path, ROOT)
-    (wheel,) = tmp_path.glob("futurepath_desktop-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
-    assert "futurepath_desktop/data/demo/space-bears.fpsession" in names
-    assert "futurepath_desktop/data/icons/futurepath-desktop-256.png" in names
-    assert "futurepath_desktop/data/icons/futurepath-desktop.svg" in names
+
+def is_resource(path: Path) -> bool:
+    return path.is_file() and path.name != "__init__.py" and "__pycache__" not in path.parts
+
+
+def test_the_frozen_app_opens_the_demo_from_its_resources_file(
+    unpacked: Path, tmp_path: Path
+) -> None:
+    """The frozen app reads the demo from the bundle's resources/: spoil that one file in a
+    copy of the bundle and ``--demo`` fails to load it (with the file intact, the smoke
+    test above passes), instead of building the demo in code."""
+    bundle = tmp_path / "bundle"
+    shutil.copytree(
+        unpacked / "opt/futurepath-desktop", bundle, symlinks=True, copy_function=os.link
+    )
+    demo = bundle / "_internal/futurepath_desktop/resources/demo/space-bears.fpsession"
+    demo.unlink()  # a hard link: write a new file, not through to the unpacked bundle
+    demo.write_text("{ this is not a session", encoding="utf-8")
+    env = {**os.environ, "FUTUREPATH_HOME": str(tmp_path / "home"), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [str(bundle / "futurepath-desktop"), "--smoke-test", "--demo"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode != 0, done.stdout
+    assert "smoke test failed" in done.stderr, done.stderr
