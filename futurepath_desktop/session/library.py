@@ -179,7 +179,7 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
         template = self.template
         joining = session.combat.active
         if template.ship is not None:
-            from futurepath_desktop.session.commands.space import AddShip
+            from futurepath_desktop.session.commands.ships import AddShip
 
             ship = msgspec.structs.replace(template.ship, id=new_id("ship"))
             AddShip(ship).perform(session, edit)

@@ -27,7 +27,7 @@ from futurepath_desktop.session.commands import (
     StartSpaceCombat,
     Swarm,
 )
-from futurepath_desktop.session.commands.space import default_chart
+from futurepath_desktop.session.space_rules import default_chart
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import CombatFlowError, CommandError

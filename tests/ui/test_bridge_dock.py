@@ -19,7 +19,7 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.starship import Position, battle_damage_odds
-from futurepath_desktop.session.commands.space import volley_dc
+from futurepath_desktop.session.space_rules import volley_dc
 from futurepath_desktop.session.commands.space_log import base_kind
 from futurepath_desktop.ui.bridge.feedback import Feedback
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
@@ -237,7 +237,7 @@ def test_a_ship_card_selects_its_ship_by_mouse_and_by_keyboard(
     assert bridge.ship_combo.currentData() == "bear-hunter"
     assert bridge.card_view.cards[1].selected and not bridge.card_view.cards[0].selected
     hunter_ship = window.controller.session.ship("bear-hunter")
-    from futurepath_desktop.session.commands.space import crew_name
+    from futurepath_desktop.session.space_rules import crew_name
 
     crew = [row[2] for row in cells(bridge)]
     assert crew[0] == crew_name(window.controller.session, hunter_ship, Position.CAPTAIN)

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.core.odds import attack_damage_odds, attack_odds
 from futurepath_desktop.core.starship import battle_damage_odds
 from futurepath_desktop.session.commands import Damage
-from futurepath_desktop.session.commands.space import volley_dc
+from futurepath_desktop.session.space_rules import volley_dc
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.helpers import run_python
 

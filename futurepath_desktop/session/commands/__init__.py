@@ -51,23 +51,27 @@ from futurepath_desktop.session.commands.roster import (
     RemoveCombatants,
     RemoveTeam,
 )
-from futurepath_desktop.session.commands.space import (
+from futurepath_desktop.session.commands.ships import (
     AddShip,
     AssignCrew,
-    CrewAction,
-    DeclareOptional,
     EditShip,
-    EndSpaceCombat,
-    Fire,
-    MedicalCare,
-    NextSpacePhase,
     RemoveShip,
-    Repair,
-    Scan,
     SetChart,
     SetChartRow,
     SetSpaceRules,
+)
+from futurepath_desktop.session.commands.space import (
+    CrewAction,
+    DeclareOptional,
+    EndSpaceCombat,
+    NextSpacePhase,
     StartSpaceCombat,
+)
+from futurepath_desktop.session.commands.space_actions import (
+    Fire,
+    MedicalCare,
+    Repair,
+    Scan,
     Swarm,
 )
 

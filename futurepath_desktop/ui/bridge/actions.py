@@ -121,7 +121,7 @@ class BridgeActions:
     def edit_chart(self) -> None:
         """Edit the session's Battle Damage Chart (R46)."""
         from futurepath_desktop.session.commands import SetChart
-        from futurepath_desktop.session.commands.space import chart_of
+        from futurepath_desktop.session.space_rules import chart_of
         from futurepath_desktop.ui.dialogs.space_dialogs import ChartDialog
 
         dialog = ChartDialog(chart_of(self.controller.session.space), self._widget())

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.session.commands.space import crew_name, station_refusal
+from futurepath_desktop.session.space_rules import crew_name, station_refusal
 from futurepath_desktop.session.state import Session, Ship
 from futurepath_desktop.ui.bridge.feedback import game_words
 from futurepath_desktop.ui.models.roles import BACKGROUND, DISPLAY, FOREGROUND, ID_ROLE, TOOLTIP

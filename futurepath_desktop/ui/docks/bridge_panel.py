@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.session.commands.space import station_refusal
+from futurepath_desktop.session.space_rules import station_refusal
 from futurepath_desktop.session.edit import Change, Command
 from futurepath_desktop.session.state import Ship
 from futurepath_desktop.ui.bridge.actions import BridgeActions
@@ -349,7 +349,7 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
 
     def update_odds(self) -> None:
         """The live chance of Battle Damage for the volley as set up (R42-R44)."""
-        from futurepath_desktop.session.commands.space import scan_bonus, volley_dc
+        from futurepath_desktop.session.space_rules import scan_bonus, volley_dc
 
         chosen = self.volley()
         self.dock.volleyChanged.emit()

@@ -1,0 +1,117 @@
+"""What space combat's rules say of the session as it stands (R41-R47), read-only: the
+chart in force, who holds a position, whether a station may act now, a volley's BD-DC
+and a scan's bonus. The bridge calls these before a click; the commands call them too."""
+
+from __future__ import annotations
+
+from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.state import (
+    ChartRow,
+    Combatant,
+    Session,
+    Ship,
+    SpaceRound,
+    SpaceState,
+)
+
+SPACE_SOURCE = "space: "
+"""Conditions the bridge puts on crew carry this source prefix; the space round ticks them."""
+
+
+def default_chart() -> tuple[ChartRow, ...]:
+    """R46's chart as session data."""
+    return tuple(ChartRow(e.roll, e.dc, e.name, e.effect, e.key) for e in rules.BATTLE_DAMAGE_CHART)
+
+
+def chart_of(space: SpaceState) -> tuple[ChartRow, ...]:
+    """The session's chart (R46's default until the GM edits it)."""
+    return space.chart or default_chart()
+
+
+NPC_ADVANTAGE_DIE = "1d2"
+"""R46: a named crew member who is not one of the session's combatants has no sheet here;
+a plasma failure or a blown capacitor rolls the lowest Advantage Die (a new combatant's)."""
+
+
+def crew_member(session: Session, ship: Ship, position: rules.Position) -> Combatant | None:
+    slot = ship.crew.get(position.value)
+    if slot is None or slot.combatant_id is None:
+        return None
+    return session.combatants.get(slot.combatant_id)
+
+
+def crew_name(session: Session, ship: Ship, position: rules.Position) -> str:
+    """Who holds a position, as the log says it."""
+    member = crew_member(session, ship, position)
+    if member is not None:
+        return member.name
+    slot = ship.crew.get(position.value)
+    if slot is not None and slot.name:
+        return slot.name
+    return f"{ship.name}'s {position.label}"
+
+
+def crew_mod(session: Session, ship: Ship, position: rules.Position, ability: str) -> int:
+    member = crew_member(session, ship, position)
+    return member.abilities.mod(ability) if member is not None else 0
+
+
+def running_fight(session: Session) -> SpaceRound:
+    fight = session.space.round
+    if not fight.active:
+        raise CombatFlowError("no space combat is running; start one first")
+    return fight
+
+
+def station_ship(session: Session, ship_id: str, position: rules.Position) -> Ship:
+    """R41: the position may act now, and has not acted this round."""
+    fight = running_fight(session)
+    ship = session.ship(ship_id)
+    if ship.state in ("adrift", "exploding", "destroyed"):
+        raise CombatFlowError(f"{ship.name} is {ship.state}: its crew cannot act (R45)")
+    phase = rules.SpacePhase(fight.phase)
+    optional_name = fight.optional.get(ship.id)
+    optional = rules.Position(optional_name) if optional_name else None
+    if phase is rules.SpacePhase.SURPRISE and ship.id not in fight.surprise:
+        raise CombatFlowError("only the unseen ships fire in the surprise shot (R47)")
+    if position is optional is rules.Position.ENGINEER and phase is rules.SpacePhase.RESPONSE:
+        raise CombatFlowError(
+            f"{ship.name}'s Chief Engineer acted in the Action phase and forfeits the "
+            "Response phase this round (R41)"
+        )
+    if not rules.may_act(position, phase, optional):
+        raise CombatFlowError(
+            f"the {position.label} acts in the "
+            f"{rules.acting_phase(position, optional).label.split(' ', 1)[1]} phase, "
+            f"not in {phase.label} (R41)"
+        )
+    if any(s.ship_id == ship.id and s.position == position.value for s in fight.stations):
+        raise CombatFlowError(f"{ship.name}'s {position.label} has acted this round (R41)")
+    return ship
+
+
+def station_refusal(session: Session, ship_id: str, position: rules.Position) -> str | None:
+    """Why a crew position may not act now, or None when it may: the very check every
+    station's command makes (R41, R45, R47), so the bridge can say so before a click."""
+    try:
+        station_ship(session, ship_id, position)
+    except CommandError as error:
+        return str(error)
+    return None
+
+
+def volley_dc(attacker: Ship, target: Ship) -> rules.BdDc:
+    """R42: the target's BD-DC with both ships' flying taken into account."""
+    base = rules.bd_dc(target.structure, target.shields)
+    return rules.flying_adjusted(base, rules.Flying(attacker.flying), rules.Flying(target.flying))
+
+
+def scan_bonus(session: Session, ship: Ship) -> int:
+    """R44: the Sensor Mod, if this ship's scan succeeded this round."""
+    return max(0, ship.sensors) if ship.id in session.space.round.scanned else 0
+
+
+def already_damaged(session: Session, target: Ship) -> bool:
+    """R45: at most 1 Battle Damage per ship per round."""
+    return any(p.target_id == target.id for p in session.space.round.pending)
