@@ -31,14 +31,12 @@ def handler(window: MainWindow, spec: Action) -> Callable[[], object]:
         return lambda: getattr(window.files, name)(*spec.args)
     if owner == "stack":
         return lambda: getattr(window.controller.stack, name)(*spec.args)
-    if owner in WINDOW_MODULES:
-        module, first = f"futurepath_desktop.ui.{owner}", "window"
-    else:
-        module, first = f"futurepath_desktop.ui.operations.{owner}", "controller"
+    given: object = window if owner in WINDOW_MODULES else window.controller
+    package = "ui" if owner in WINDOW_MODULES else "ui.operations"
 
     def run() -> object:
-        function = getattr(importlib.import_module(module), name)
-        return function(window if first == "window" else window.controller, *spec.args)
+        module = importlib.import_module(f"futurepath_desktop.{package}.{owner}")
+        return getattr(module, name)(given, *spec.args)
 
     return run
 
