@@ -7,8 +7,6 @@ Each command performs itself through an :class:`~futurepath_desktop.session.edit
 from futurepath_desktop.session.commands.attack import Reload, ResolveAttack
 from futurepath_desktop.session.commands.combat import (
     AdjustInitiative,
-    DeclareAction,
-    DelayReady,
     EndCombat,
     JoinCombat,
     NextPhase,
@@ -16,8 +14,9 @@ from futurepath_desktop.session.commands.combat import (
     NextTurn,
     ReorderTeams,
     StartCombat,
-    TriggerReadied,
 )
+from futurepath_desktop.session.commands.dice import RollDice
+from futurepath_desktop.session.commands.grenades import Detonate, ThrowGrenade
 from futurepath_desktop.session.commands.health import (
     AddCondition,
     Damage,
@@ -28,7 +27,6 @@ from futurepath_desktop.session.commands.health import (
 )
 from futurepath_desktop.session.commands.map import (
     AddArea,
-    Detonate,
     MoveToken,
     PaintTerrain,
     PlaceTemplate,
@@ -38,9 +36,7 @@ from futurepath_desktop.session.commands.map import (
     RemoveToken,
     SetMapBackground,
     SetMapSize,
-    ThrowGrenade,
 )
-from futurepath_desktop.session.commands.misc import RenameSession, RollDice, SetOptions
 from futurepath_desktop.session.commands.roster import (
     AddCombatant,
     AddTeam,
@@ -51,6 +47,7 @@ from futurepath_desktop.session.commands.roster import (
     RemoveCombatants,
     RemoveTeam,
 )
+from futurepath_desktop.session.commands.settings import RenameSession, SetOptions
 from futurepath_desktop.session.commands.ships import (
     AddShip,
     AssignCrew,
@@ -73,6 +70,11 @@ from futurepath_desktop.session.commands.space_actions import (
     Repair,
     Scan,
     Swarm,
+)
+from futurepath_desktop.session.commands.turn_actions import (
+    DeclareAction,
+    DelayReady,
+    TriggerReadied,
 )
 
 __all__ = [

@@ -13,8 +13,8 @@ from futurepath_desktop.core.attack_resolution import (
 )
 from futurepath_desktop.core.dice import DiceRoll
 from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
-from futurepath_desktop.session.commands.combat import declare_action
 from futurepath_desktop.session.commands.health import apply_damage
+from futurepath_desktop.session.commands.turn_actions import declare_action
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.state import Session

@@ -1,47 +1,39 @@
-"""Commands on the grid map (R34-R38): size, tokens, movement, terrain and cover, zones and
-fog, templates and grenades. Every one of them is undoable like any other command."""
+"""Commands on the grid map (R34-R37): size, background, tokens and movement, terrain and
+cover, zones and fog, and templates (grenades are `commands.grenades`). Each is undoable."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
 
 import msgspec
 from msgspec.structs import replace
 
-from futurepath_desktop.core import grenades
 from futurepath_desktop.core import grid as core_grid
-from futurepath_desktop.core.dice import parse_dice
-from futurepath_desktop.core.errors import DiceExpressionError, FuturePathError
-from futurepath_desktop.session.commands.health import apply_damage
+from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.map_rules import (
     area_of,
     grid_for,
     inside_template,
-    positions,
     remaining_ft,
     square_name,
 )
 from futurepath_desktop.session.state import (
     COVER_CODES,
     TERRAIN_CODES,
-    ActiveCondition,
     Area,
-    Grenade,
     MapState,
     Session,
     Template,
     Token,
-    new_id,
 )
 
 Square = tuple[int, int]
 MAX_SIDE = 1000
 
 
-def _map(session: Session) -> MapState:
+def require_map(session: Session) -> MapState:
     if session.map is None:
         raise CommandError(
             "this session has no map yet; create one first (Setup ▸ Map size… in the Map panel)"
@@ -49,7 +41,7 @@ def _map(session: Session) -> MapState:
     return session.map
 
 
-def _check_square(grid: MapState, square: Square, what: str = "the square") -> None:
+def check_square(grid: MapState, square: Square, what: str = "the square") -> None:
     if not grid.inside(square):
         raise CommandError(
             f"{what} {square_name(square)} is off the {grid.width}×{grid.height} map"
@@ -105,7 +97,7 @@ class SetMapBackground(msgspec.Struct, frozen=True):
     opacity: float = 0.6
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
+        grid = require_map(session)
         if not 0.0 <= self.opacity <= 1.0:
             raise CommandError("the background's opacity is 0 to 1")
         path = self.path.strip().replace("\\", "/") if self.path else None
@@ -125,12 +117,12 @@ class PlaceToken(msgspec.Struct, frozen=True):
     size: int = 1
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
+        grid = require_map(session)
         who = session.combatant(self.combatant_id)
         if not 1 <= self.size <= 6:
             raise CommandError("a token is 1 to 6 squares on a side")
-        _check_square(grid, (self.x + self.size - 1, self.y + self.size - 1))
-        _check_square(grid, (self.x, self.y))
+        check_square(grid, (self.x + self.size - 1, self.y + self.size - 1))
+        check_square(grid, (self.x, self.y))
         old = session.tokens.get(who.id)
         moved = old.moved_ft if old is not None else 0
         edit.put("tokens", Token(who.id, self.x, self.y, self.size, moved_ft=moved))
@@ -144,7 +136,7 @@ class RemoveToken(msgspec.Struct, frozen=True):
     combatant_id: str
 
     def perform(self, session: Session, edit: Edit) -> str:
-        _map(session)
+        require_map(session)
         who = session.combatant(self.combatant_id)
         if who.id not in session.tokens:
             raise CommandError(f"{who.name} has no token on the map")
@@ -167,13 +159,13 @@ class MoveToken(msgspec.Struct, frozen=True):
     override: bool = False
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
+        grid = require_map(session)
         who = session.combatant(self.combatant_id)
         token = session.tokens.get(who.id)
         if token is None:
             raise CommandError(f"{who.name} has no token on the map; place it first")
         goal = (self.x, self.y)
-        _check_square(grid, goal)
+        check_square(grid, goal)
         start = token.square
         if goal == start:
             raise CommandError(f"{who.name} is already at {square_name(goal)}")
@@ -232,13 +224,13 @@ class PaintTerrain(msgspec.Struct, frozen=True):
     cover: int | None = None
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
+        grid = require_map(session)
         if (self.terrain is None) == (self.cover is None):
             raise CommandError("a brush paints either terrain or cover")
         if not self.squares:
             raise CommandError("the brush touched no square")
         for square in self.squares:
-            _check_square(grid, square)
+            check_square(grid, square)
         if self.terrain is not None:
             code = TERRAIN_CODES[self.terrain]
             edit.set_map(replace(grid, terrain=_paint(grid.terrain, grid, self.squares, code)))
@@ -261,10 +253,10 @@ class AddArea(msgspec.Struct, frozen=True):
     area: Area
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
+        grid = require_map(session)
         area = self.area
-        _check_square(grid, (area.x, area.y))
-        _check_square(grid, (area.x + area.width - 1, area.y + area.height - 1))
+        check_square(grid, (area.x, area.y))
+        check_square(grid, (area.x + area.width - 1, area.y + area.height - 1))
         edit.put("areas", area)
         what = "Fog" if area.kind == "fog" else f"Zone {area.name or ''}".strip()
         edit.log("map", f"{what} over {area.width}×{area.height} squares")
@@ -277,7 +269,7 @@ class RemoveArea(msgspec.Struct, frozen=True):
     area_id: str
 
     def perform(self, session: Session, edit: Edit) -> str:
-        _map(session)
+        require_map(session)
         area = session.areas.get(self.area_id)
         if area is None:
             raise CommandError(f"there is no zone or fog area {self.area_id!r} on the map")
@@ -293,8 +285,8 @@ class PlaceTemplate(msgspec.Struct, frozen=True):
     template: Template
 
     def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
-        _check_square(grid, (self.template.x, self.template.y), "the template's origin")
+        grid = require_map(session)
+        check_square(grid, (self.template.x, self.template.y), "the template's origin")
         try:
             area = area_of(self.template)
         except FuturePathError as error:
@@ -316,175 +308,9 @@ class RemoveTemplate(msgspec.Struct, frozen=True):
     template_id: str
 
     def perform(self, session: Session, edit: Edit) -> str:
-        _map(session)
+        require_map(session)
         if self.template_id not in session.templates:
             raise CommandError(f"there is no template {self.template_id!r} on the map")
         edit.remove("templates", self.template_id)
         edit.log("map", "Template removed")
         return "Remove template"
-
-
-class ThrowGrenade(msgspec.Struct, frozen=True):
-    """R38: throw a grenade at a square.
-
-    Checks the maximum throw, rolls the cook (if asked) and the 2d10 scatter, lays the
-    blast on the landing square, and sets a counter on the combatant thrown at (the
-    thrower, if the square is empty) that explodes it at the end of that one's turn, or at
-    the start when cooked. A failed cook is a harmless airburst; a critical failure goes
-    off in the thrower's hand at maximum damage.
-    """
-
-    thrower_id: str
-    x: int
-    y: int
-    damage: str = "3d6"
-    radius_ft: int = 10
-    cooked: bool = False
-    cook_misc: int = 0
-
-    def perform(self, session: Session, edit: Edit) -> str:
-        grid = _map(session)
-        thrower = session.combatant(self.thrower_id)
-        token = session.tokens.get(thrower.id)
-        if token is None:
-            raise CommandError(f"{thrower.name} has no token on the map")
-        target = (self.x, self.y)
-        _check_square(grid, target, "the target square")
-        if not 0 <= self.radius_ft <= 200 or self.radius_ft % 5:
-            raise CommandError("a blast radius is a multiple of 5 ft, up to 200 ft")
-        try:
-            expression = parse_dice(self.damage)
-        except DiceExpressionError as error:
-            raise CommandError(f"the grenade's damage {self.damage!r}: {error}") from None
-        roller = edit.roller()
-        str_mod, dex_mod = thrower.abilities.mod("strength"), thrower.abilities.mod("dexterity")
-        reach = grenades.max_throw_ft(str_mod, dex_mod)
-        if not grenades.in_range(token.square, target, str_mod, dex_mod):
-            far = core_grid.distance_ft(token.square, target)
-            raise CommandError(
-                f"{square_name(target)} is {far} ft away; {thrower.name} throws at most "
-                f"{reach} ft (R38: 30 ft + 5 ft × (STR {str_mod:+} + DEX {dex_mod:+}))"
-            )
-        timing: Literal["start", "end"] = "end"
-        if self.cooked:
-            cooked = grenades.cook(roller, thrower.abilities.mod("wisdom"), self.cook_misc)
-            edit.log(
-                "grenade",
-                f"{thrower.name} cooks the grenade: {cooked.check.total} vs DC {cooked.dc} — "
-                f"{cooked.timing.value} (R38)",
-                rolls=[cooked.check.roll],
-            )
-            if cooked.timing is grenades.Timing.AIRBURST:
-                return f"{thrower.name}'s grenade: airburst"
-            if cooked.timing is grenades.Timing.IN_HAND:
-                worst = expression.maximum
-                line = apply_damage(session, edit, thrower, worst, "grenade in hand")
-                edit.log("damage", f"The grenade goes off in {thrower.name}'s hand: {line}")
-                return f"{thrower.name}'s grenade goes off in hand"
-            timing = "start"
-        landed = grenades.scatter(roller, token.square, target)
-        if not grid.inside(landed.landing):
-            clamp = (
-                min(max(landed.landing[0], 0), grid.width - 1),
-                min(max(landed.landing[1], 0), grid.height - 1),
-            )
-        else:
-            clamp = landed.landing
-        at_target = [i for i, square in positions(session).items() if square == target]
-        anchor_id = at_target[0] if at_target else thrower.id
-        anchor = session.combatants[anchor_id]
-        when = "start" if timing == "start" else "end"
-        condition = ActiveCondition(
-            id=new_id("cnd"),
-            bearer_id=anchor_id,
-            key="custom:grenade",
-            name="Grenade",
-            note=(
-                f"{thrower.name}'s grenade at {square_name(clamp)} explodes at the {when} of "
-                f"{anchor.name}'s turn: {self.damage}, {self.radius_ft} ft burst (R38)"
-            ),
-            custom=True,
-            set_round=session.combat.round if session.combat.active else 0,
-            set_phase=session.combat.phase if session.combat.active else 0,
-            set_team=session.combat.acting_team,
-            source=f"{thrower.name}'s grenade",
-        )
-        edit.put("conditions", condition)
-        pending = Grenade(
-            id=new_id("grn"),
-            thrower_id=thrower.id,
-            anchor_id=anchor_id,
-            condition_id=condition.id,
-            x=clamp[0],
-            y=clamp[1],
-            radius_ft=self.radius_ft,
-            damage=str(expression),
-            timing=timing,
-        )
-        blast = Template(
-            id=new_id("tpl"),
-            shape="burst",
-            x=clamp[0],
-            y=clamp[1],
-            size_ft=self.radius_ft,
-            label=f"Grenade ({thrower.name})",
-            grenade_id=pending.id,
-        )
-        edit.put("grenades", pending)
-        edit.put("templates", blast)
-        edit.log(
-            "grenade",
-            f"{thrower.name} throws a grenade at {square_name(target)}: scatter "
-            f"{landed.describe()}; lands on {square_name(clamp)}. It explodes at the {when} "
-            f"of {anchor.name}'s turn (R38)",
-            rolls=[],
-        )
-        return f"{thrower.name} throws a grenade"
-
-
-def explode(session: Session, edit: Edit, pending: Grenade) -> None:
-    """R38: a grenade goes off: damage to everyone in the blast, then it leaves the map."""
-    roll = edit.roller().roll(pending.damage)
-    blast = Template(pending.id, "burst", pending.x, pending.y, pending.radius_ft)
-    hit = inside_template(session, blast)
-    lines = [
-        apply_damage(session, edit, session.combatants[i], max(0, roll.total), "grenade")
-        for i in hit
-    ]
-    # The grenade's counter goes, and with it (the registry's references) the grenade and
-    # its blast template.
-    edit.remove("conditions", pending.condition_id)
-    caught = ", ".join(session.combatants[i].name for i in hit) or "nobody"
-    edit.log(
-        "grenade",
-        f"The grenade explodes at {square_name((pending.x, pending.y))}: {roll.render()} "
-        f"to {caught}",
-        lines,
-        rolls=[roll],
-    )
-
-
-def explode_due(session: Session, edit: Edit, team_id: str, timing: str) -> None:
-    """Set off every grenade anchored to a member of the team whose turn starts or ends."""
-    if not session.grenades:
-        return
-    members = {m.id for m in session.members(team_id)}
-    for pending in list(session.grenades.values()):
-        # (One set off already by another blast is gone from the table.)
-        due = pending.anchor_id in members and pending.timing == timing
-        if due and pending.id in session.grenades:
-            explode(session, edit, pending)
-
-
-class Detonate(msgspec.Struct, frozen=True):
-    """Set a waiting grenade off now (the GM's call)."""
-
-    grenade_id: str
-
-    def perform(self, session: Session, edit: Edit) -> str:
-        _map(session)
-        pending = session.grenades.get(self.grenade_id)
-        if pending is None:
-            raise CommandError(f"there is no grenade {self.grenade_id!r} waiting on the map")
-        explode(session, edit, pending)
-        return "Detonate grenade"

@@ -1,4 +1,4 @@
-"""Commands for free dice rolls, rule options (R40) and the session's name."""
+"""Commands on the session's settings: its rule options (R40) and its name."""
 
 from __future__ import annotations
 
@@ -8,19 +8,6 @@ from futurepath_desktop.session.commands.roster import validated_options
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.state import Options, Session
-
-
-class RollDice(msgspec.Struct, frozen=True):
-    """Roll a free-form dice expression ("3d6+2") into the log."""
-
-    expression: str
-    label: str = ""
-
-    def perform(self, session: Session, edit: Edit) -> str:
-        roll = edit.roller().roll(self.expression)
-        what = f"{self.label}: " if self.label else ""
-        edit.log("roll", f"{what}{roll.render()}", rolls=[roll])
-        return f"Roll {roll.expression}: {roll.total}"
 
 
 class SetOptions(msgspec.Struct, frozen=True):

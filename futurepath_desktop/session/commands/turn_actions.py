@@ -1,0 +1,140 @@
+"""Commands for what a combatant does on its turn (R14-R18): declaring an action against
+the action economy, readying one against a trigger, and setting a readied action off."""
+
+from __future__ import annotations
+
+import msgspec
+
+from futurepath_desktop.core.actions import ActionType, validate_turn
+from futurepath_desktop.core.actions import action as action_spec
+from futurepath_desktop.core.conditions import CATALOG
+from futurepath_desktop.core.initiative import (
+    opposed_checks,
+)
+from futurepath_desktop.session.combat_flow import require_combat, team_name
+from futurepath_desktop.session.edit import Edit
+from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.state import Combatant, Readied, Session, new_id
+
+replace = msgspec.structs.replace
+
+
+def acting_check(session: Session, combatant: Combatant) -> None:
+    """The combatant's team must be acting (in the surprise round, the combatant must be
+    one of the surprise actors, R11)."""
+    combat = require_combat(session)
+    if combat.acting_team != combatant.team_id:
+        raise CombatFlowError(
+            f"it is not {combatant.name}'s turn: {team_name(session, combat.acting_team)} is acting"
+        )
+    if combat.surprise_round and combatant.id not in combat.surprise_actors:
+        raise CombatFlowError(
+            f"{combatant.name} is surprised and cannot act in the surprise round (R11)"
+        )
+    for held in session.conditions_on(combatant.id):
+        entry = CATALOG.get(held.key)
+        if entry is not None and entry.effects.cannot_act:
+            raise CombatFlowError(f"{combatant.name} is {held.name} and cannot act")
+
+
+def declare_action(
+    session: Session, edit: Edit, combatant: Combatant, name: str, target: str | None
+) -> None:
+    """R15-R17: record an action in the combatant's turn, or raise why it is not allowed."""
+    acting_check(session, combatant)
+    spec = action_spec(name)
+    for held in session.conditions_on(combatant.id):
+        entry = CATALOG.get(held.key)
+        if entry is None:
+            continue
+        if (
+            entry.effects.cannot_attack
+            and spec.type in (ActionType.ATTACK, ActionType.BONUS_ATTACK)
+        ) or (entry.effects.cannot_attack and spec.full_attack):
+            raise CombatFlowError(f"{combatant.name} is {held.name} and cannot attack")
+        if entry.effects.cannot_move and spec.type is ActionType.MOVE and name != "Reload":
+            raise CombatFlowError(f"{combatant.name} is {held.name} and cannot move")
+    combat = session.combat
+    declared = combat.turns.get(combatant.id, ())
+    validate_turn(declared).declare(spec, target)
+    turns = dict(combat.turns)
+    turns[combatant.id] = (*declared, (name, target))
+    edit.set_combat(replace(combat, turns=turns))
+
+
+class DeclareAction(msgspec.Struct, frozen=True):
+    """R15-R17: spend part of a combatant's turn on an action from the chapter's table."""
+
+    combatant_id: str
+    action: str
+    target_id: str | None = None
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        combatant = session.combatant(self.combatant_id)
+        declare_action(session, edit, combatant, self.action, self.target_id)
+        target = f" at {session.combatant(self.target_id).name}" if self.target_id else ""
+        edit.log("action", f"{combatant.name}: {self.action}{target}")
+        return f"{combatant.name}: {self.action}"
+
+
+class DelayReady(msgspec.Struct, frozen=True):
+    """R18: give up the turn to act when a stated trigger happens."""
+
+    combatant_id: str
+    trigger: str
+    action: str
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        combatant = session.combatant(self.combatant_id)
+        if not self.trigger.strip():
+            raise CommandError("say what the readied action waits for")
+        declare_action(session, edit, combatant, "Delay/Ready", None)
+        readied = Readied(
+            id=new_id("rdy"),
+            combatant_id=combatant.id,
+            trigger=self.trigger.strip(),
+            action=self.action.strip() or "an action",
+            set_round=session.combat.round,
+        )
+        combat = session.combat
+        edit.set_combat(replace(combat, readied=(*combat.readied, readied)))
+        edit.log(
+            "action", f"{combatant.name} readies {readied.action} for when {readied.trigger} (R18)"
+        )
+        return f"{combatant.name} readies an action"
+
+
+class TriggerReadied(msgspec.Struct, frozen=True):
+    """R18: the trigger happened: one instant action. If it races a rolled action by
+    ``racing_id``, an opposed initiative check decides who goes first (R10)."""
+
+    readied_id: str
+    racing_id: str | None = None
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        combat = require_combat(session)
+        readied = next((r for r in combat.readied if r.id == self.readied_id), None)
+        if readied is None:
+            raise CommandError("that readied action is not waiting any more")
+        reader = session.combatant(readied.combatant_id)
+        edit.set_combat(
+            replace(combat, readied=tuple(r for r in combat.readied if r.id != readied.id))
+        )
+        if self.racing_id is None:
+            edit.log(
+                "action", f"{reader.name}'s readied {readied.action} goes off: {readied.trigger}"
+            )
+            return f"{reader.name} acts on the trigger"
+        racer = session.combatant(self.racing_id)
+        result = opposed_checks(
+            {reader.id: reader.initiative, racer.id: racer.initiative}, edit.roller()
+        )
+        first = session.combatants[result.winner].name
+        rolls = [roll.roll for rnd in result.rounds for _, roll in rnd.rolls]
+        edit.log(
+            "initiative",
+            f"{reader.name}'s readied {readied.action} races {racer.name}: "
+            f"{first} goes first (R10, R18)",
+            rolls=rolls,
+        )
+        return f"{reader.name} acts on the trigger; {first} goes first"
