@@ -1,7 +1,8 @@
 """The window's actions as one table: each row names an action (its objectName), its
-text, keys, tip, where it appears (menu, tool bar, a panel's tool row) and the handler it
-runs. The menus, the combat bar, the keys, the shortcuts dialog and docs/shortcuts.md are
-all made from it, so they cannot disagree.
+text, keys, tip, where it appears (its menu and section, the combat bar) and the handler
+it runs; ``PANEL_ROWS`` says which of them the panels' tool rows offer. The menus, the
+combat bar, the keys, the shortcuts dialog and docs/shortcuts.md are all made from it, so
+they cannot disagree.
 
 This module is plain data (no Qt), so the shortcuts page can be written without a window.
 """
