@@ -248,7 +248,7 @@ class Edit:
                 if isinstance(old, msgspec.Struct) and type(old) is type(new):
                     value_fields[name] = fields_changed(old, new)
         conditions = s.conditions
-        bearers = frozenset(
+        bearers = {
             bearer
             for ident, old in self._old.get("conditions", {}).items()
             for bearer in (
@@ -256,29 +256,41 @@ class Edit:
                 conditions[ident].bearer_id if ident in conditions else None,
             )
             if bearer is not None
-        )
+        }
+        reordered = {t for t, o in self._order.items() if _moved(o, s.tables[t])}
+        # Ten thousand undo steps are kept: empty parts share one empty value (an empty
+        # frozenset built from an iterable, or a fresh dict, costs 64 to 216 bytes each).
         inverse = Restore(
             label=label,
-            rows={t: tuple(olds.items()) for t, olds in self._old.items()},
-            order=dict(self._order),
-            values=dict(self._values),
+            rows={t: tuple(olds.items()) for t, olds in self._old.items()} or _NO_ROWS,
+            order=dict(self._order) if self._order else _NO_ORDER,
+            values=dict(self._values) if self._values else _NO_VALUES,
             rng=self._rng,
             log_keep=self._log_keep,
             log_append=tuple(self._log_removed),
         )
         change = Change(
-            added=added,
-            removed=removed,
-            fields=fields,
-            reordered=frozenset(t for t, o in self._order.items() if _moved(o, s.tables[t])),
-            values=frozenset(values),
-            value_fields=value_fields,
+            added=added or _NO_IDS,
+            removed=removed or _NO_IDS,
+            fields=fields or _NO_FIELDS,
+            reordered=frozenset(reordered) if reordered else _NONE,
+            values=frozenset(values) if values else _NONE,
+            value_fields=value_fields or _NO_IDS,
             rng=self._rng is not None,
             log_appended=len(s.log) - self._log_keep,
             log_truncated=self._log_truncated,
-            bearers=bearers,
+            bearers=frozenset(bearers) if bearers else _NONE,
         )
         return Applied(label, inverse, change)
+
+
+_NONE: frozenset[str] = frozenset()
+_NO_IDS: dict[str, frozenset[str]] = {}
+_NO_FIELDS: dict[str, dict[str, frozenset[str]]] = {}
+_NO_ROWS: dict[str, tuple[tuple[str, Any], ...]] = {}
+_NO_ORDER: dict[str, tuple[str, ...]] = {}
+_NO_VALUES: dict[str, Any] = {}
+"""Shared empty parts of change reports and inverses; nothing ever writes to them."""
 
 
 def _moved(before: tuple[str, ...], rows: dict[str, Any]) -> bool:
