@@ -300,7 +300,7 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
 ) -> None:
     from futurepath_desktop.session.commands import EditShip, NextSpacePhase
     from futurepath_desktop.session.state import BattleDamage
-    from futurepath_desktop.ui.bridge.stations import ACTS_NOW, CANNOT_ACT
+    from futurepath_desktop.ui.models.stations_model import ACTS_NOW, CANNOT_ACT
 
     bridge = start_space(qtbot, window)
     push = window.controller.push

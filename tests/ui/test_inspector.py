@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLineEdit, QListWidget, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session.commands import AddCondition
+from futurepath_desktop.ui.docks.weapons_editor import WeaponsList
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.ui.conftest import find
 
@@ -37,7 +38,7 @@ def test_the_weapons_tab_shows_weapons_and_conditions_of_whoever_is_selected(
     session = window.controller.session
     inspector = window.inspector
     inspector.tabs.setCurrentIndex(2)
-    weapons = find(inspector, QListWidget, "weaponsList")
+    weapons = find(inspector, WeaponsList, "weaponsList")
     name = find(inspector, QLineEdit, "weaponName")
     level = find(inspector, QSpinBox, "weapon_level")
     conditions = find(inspector, QListWidget, "inspectorConditions")
@@ -50,7 +51,7 @@ def test_the_weapons_tab_shows_weapons_and_conditions_of_whoever_is_selected(
     for combatant in checked:
         window.initiative.select([combatant.id])
         assert inspector.combatant() == combatant  # the selection shows at once
-        names = [weapons.item(row).text() for row in range(weapons.count())]
+        names = [weapons.text(row) for row in range(weapons.count())]
         assert [n.split(" (")[0] for n in names] == [w.name for w in combatant.weapons]
         if combatant.weapons:  # the first weapon's fields are shown
             assert name.text() == combatant.weapons[0].name
@@ -67,7 +68,7 @@ def test_a_weapon_is_edited_field_by_field_each_edit_one_undoable_step(
     inspector = window.inspector
     window.initiative.select(["brandon"])
     inspector.tabs.setCurrentIndex(2)
-    weapons = find(inspector, QListWidget, "weaponsList")
+    weapons = find(inspector, WeaponsList, "weaponsList")
     weapons.setCurrentRow(1)  # the combat knife
     knife = session.combatants["brandon"].weapons[1]
     level = find(inspector, QSpinBox, "weapon_level")
@@ -76,7 +77,7 @@ def test_a_weapon_is_edited_field_by_field_each_edit_one_undoable_step(
     level.editingFinished.emit()
     assert session.combatants["brandon"].weapons[1].level == knife.level + 1
     assert session.combatants["brandon"].weapons[0].level != 0  # the pistol is untouched
-    assert weapons.currentRow() == 1 and str(knife.level + 1) in weapons.item(1).text()
+    assert weapons.currentRow() == 1 and str(knife.level + 1) in weapons.text(1)
     ammo = find(inspector, QSpinBox, "weapon_ammo")
     assert ammo.text() == "none"  # a knife needs no ammunition
     window.controller.stack.undo()
@@ -89,7 +90,7 @@ def test_weapons_are_added_and_removed_with_the_buttons(qtbot: QtBot, window: Ma
     combatant = inspector.combatant()
     assert combatant is not None
     inspector.tabs.setCurrentIndex(2)
-    weapons = find(inspector, QListWidget, "weaponsList")
+    weapons = find(inspector, WeaponsList, "weaponsList")
     add = find(inspector, QPushButton, "inspectorAddWeapon")
     remove = find(inspector, QPushButton, "inspectorRemoveWeapon")
     qtbot.waitUntil(add.isVisible)

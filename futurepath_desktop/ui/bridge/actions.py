@@ -1,19 +1,22 @@
 """What the bridge's buttons do: start and step the space fight, the library and the
-chart, and each station's action. Each one gathers its input and hands a command to the
-panel's ``act``, which shows what it did, or why not, next to the button."""
+chart, and each station's action. Each one gathers its input and calls an operation
+(``ui.operations.bridge``) through ``act``, which shows what it did, or why not, next to
+the button."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QComboBox, QDialog, QInputDialog, QPushButton, QSpinBox, QWidget
 
 from futurepath_desktop.core import starship as rules
+from futurepath_desktop.ui.operations import bridge as op
 
 if TYPE_CHECKING:
-    from futurepath_desktop.session.edit import Command
     from futurepath_desktop.session.library import Library
     from futurepath_desktop.session.state import Ship
+    from futurepath_desktop.ui.bridge.arrangement import ConsoleDeck
     from futurepath_desktop.ui.bridge.consoles import CrewConsole, WeaponsConsole
     from futurepath_desktop.ui.bridge.feedback import Feedback
     from futurepath_desktop.ui.bridge.stations import StationsView
@@ -36,14 +39,33 @@ class BridgeActions:
     patient: QComboBox
     hard_points: QSpinBox
     start_button: QPushButton
+    deck: ConsoleDeck
 
-    def act(self, command: Command, where: Feedback) -> bool:
-        """Carry out a command; the panel shows the outcome (see ``BridgePanel.act``)."""
-        raise NotImplementedError
+    def act(self, operation: Callable[[], bool], where: Feedback) -> bool:
+        """Carry out an operation from the bridge; what it did, or why it was refused,
+        shows in ``where`` (the status bar hears of a refusal too)."""
+        heard: list[str] = []
+        log = self.controller.session.log
+        start = len(log)
+        self.controller.failed.connect(heard.append)
+        try:
+            done = operation()
+        finally:
+            self.controller.failed.disconnect(heard.append)
+        self.deck.reveal(where)  # the GM sees what came of it
+        if done:
+            # The command's last words: a volley and its Battle Damage, a scan, a repair.
+            said = [e.text for e in self.controller.session.log[start:]]
+            where.show_result(" ".join(said[-2:]))
+        else:
+            where.show_error(heard[-1] if heard else "That cannot be done now")
+        return done
 
     def refuse(self, text: str, where: Feedback) -> None:
-        """Turn a request down before any command."""
-        raise NotImplementedError
+        """A request the bridge turns down before any operation (no target picked …)."""
+        self.deck.reveal(where)
+        where.show_error(text)
+        self.controller.failed.emit(text)
 
     def ship(self) -> Ship | None:
         """The selected ship."""
@@ -61,24 +83,21 @@ class BridgeActions:
 
     def start(self) -> None:
         """Start the fight, asking which ships fire first unseen (R47)."""
-        from futurepath_desktop.session.commands import StartSpaceCombat
         from futurepath_desktop.ui.dialogs.space_dialogs import SurpriseDialog
 
-        dialog = SurpriseDialog(tuple(self.controller.session.ships.values()), self._widget())
+        controller = self.controller
+        dialog = SurpriseDialog(tuple(controller.session.ships.values()), self._widget())
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.act(StartSpaceCombat(dialog.unseen()), self.notice)
+            unseen = dialog.unseen()
+            self.act(lambda: op.start_space_combat(controller, unseen), self.notice)
 
     def next_phase(self) -> None:
         """Close the phase (its results apply now, R41) and open the next."""
-        from futurepath_desktop.session.commands import NextSpacePhase
-
-        self.act(NextSpacePhase(), self.notice)
+        self.act(lambda: op.next_space_phase(self.controller), self.notice)
 
     def end(self) -> None:
         """End the space fight."""
-        from futurepath_desktop.session.commands import EndSpaceCombat
-
-        self.act(EndSpaceCombat(), self.notice)
+        self.act(lambda: op.end_space_combat(self.controller), self.notice)
 
     # --- the library and the chart -------------------------------------------------------
 
@@ -93,8 +112,6 @@ class BridgeActions:
 
     def add_from_library(self) -> None:
         """Add a ship template from the prep library."""
-        from futurepath_desktop.session.library import AddFromLibrary
-
         ships = self.library().entries("ship")
         if not ships:
             self.refuse("The library has no ships yet: Save ship to library", self.notice)
@@ -104,7 +121,8 @@ class BridgeActions:
             self._widget(), "Ship from library", "Ship:", names, 0, False
         )
         if ok:
-            self.act(AddFromLibrary(ships[names.index(name)]), self.notice)
+            chosen = ships[names.index(name)]
+            self.act(lambda: op.add_ship(self.controller, chosen), self.notice)
 
     def save_to_library(self) -> None:
         """Keep the selected ship as a template (without its damage or its session crew)."""
@@ -120,7 +138,6 @@ class BridgeActions:
 
     def edit_chart(self) -> None:
         """Edit the session's Battle Damage Chart (R46)."""
-        from futurepath_desktop.session.commands import SetChart
         from futurepath_desktop.session.space_rules import chart_of
         from futurepath_desktop.ui.dialogs.space_dialogs import ChartDialog
 
@@ -128,18 +145,17 @@ class BridgeActions:
         if dialog.exec() == QDialog.DialogCode.Accepted:
             rows = dialog.rows()
             if rows is not None:
-                self.act(SetChart(rows), self.notice)
+                self.act(lambda: op.set_chart(self.controller, rows), self.notice)
 
     def edit_rules(self) -> None:
         """The swarm penalty and the Scan DC."""
-        from futurepath_desktop.session.commands import SetSpaceRules
         from futurepath_desktop.ui.dialogs.space_dialogs import SpaceRulesDialog
 
         space = self.controller.session.space
         dialog = SpaceRulesDialog(space.swarm_penalty, space.scan_dc, self._widget())
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            command = SetSpaceRules(dialog.penalty.value(), dialog.scan_dc.value())
-            self.act(command, self.notice)
+            penalty, dc = dialog.penalty.value(), dialog.scan_dc.value()
+            self.act(lambda: op.set_space_rules(self.controller, penalty, dc), self.notice)
 
     # --- the stations --------------------------------------------------------------------
 
@@ -149,31 +165,26 @@ class BridgeActions:
 
     def station_acts(self) -> None:
         """Record a station's action for the round (R41)."""
-        from futurepath_desktop.session.commands import CrewAction
-
-        position = self.selected_position()
-        if position is None or self.ship_id is None:
+        position, ship_id = self.selected_position(), self.ship_id
+        if position is None or ship_id is None:
             self.refuse("Pick a station in the list first", self.notice)
             return
         text, ok = QInputDialog.getText(
             self._widget(), position.label, f"What does the {position.label} do this round?"
         )
         if ok and text.strip():
-            self.act(CrewAction(self.ship_id, position, text.strip()), self.notice)
+            said = text.strip()
+            self.act(lambda: op.station_acts(self.controller, ship_id, position, said), self.notice)
 
     def _optional(self) -> None:
-        from futurepath_desktop.session.commands import DeclareOptional
-
-        chosen = self.optional_combo.currentData()
+        chosen, ship_id = self.optional_combo.currentData(), self.ship_id
         self.optional_combo.setCurrentIndex(0)
-        if chosen is not None and self.ship_id is not None:
+        if chosen is not None and ship_id is not None:
             position = rules.Position(str(chosen))
-            self.act(DeclareOptional(self.ship_id, position), self.notice)
+            self.act(lambda: op.declare_optional(self.controller, ship_id, position), self.notice)
 
     def fire(self) -> None:
         """The Weapons Officer fires as set up."""
-        from futurepath_desktop.session.commands import Fire
-
         where = self.weapons.feedback
         chosen = self.volley()
         if chosen is None:
@@ -189,48 +200,48 @@ class BridgeActions:
             if not ok or not bay.strip():
                 return
             bay = bay.strip()
-        self.act(Fire(ship.id, target.id, self.hard_points.value(), system, bay), where)
+        points = self.hard_points.value()
+        self.act(lambda: op.fire(self.controller, ship.id, target.id, points, system, bay), where)
 
     def scan(self) -> None:
         """The Sensor Officer scans the weapons console's target (R44)."""
-        from futurepath_desktop.session.commands import Scan
-
         chosen = self.volley()
         if chosen is None:
             self.refuse("Pick a target to scan first", self.crew.feedback)
             return
-        self.act(Scan(chosen[0].id, chosen[1].id), self.crew.feedback)
+        ship, target = chosen
+        self.act(lambda: op.scan(self.controller, ship.id, target.id), self.crew.feedback)
 
     def fly(self) -> None:
         """The Helm Officer sets how the ship flies this round (R42)."""
-        from futurepath_desktop.session.commands import CrewAction
-
-        if self.ship_id is not None:
+        ship_id = self.ship_id
+        if ship_id is not None:
             # Qt hands a StrEnum back as its text: make it the enum again.
             manner = rules.Flying(str(self.flying.currentData()))
-            command = CrewAction(self.ship_id, rules.Position.HELM, "", flying=manner)
-            self.act(command, self.crew.feedback)
+            helm = rules.Position.HELM
+            self.act(
+                lambda: op.station_acts(self.controller, ship_id, helm, "", flying=manner),
+                self.crew.feedback,
+            )
 
     def repair(self) -> None:
         """The Chief Engineer repairs the chosen Battle Damage (R46)."""
-        from futurepath_desktop.session.commands import Repair
-
-        damage_id = self.damage_combo.currentData()
-        if self.ship_id is None or damage_id is None:
+        damage_id, ship_id = self.damage_combo.currentData(), self.ship_id
+        if ship_id is None or damage_id is None:
             self.refuse("This ship has no Battle Damage to repair", self.crew.feedback)
             return
-        self.act(Repair(self.ship_id, str(damage_id)), self.crew.feedback)
+        which = str(damage_id)
+        self.act(lambda: op.repair(self.controller, ship_id, which), self.crew.feedback)
 
     def treat(self) -> None:
         """The Medical Officer heals a crew member."""
-        from futurepath_desktop.session.commands import MedicalCare
-
-        patient = self.patient.currentData()
-        if self.ship_id is None or patient is None:
+        patient, ship_id = self.patient.currentData(), self.ship_id
+        if ship_id is None or patient is None:
             self.refuse("No crew member of the session to treat on this ship", self.crew.feedback)
             return
         amount, ok = QInputDialog.getInt(
             self._widget(), "Medical Officer", "Heal how much?", 5, 0, 1000
         )
         if ok:
-            self.act(MedicalCare(self.ship_id, str(patient), amount=amount), self.crew.feedback)
+            whom = str(patient)
+            self.act(lambda: op.treat(self.controller, ship_id, whom, amount), self.crew.feedback)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.session.state import Ship
+from futurepath_desktop.session.state import Session, Ship
 from futurepath_desktop.ui.bridge.feedback import Feedback, game_words
 
 
@@ -37,6 +37,19 @@ def enable(button: QWidget, refusal: str | None, tip: str = "") -> None:
     """Enable a station's button when it may act; else disable it and say why."""
     button.setEnabled(refusal is None)
     button.setToolTip(tip if refusal is None else game_words(refusal))
+
+
+def volley_odds(session: Session, ship: Ship, target: Ship, hard_points: int) -> tuple[float, str]:
+    """The chance of Battle Damage of a volley (R42-R44), and how it is worked out."""
+    from futurepath_desktop.session.space_rules import scan_bonus, volley_dc
+
+    dc = volley_dc(ship, target)
+    bonus = scan_bonus(session, ship)
+    points = min(hard_points, max(1, ship.hard_points))
+    chance = rules.battle_damage_odds(points, dc.count, dc.threshold, max(0, ship.weapons), bonus)
+    scan = f", +{bonus} scan" if bonus else ""
+    rerolls = f", {ship.weapons} re-roll(s)" if ship.weapons > 0 else ""
+    return chance, f"Battle Damage: {points}d10 vs BD-DC {dc}{rerolls}{scan}"
 
 
 class WeaponsConsole(QGroupBox):

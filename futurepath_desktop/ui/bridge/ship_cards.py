@@ -1,17 +1,21 @@
 """Ship cards: each ship at a glance (Battle Damage against capacity, BD-DC, mods, state,
 effects). A card selects its ship when clicked, or from the keyboard: Tab to a card, Space
 or Enter to select it, Left and Right to go to the next card. The cards flow into as many
-columns as the panel's width holds."""
+columns as the panel's width holds.
+
+The cards show a ``ShipsModel``: one card per row, made or hidden as rows come and go, and
+shown again only for the rows whose data changed."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.player_info import pips
 from futurepath_desktop.session.state import Session, Ship
+from futurepath_desktop.ui.models.ships_model import ShipsModel, mods_text
 
 STATE_COLOURS = {
     "operational": "#3c9a40",
@@ -45,9 +49,8 @@ MODS = (
 ("Str" for strength); the card's tool tip has the whole words."""
 
 
-def mods_in_full(ship: Ship) -> str:
-    """``Engines +0, Weapons +1, …``: the card's mods in whole words."""
-    return ", ".join(f"{name.title()} {getattr(ship, name):+d}" for name, _short in MODS)
+mods_in_full = mods_text
+"""``Engines +0, Weapons +1, …``: the card's mods in whole words."""
 
 
 def space_status(session: Session) -> str:
@@ -182,9 +185,11 @@ class ShipCards(QScrollArea):
     chosen = Signal(str)
     ROWS_SHOWN = 1
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, model: ShipsModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("bridgeCards")
+        self.model = model
+        self.selected: str | None = None
         self.cards: list[ShipCard] = []
         self.grid = QGridLayout()
         self.grid.setContentsMargins(0, 0, 0, 0)
@@ -198,23 +203,50 @@ class ShipCards(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the cards take the focus
+        for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
+            signal.connect(lambda *_: self.show_all())
+        model.dataChanged.connect(self._data_changed)
+        self.show_all()
 
     def shown(self) -> list[ShipCard]:
         """The cards in use, in the session's order of ships."""
         return [c for c in self.cards if not c.isHidden()]
 
-    def show_ships(self, ships: tuple[Ship, ...], selected: str | None) -> None:
+    def select(self, ship_id: str | None) -> None:
+        """Frame the selected ship's card (only the cards whose framing changes)."""
+        if ship_id == self.selected:
+            return
+        was, self.selected = self.selected, ship_id
+        for ident in (was, ship_id):
+            row = self.model.row_of(ident) if ident is not None else -1
+            if 0 <= row < len(self.cards):
+                self._show_row(row)
+
+    def _show_row(self, row: int) -> None:
+        ship = self.model.ship_at(row)
+        if ship is not None:
+            self.cards[row].show_ship(ship, ship.id == self.selected)
+
+    def _data_changed(
+        self, top: QModelIndex | QPersistentModelIndex, bottom: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        for row in range(top.row(), min(bottom.row() + 1, len(self.cards))):
+            self._show_row(row)
+        self._flow()  # a card's lines may have changed: take the rows' height again
+
+    def show_all(self) -> None:
         """One card per ship, the selected one framed."""
-        while len(self.cards) < len(ships):
+        count = self.model.rowCount()
+        while len(self.cards) < count:
             # Made inside the grid's widget: a card shown before it had a parent would be a
             # window of its own for a moment, and take the keyboard from the main window.
             card = ShipCard(self.widget())
             card.chosen.connect(self.chosen)
             card.stepped.connect(lambda step, c=card: self._step(c, step))
             self.cards.append(card)
-        for index, card in enumerate(self.cards):
-            if index < len(ships):
-                card.show_ship(ships[index], ships[index].id == selected)
+        for row, card in enumerate(self.cards):
+            if row < count:
+                self._show_row(row)
                 card.show()
             else:
                 card.hide()

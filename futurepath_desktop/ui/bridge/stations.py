@@ -1,20 +1,10 @@
-"""The selected ship's stations, in the order of play, with the ones that act now
-highlighted and the ones that cannot act saying so (R41, R45, R47)."""
+"""The view of the selected ship's stations (a ``StationsModel``), in the order of play:
+long lines wrap in their column, and the Station column takes its longest label when the
+panel is wide enough."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QRect,
-    QSize,
-    Qt,
-)
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,139 +17,21 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.session.space_rules import crew_name, station_refusal
-from futurepath_desktop.session.state import Session, Ship
-from futurepath_desktop.ui.bridge.feedback import game_words
-from futurepath_desktop.ui.models.roles import BACKGROUND, DISPLAY, FOREGROUND, ID_ROLE, TOOLTIP
+from futurepath_desktop.ui.models.stations_model import (
+    CREW,
+    PHASE,
+    STATION,
+    THIS_ROUND,
+    StationsModel,
+)
 
 Index = QModelIndex | QPersistentModelIndex
-
-ACTS_NOW = "▶ acts now"
-CANNOT_ACT = "✗ cannot act"
-HEADERS = ("Phase", "Station", "Crew", "This round")
-PHASE, STATION, CREW, THIS_ROUND = range(len(HEADERS))
-
-
-@dataclass(frozen=True, slots=True)
-class StationRow:
-    """One crew position of a ship this round."""
-
-    position: rules.Position
-    phase: str
-    station: str
-    crew: str
-    status: str
-    refusal: str | None  # why it may not act now; None when it may
-    manned: bool
-
-    @property
-    def acts_now(self) -> bool:
-        """Whether the station may act now."""
-        return self.refusal is None
-
-
-def station_rows(session: Session, ship: Ship) -> list[StationRow]:
-    """Each position of the ship: its phase, who holds it, and what it did or may do."""
-    fight = session.space.round
-    optional_name = fight.optional.get(ship.id)
-    optional = rules.Position(optional_name) if optional_name else None
-    done = {s.position: s for s in fight.stations if s.ship_id == ship.id}
-    # R45: an adrift, exploding or destroyed ship's crew cannot act at all.
-    disabled = fight.active and ship.state in ("adrift", "exploding", "destroyed")
-    rows = []
-    for position in rules.Position:
-        acts_in = rules.acting_phase(position, optional)
-        held = done.get(position.value)
-        refusal = station_refusal(session, ship.id, position) if fight.active else "no fight"
-        if held is not None:
-            status = f"✓ {held.action}" + (f": {held.result}" if held.result else "")
-        elif disabled:
-            status = f"{CANNOT_ACT}: {ship.name} is {ship.state}"
-        elif refusal is None:
-            status = ACTS_NOW
-        else:
-            status = ""
-        who = crew_name(session, ship, position) if position.value in ship.crew else "—"
-        rows.append(
-            StationRow(
-                position,
-                f"{acts_in.value} {acts_in.name.title()}",
-                position.label,
-                who,
-                game_words(status),
-                refusal,
-                position.value in ship.crew,
-            )
-        )
-    return rows
 
 
 def text_margin(widget: QWidget) -> int:
     """The space an item view leaves on each side of a cell's text."""
     style = widget.style()
     return style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
-
-
-class StationsModel(QAbstractTableModel):
-    """The selected ship's stations as a table: one row per crew position, in the order
-    of play. It holds the rows it was last given (worked out by ``station_rows``)."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.rows: list[StationRow] = []
-        self.active = False
-        self.highlight = QColor(74, 168, 255, 70)
-        self.muted = QColor("#8a9099")
-        self.refused = QColor("#cc3b2c")
-
-    def set_rows(self, rows: list[StationRow], active: bool) -> None:
-        """Show these rows (the same positions: their cells change in place)."""
-        same = [r.position for r in rows] == [r.position for r in self.rows]
-        self.active = active
-        if same and rows:
-            self.rows = rows
-            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(HEADERS) - 1))
-            return
-        self.beginResetModel()
-        self.rows = rows
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == DISPLAY
-            and 0 <= section < len(HEADERS)
-        ):
-            return HEADERS[section]
-        return None
-
-    def text(self, row: StationRow, column: int) -> str:
-        """A cell's text."""
-        return (row.phase, row.station, row.crew, row.status)[column]
-
-    def data(self, index: Index, role: int = DISPLAY) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
-            return None
-        row = self.rows[index.row()]
-        column = index.column()
-        if role in (DISPLAY, TOOLTIP):
-            return self.text(row, column)  # the tip: the whole text, wherever it wraps
-        if role == ID_ROLE:
-            return row.position.value
-        if role == BACKGROUND and self.active and row.acts_now:
-            return self.highlight
-        if role == FOREGROUND:
-            if column == CREW and not row.manned:
-                return self.muted
-            if column == THIS_ROUND and row.status.startswith(CANNOT_ACT):
-                return self.refused
-        return None
 
 
 class _WrappingDelegate(QStyledItemDelegate):
@@ -184,11 +56,13 @@ class _WrappingDelegate(QStyledItemDelegate):
 class StationsView(QTreeView):
     """The stations list: long lines wrap in their column instead of being cut off."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, model: StationsModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("bridgeStations")
-        self.stations = StationsModel(self)
-        self.setModel(self.stations)
+        self.stations = model
+        self.setModel(model)
+        # New texts may wrap into more lines: lay the rows out again.
+        model.dataChanged.connect(lambda *_: self.scheduleDelayedItemsLayout())
         self.setRootIsDecorated(False)
         self.setItemsExpandable(False)
         self.setAllColumnsShowFocus(True)
@@ -231,16 +105,21 @@ class StationsView(QTreeView):
         if header.sectionSize(STATION) != width:
             header.resizeSection(STATION, width)
 
-    def show_rows(self, rows: list[StationRow], active: bool) -> None:
-        """Show the ship's stations (the current one stays current)."""
-        self.stations.highlight = QColor(self.palette().color(self.palette().ColorRole.Highlight))
-        self.stations.highlight.setAlpha(70)
-        self.stations.set_rows(rows, active)
-        self.scheduleDelayedItemsLayout()  # new texts may wrap into more lines
+    def show_ship(self, ship_id: str | None) -> None:
+        """Show a ship's stations (the current one stays current)."""
+        self._take_highlight()
+        self.stations.show_ship(ship_id)
 
-    def clear(self) -> None:
-        """No ship: no stations."""
-        self.stations.set_rows([], False)
+    def _take_highlight(self) -> None:
+        highlight = QColor(self.palette().color(self.palette().ColorRole.Highlight))
+        highlight.setAlpha(70)
+        self.stations.highlight = highlight
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Another theme: the stations that act now take its highlight."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._take_highlight()
 
     def select_position(self, position: rules.Position) -> None:
         """Make a station the current one."""

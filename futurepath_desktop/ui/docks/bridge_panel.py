@@ -5,6 +5,11 @@ by phase (``ui/bridge/stations``), and its consoles (``ui/bridge/consoles``): we
 the live odds of Battle Damage, sensors, helm, engineering and the medical bay. What an
 action did, or why it was refused, shows in a line next to where it was tried. The dock
 (``bridge_dock``) makes this the first time it is shown.
+
+The cards and the stations are views of item models (``ShipsModel``, ``StationsModel``)
+that follow the change reports themselves. The panel's own lists and buttons follow them
+too: nothing here is redrawn unless a change touches a ship, the space round, or the name
+of a crew member the panel shows.
 """
 
 from __future__ import annotations
@@ -23,8 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.session.space_rules import station_refusal
-from futurepath_desktop.session.edit import Change, Command
+from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Ship
 from futurepath_desktop.ui.bridge.actions import BridgeActions
 from futurepath_desktop.ui.bridge.arrangement import (
@@ -33,10 +37,18 @@ from futurepath_desktop.ui.bridge.arrangement import (
     ConsoleDeck,
     narrow_combo,
 )
-from futurepath_desktop.ui.bridge.consoles import CrewConsole, WeaponsConsole, enable, steady_combo
+from futurepath_desktop.ui.bridge.consoles import (
+    CrewConsole,
+    WeaponsConsole,
+    steady_combo,
+    volley_odds,
+)
 from futurepath_desktop.ui.bridge.feedback import Feedback
+from futurepath_desktop.ui.bridge.readiness import BridgeReadiness
 from futurepath_desktop.ui.bridge.ship_cards import ShipCards, space_status
-from futurepath_desktop.ui.bridge.stations import StationsView, station_rows
+from futurepath_desktop.ui.bridge.stations import StationsView
+from futurepath_desktop.ui.models.ships_model import ShipsModel
+from futurepath_desktop.ui.models.stations_model import StationsModel
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
@@ -45,7 +57,7 @@ if TYPE_CHECKING:
 __all__ = ["BridgePanel", "space_status"]
 
 
-class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
+class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
     """Space combat from the bridge (inside the Bridge dock)."""
 
     def __init__(self, dock: BridgeDock, controller: SessionController) -> None:
@@ -54,9 +66,13 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
         self.dock = dock
         self.controller = controller
         self.ship_id: str | None = None
+        self.updates = 0  # how often the panel redrew from a change (the tests count them)
         self._odds_timer = QTimer(self)
         self._odds_timer.setSingleShot(True)
         self._odds_timer.timeout.connect(self.update_odds)
+        # The models first: they hear of each change before the panel asks them anything.
+        self.ships = ShipsModel(controller, self)
+        self.stations_model = StationsModel(controller, self)
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(self._replaced)
         outer = QVBoxLayout(self)
@@ -64,10 +80,10 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
         top, tools = self._top(), self._tools()
         outer.addLayout(top)
         outer.addLayout(tools)
-        self.card_view = ShipCards()
+        self.card_view = ShipCards(self.ships)
         self.card_view.chosen.connect(self.select_ship)
         outer.addWidget(self.card_view)
-        self.stations = StationsView()
+        self.stations = StationsView(self.stations_model)
         self.stations.selectionModel().currentChanged.connect(lambda *_: self._station_picked())
         outer.addWidget(self.stations, 1)
         outer.addLayout(self._act_row())
@@ -184,8 +200,26 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
                 line.clear()
             else:
                 line.clear_error()  # a later success: an old refusal goes
-        if change.space or change.touched("combatants") or change.touched("conditions"):
-            self.refresh()
+        ships, fight = change.in_table("ships"), "space" in change.values
+        ship = self.ship()
+        crew = ship is not None and bool(StationsModel.renamed_crew(change, ship))
+        if not (ships or fight or crew):
+            return  # nothing the bridge shows
+        self.updates += 1
+        named = change.fields.get("ships", {})
+        if (
+            change.added.get("ships")
+            or change.removed.get("ships")
+            or "ships" in change.reordered
+            or any("name" in fields for fields in named.values())
+        ):
+            self._fill_ship_list()
+        if ships or fight:
+            self._show_round()
+            self._fill_ship()
+            self._raise_acting_console()
+        else:  # a crew member renamed: the medical bay's list names them
+            self._fill_patients()
 
     def _replaced(self) -> None:
         for line in self.feedbacks():
@@ -194,39 +228,53 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
 
     def ship(self) -> Ship | None:
         """The ship whose stations and consoles are shown."""
-        try:
-            return self.controller.session.ship(self.ship_id) if self.ship_id else None
-        except KeyError:
-            return None
+        return self.controller.session.ships.get(self.ship_id) if self.ship_id else None
 
     def select_ship(self, ship_id: str) -> None:
         """Show this ship's stations and consoles (a card clicked, or the Ship list)."""
         if ship_id != self.ship_id:
             self.ship_id = ship_id
             self.forget(self.weapons.feedback, self.crew.feedback)  # the last ship's words
-            self.refresh()
+            self._show_ship_chosen()
+            self._fill_ship()
+            self._raise_acting_console()
 
     def refresh(self) -> None:
-        """Redraw from the session (ships are few: the whole panel is cheap)."""
+        """Show everything from the session (at first, and when another one is opened)."""
+        self._show_round()
+        self._fill_ship_list()
+        self._fill_ship()
+        self._raise_acting_console()
+
+    def _show_round(self) -> None:
+        """The round's status and the phase buttons."""
         session = self.controller.session
         fight = session.space.round
-        ships = tuple(session.ships.values())
         self.status.setText(space_status(session))
-        self.start_button.setEnabled(not fight.active and len(ships) >= 2)
+        self.start_button.setEnabled(not fight.active and len(session.ships) >= 2)
         self.next_button.setEnabled(fight.active)
         self.end_button.setEnabled(fight.active)
-        if self.ship_id not in session.ships:
+
+    def _fill_ship_list(self) -> None:
+        """The Ship list, and another ship in view if the one shown went."""
+        ships = tuple(self.controller.session.ships.values())
+        if self.ship_id not in self.controller.session.ships:
             self.ship_id = ships[0].id if ships else None
-        self.card_view.show_ships(ships, self.ship_id)
         self.ship_combo.blockSignals(True)
         self.ship_combo.clear()
         for ship in ships:
             self.ship_combo.addItem(ship.name, ship.id)
-        if self.ship_id is not None:
-            self.ship_combo.setCurrentIndex(self.ship_combo.findData(self.ship_id))
         self.ship_combo.blockSignals(False)
-        self._fill_ship()
-        self._raise_acting_console()
+        self._show_ship_chosen()
+
+    def _show_ship_chosen(self) -> None:
+        """The ship in view is framed, listed and its stations shown."""
+        self.card_view.select(self.ship_id)
+        self.stations.show_ship(self.ship_id)
+        if self.ship_id is not None:
+            self.ship_combo.blockSignals(True)
+            self.ship_combo.setCurrentIndex(self.ship_combo.findData(self.ship_id))
+            self.ship_combo.blockSignals(False)
 
     @property
     def last(self) -> Feedback:
@@ -239,38 +287,42 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
             self.select_ship(str(data))
 
     def _fill_ship(self) -> None:
+        """The consoles' lists for the ship in view, and which buttons may act."""
         session = self.controller.session
         ship = self.ship()
         self.target.blockSignals(True)
         keep = self.target.currentData()
         self.target.clear()
         self.damage_combo.clear()
-        self.patient.clear()
-        if ship is None:
-            self.stations.clear()
-            self.target.blockSignals(False)
-            self._enable()
-            return
-        self.stations.show_rows(station_rows(session, ship), session.space.round.active)
-        for other in session.ships.values():
-            if other.id != ship.id and other.state != "destroyed":
-                dc = rules.bd_dc(other.structure, other.shields)
-                self.target.addItem(f"{other.name} (BD-DC {dc})", other.id)
-        if keep is not None and self.target.findData(keep) >= 0:
-            self.target.setCurrentIndex(self.target.findData(keep))
-        self.target.setToolTip(self.target.currentText())
+        if ship is not None:
+            for other in session.ships.values():
+                if other.id != ship.id and other.state != "destroyed":
+                    dc = rules.bd_dc(other.structure, other.shields)
+                    self.target.addItem(f"{other.name} (BD-DC {dc})", other.id)
+            if keep is not None and self.target.findData(keep) >= 0:
+                self.target.setCurrentIndex(self.target.findData(keep))
+            self.target.setToolTip(self.target.currentText())
+            self.weapons.show_ship(ship)  # each console shows the ship in view
+            self.crew.show_ship(ship)
+            for entry in ship.damage:
+                # The name alone fits the console; its repair DC is on the card and the tip.
+                dc_text = "a critical fix" if entry.dc is None else f"DC {entry.dc}"
+                self.damage_combo.addItem(entry.name, entry.id)
+                tip = f"{entry.name}: repair {dc_text}"
+                self.damage_combo.setItemData(
+                    self.damage_combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole
+                )
         self.target.blockSignals(False)
-        self.weapons.show_ship(ship)  # each console shows the ship in view, not the last one
-        self.crew.show_ship(ship)
-        for entry in ship.damage:
-            # The name alone fits the console; its repair DC is on the card and in the tip.
-            dc_text = "a critical fix" if entry.dc is None else f"DC {entry.dc}"
-            self.damage_combo.addItem(entry.name, entry.id)
-            tip = f"{entry.name}: repair {dc_text}"
-            self.damage_combo.setItemData(
-                self.damage_combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole
-            )
-        for position in rules.Position:
+        self._fill_patients()
+        self.schedule_odds()
+
+    def _fill_patients(self) -> None:
+        """The medical bay's list: the ship's crew members of the session."""
+        session = self.controller.session
+        ship = self.ship()
+        self.patient.clear()
+        for position in rules.Position if ship is not None else ():
+            assert ship is not None
             slot = ship.crew.get(position.value)
             if slot is not None and slot.combatant_id in session.combatants:
                 member = session.combatants[slot.combatant_id]
@@ -279,56 +331,6 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
                 tip = f"{member.name} ({position.label})"
                 self.patient.setItemData(self.patient.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self._enable()
-        self.schedule_odds()
-
-    def _refusal(self, position: rules.Position) -> str | None:
-        session = self.controller.session
-        if not session.space.round.active:
-            return "Start space combat first"
-        if self.ship_id is None:
-            return "Pick a ship first"
-        return station_refusal(session, self.ship_id, position)
-
-    def _enable(self) -> None:
-        """R41, R45: a station's buttons work only when it may act now."""
-        pos = rules.Position
-        enable(self.fire_button, self._refusal(pos.WEAPONS))
-        ship = self.ship()
-        blind = (
-            f"{ship.name}'s sensor array is damaged: no scans"  # R46
-            if ship is not None and any(e.name == "Sensor array damaged" for e in ship.effects)
-            else None
-        )
-        enable(
-            self.scan_button, self._refusal(pos.SENSORS) or blind, "Roll the Sensor Officer's scan"
-        )
-        enable(self.fly_button, self._refusal(pos.HELM), "How the Helm Officer flies this round")
-        nothing = (
-            "This ship has no Battle Damage to repair" if not self.damage_combo.count() else None
-        )
-        enable(
-            self.repair_button, self._refusal(pos.ENGINEER) or nothing, "Roll the Engineer's repair"
-        )
-        nobody = "No crew member of the session to treat" if not self.patient.count() else None
-        enable(self.heal_button, self._refusal(pos.MEDICAL) or nobody, "The Medical Officer heals")
-        chosen = self.stations.selected_position()
-        if chosen is None:
-            self.act_button.setEnabled(self.controller.session.space.round.active)
-            self.act_button.setToolTip("Record the selected station's action (an order …)")
-        else:
-            enable(self.act_button, self._refusal(chosen), f"Record the {chosen.label}'s action")
-        fight = self.controller.session.space.round
-        # R41: declared at the start of the Action phase, before any of the ship's rolls.
-        begun = ship is not None and any(
-            s.ship_id == ship.id and s.phase == rules.SpacePhase.ACTION for s in fight.stations
-        )
-        self.optional_combo.setEnabled(
-            fight.active
-            and fight.phase == rules.SpacePhase.ACTION
-            and ship is not None
-            and ship.state == "operational"
-            and not begun
-        )
 
     # --- the odds ------------------------------------------------------------------------
 
@@ -349,52 +351,10 @@ class BridgePanel(ArrangedPanel, BridgeActions, QWidget):
 
     def update_odds(self) -> None:
         """The live chance of Battle Damage for the volley as set up (R42-R44)."""
-        from futurepath_desktop.session.space_rules import scan_bonus, volley_dc
-
         chosen = self.volley()
         self.dock.volleyChanged.emit()
         if chosen is None:
             self.weapons.show_odds(None, "")
             return
-        ship, target = chosen
-        dc = volley_dc(ship, target)
-        bonus = scan_bonus(self.controller.session, ship)
-        points = min(self.hard_points.value(), max(1, ship.hard_points))
-        chance = rules.battle_damage_odds(
-            points, dc.count, dc.threshold, max(0, ship.weapons), bonus
-        )
-        scan = f", +{bonus} scan" if bonus else ""
-        rerolls = f", {ship.weapons} re-roll(s)" if ship.weapons > 0 else ""
-        self.weapons.show_odds(chance, f"Battle Damage: {points}d10 vs BD-DC {dc}{rerolls}{scan}")
-
-    # --- acting --------------------------------------------------------------------------
-
-    def act(self, command: Command, where: Feedback) -> bool:
-        """Carry out a command from the bridge; what it did, or why it was refused, shows in
-        ``where`` (the status bar hears of a refusal too)."""
-        heard: list[str] = []
-
-        def hear(text: str) -> None:
-            heard.append(text)
-
-        log = self.controller.session.log
-        start = len(log)
-        self.controller.failed.connect(hear)
-        try:
-            done = self.controller.push(command)
-        finally:
-            self.controller.failed.disconnect(hear)
-        self.deck.reveal(where)  # the GM sees what came of it
-        if done:
-            # The command's last words: a volley and its Battle Damage, a scan, a repair.
-            said = [e.text for e in self.controller.session.log[start:]]
-            where.show_result(" ".join(said[-2:]))
-        else:
-            where.show_error(heard[-1] if heard else "That cannot be done now")
-        return done
-
-    def refuse(self, text: str, where: Feedback) -> None:
-        """A request the bridge turns down before any command (no target picked …)."""
-        self.deck.reveal(where)
-        where.show_error(text)
-        self.controller.failed.emit(text)
+        session = self.controller.session
+        self.weapons.show_odds(*volley_odds(session, *chosen, self.hard_points.value()))

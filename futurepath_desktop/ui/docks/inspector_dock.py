@@ -217,7 +217,7 @@ class InspectorDock(QDockWidget):
 
     def _build_weapons(self, page: QWidget) -> None:
         wlayout = QVBoxLayout(page)
-        self.weapons = WeaponsEditor()
+        self.weapons = WeaponsEditor(self.controller)
         self.weapons.edited.connect(self._commit_weapons)
         wlayout.addWidget(self.weapons)
         wlayout.addWidget(QLabel("Conditions"))
@@ -276,7 +276,7 @@ class InspectorDock(QDockWidget):
             if "stats" in self._built:
                 self._fill_stats(combatant)
             if "weapons" in self._built:
-                self.weapons.show_weapons(combatant.weapons)
+                self.weapons.show_combatant(combatant.id)
                 self._fill_conditions(combatant)
         finally:
             self._filling = False

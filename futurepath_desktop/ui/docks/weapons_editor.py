@@ -1,18 +1,21 @@
 """WeaponsEditor: a combatant's weapons as a list of names and, for the chosen one, its
-fields two to a row, so that it fits a narrow inspector without a sideways scroll bar."""
+fields two to a row, so that it fits a narrow inspector without a sideways scroll bar.
+The list shows a ``WeaponsModel``, which follows the session's changes itself."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import msgspec
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -20,7 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.session.state import WeaponSpec
-from futurepath_desktop.ui.widgets.fitted_text import WrappingList
+from futurepath_desktop.ui.models.weapons_model import LINE, WeaponsModel, describe
+from futurepath_desktop.ui.undo import SessionController
+
+__all__ = ["NO_AMMO", "WeaponsEditor", "WeaponsList", "describe"]
 
 NO_AMMO = -1  # the ammunition box's value for a weapon that needs none
 
@@ -37,27 +43,59 @@ NUMBERS = (
 )
 
 
-def describe(weapon: WeaponSpec) -> str:
-    """One line of the list: "Silenced pistol (level 3, ranged 30 ft, 12 shots)"."""
-    kind = f"ranged {weapon.range_increment_ft} ft" if weapon.ranged else "melee"
-    shots = "" if weapon.ammo is None else f", {weapon.ammo} shot(s)"
-    return f"{weapon.name} (level {weapon.level}, {kind}{shots})"
+class WeaponsList(QListView):
+    """The weapons' lines, three lines tall; long lines wrap instead of hiding behind a
+    sideways scroll bar."""
+
+    def __init__(self, model: WeaponsModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("weaponsList")
+        self.setViewport(QWidget())  # made here: see WrappingList
+        self.setModel(model)
+        self.setModelColumn(LINE)
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setResizeMode(QListView.ResizeMode.Adjust)  # re-wrap when the panel narrows
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * 3 + 2 * self.frameWidth() + 4)
+
+    def count(self) -> int:
+        """How many weapons the list shows."""
+        return self.model().rowCount()
+
+    def text(self, row: int) -> str:
+        """The line of a row."""
+        return str(self.model().index(row, LINE).data())
+
+    def currentRow(self) -> int:
+        """The chosen row, or -1."""
+        index = self.currentIndex()
+        return index.row() if index.isValid() else -1
+
+    def setCurrentRow(self, row: int) -> None:
+        """Choose a row."""
+        self.setCurrentIndex(self.model().index(row, LINE))
 
 
 class WeaponsEditor(QWidget):
-    """Edit a list of weapons; every change is handed on whole, as the new tuple."""
+    """Edit a combatant's weapons; every change is handed on whole, as the new tuple."""
 
     edited = Signal(tuple)  # the combatant's weapons after the GM's change
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.weapons: tuple[WeaponSpec, ...] = ()
+        self.model = WeaponsModel(controller, self)
         self._filling = False
+        self._keep = 0  # the row chosen before the rows were read again
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.list = WrappingList(3)
-        self.list.setObjectName("weaponsList")
-        self.list.currentRowChanged.connect(lambda _row: self._fill_fields())
+        self.list = WeaponsList(self.model)
+        selection = self.list.selectionModel()
+        selection.currentChanged.connect(lambda *_: self._fill_fields())
+        self.model.modelAboutToBeReset.connect(self._remember)
+        self.model.modelReset.connect(self._restore)
+        self.model.dataChanged.connect(lambda *_: self._fill_fields())
         layout.addWidget(self.list)
         buttons = QHBoxLayout()
         self.add = QPushButton("Add weapon")
@@ -103,23 +141,30 @@ class WeaponsEditor(QWidget):
         self.fields.setLayout(grid)
         layout.addWidget(self.fields)
 
-    def show_weapons(self, weapons: tuple[WeaponSpec, ...]) -> None:
-        """Show these weapons, keeping the chosen row where it still exists."""
-        keep = max(0, self.list.currentRow())
-        self._filling = True
-        try:
-            self.weapons = weapons
-            self.list.set_lines([describe(w) for w in weapons])
-            if weapons:
-                self.list.setCurrentRow(min(keep, len(weapons) - 1))
-        finally:
-            self._filling = False
+    @property
+    def weapons(self) -> tuple[WeaponSpec, ...]:
+        """The shown combatant's weapons."""
+        return self.model.weapons()
+
+    def show_combatant(self, combatant_id: str | None) -> None:
+        """Show this combatant's weapons (its fields as the session holds them)."""
+        self.model.show_combatant(combatant_id)
+        self._fill_fields()
+
+    def _remember(self) -> None:
+        self._keep = max(0, self.list.currentRow())
+
+    def _restore(self) -> None:
+        """The rows were read again: keep the chosen row where it still exists."""
+        count = self.model.rowCount()
+        if count:
+            self.list.setCurrentRow(min(self._keep, count - 1))
         self._fill_fields()
 
     def current(self) -> int:
         """The chosen weapon's index, or -1."""
         row = self.list.currentRow()
-        return row if 0 <= row < len(self.weapons) else -1
+        return row if 0 <= row < min(self.model.rowCount(), len(self.weapons)) else -1
 
     def _fill_fields(self) -> None:
         index = self.current()

@@ -1,0 +1,85 @@
+"""Operations on the space fight from the bridge (R41-R47): its steps, the ships from the
+library, the chart and house rules, and each station's action."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.library import AddFromLibrary, Template
+from futurepath_desktop.session.state import ChartRow
+from futurepath_desktop.ui.undo import SessionController
+
+
+def start_space_combat(controller: SessionController, unseen: Sequence[str]) -> bool:
+    """Start the space fight; these ships fire first, unseen (R47)."""
+    return controller.push(c.StartSpaceCombat(tuple(unseen)))
+
+
+def next_space_phase(controller: SessionController) -> bool:
+    """Close the phase (its results apply now, R41) and open the next."""
+    return controller.push(c.NextSpacePhase())
+
+
+def end_space_combat(controller: SessionController) -> bool:
+    """End the space fight."""
+    return controller.push(c.EndSpaceCombat())
+
+
+def add_ship(controller: SessionController, template: Template) -> bool:
+    """Add a ship from the prep library."""
+    return controller.push(AddFromLibrary(template))
+
+
+def set_chart(controller: SessionController, rows: Sequence[ChartRow]) -> bool:
+    """Make these lines the session's Battle Damage Chart (R46)."""
+    return controller.push(c.SetChart(tuple(rows)))
+
+
+def set_space_rules(controller: SessionController, swarm_penalty: int, scan_dc: int) -> bool:
+    """The swarm penalty per size step and the Scan DC."""
+    return controller.push(c.SetSpaceRules(swarm_penalty, scan_dc))
+
+
+def station_acts(
+    controller: SessionController,
+    ship_id: str,
+    position: rules.Position,
+    action: str,
+    flying: rules.Flying | None = None,
+) -> bool:
+    """Record what a station does this round (R41); the Helm sets how the ship flies."""
+    return controller.push(c.CrewAction(ship_id, position, action, flying=flying))
+
+
+def declare_optional(controller: SessionController, ship_id: str, position: rules.Position) -> bool:
+    """The Science Officer or the Chief Engineer acts in the Action phase (R41)."""
+    return controller.push(c.DeclareOptional(ship_id, position))
+
+
+def fire(
+    controller: SessionController,
+    ship_id: str,
+    target_id: str,
+    hard_points: int,
+    system: str | None = None,
+    bay: str | None = None,
+) -> bool:
+    """The Weapons Officer fires, at Battle Damage or at a system or bay (R42-R44)."""
+    return controller.push(c.Fire(ship_id, target_id, hard_points, system, bay))
+
+
+def scan(controller: SessionController, ship_id: str, target_id: str) -> bool:
+    """The Sensor Officer scans the target (R44)."""
+    return controller.push(c.Scan(ship_id, target_id))
+
+
+def repair(controller: SessionController, ship_id: str, damage_id: str) -> bool:
+    """The Chief Engineer repairs one Battle Damage (R46)."""
+    return controller.push(c.Repair(ship_id, damage_id))
+
+
+def treat(controller: SessionController, ship_id: str, patient_id: str, amount: int) -> bool:
+    """The Medical Officer heals a crew member."""
+    return controller.push(c.MedicalCare(ship_id, patient_id, amount=amount))
