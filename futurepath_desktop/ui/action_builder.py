@@ -4,8 +4,8 @@ operations and the session's commands load then rather than at start-up."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -17,9 +17,19 @@ from futurepath_desktop.ui.docks.panel import text_action
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
 
-WINDOW_MODULES = ("keyboard", "player_window", "prompts")
-"""Handler owners that are modules of ``ui`` whose functions are given the window; any
-other module owner is in ``ui.operations`` and its functions are given the controller."""
+
+def owner_module(owner: str) -> tuple[ModuleType, bool]:
+    """The module a handler's owner names, and whether its functions are given the window
+    (else the session controller). Imported when an action first runs; each is named here,
+    not built from a string, so that the frozen bundle carries it too."""
+    from futurepath_desktop.ui import keyboard, player_window, prompts
+    from futurepath_desktop.ui.operations import combat, conditions, dice, health, library, roster
+
+    given_window = {"keyboard": keyboard, "player_window": player_window, "prompts": prompts}
+    if owner in given_window:
+        return given_window[owner], True
+    operations = (combat, conditions, dice, health, library, roster)
+    return {m.__name__.rpartition(".")[2]: m for m in operations}[owner], False
 
 
 def handler(window: MainWindow, spec: Action) -> Callable[[], object]:
@@ -31,12 +41,10 @@ def handler(window: MainWindow, spec: Action) -> Callable[[], object]:
         return lambda: getattr(window.files, name)(*spec.args)
     if owner == "stack":
         return lambda: getattr(window.controller.stack, name)(*spec.args)
-    given: object = window if owner in WINDOW_MODULES else window.controller
-    package = "ui" if owner in WINDOW_MODULES else "ui.operations"
 
     def run() -> object:
-        module = importlib.import_module(f"futurepath_desktop.{package}.{owner}")
-        return getattr(module, name)(given, *spec.args)
+        module, takes_window = owner_module(owner)
+        return getattr(module, name)(window if takes_window else window.controller, *spec.args)
 
     return run
 
