@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit
+from PySide6.QtWidgets import QComboBox, QDialog, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import Terrain
@@ -23,6 +23,7 @@ from futurepath_desktop.session.commands import (
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.map.overlay import screen_rect
 from futurepath_desktop.ui.map.scene import MapScene, square_rect
+from futurepath_desktop.ui.map.tools.areas import AreaTool
 from futurepath_desktop.ui.map.view import MapView, Tool
 from tests.ui.conftest import answer_dialog
 
@@ -44,6 +45,13 @@ def drag(
     for square in squares[1:]:
         qtbot.mouseMove(viewport, at(view, square))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifier, at(view, squares[-1]))
+
+
+def area_tool(view: MapView, tool: Tool) -> AreaTool:
+    """The fog or zone tool, to end a rectangle drag on it directly."""
+    area = view.tools[tool]
+    assert isinstance(area, AreaTool)
+    return area
 
 
 def token_square(window: MainWindow, ident: str) -> tuple[int, int]:
@@ -74,7 +82,7 @@ def test_dragging_a_token_shows_the_rules_path_and_makes_one_undoable_move(
     for square in ((4, 4), (5, 4), (6, 4), (7, 4)):
         qtbot.mouseMove(viewport, at(view, square))
     assert view.drag.path is not None and view.drag.path.cost_ft == 20
-    assert view._path_label.text() == "20 ft of 30 ft"
+    assert view.drawings.path_label.text() == "20 ft of 30 ft"
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(view, (7, 4)))
     assert token_square(window, "brandon") == (7, 4)
     assert stack.count() == before + 1  # the whole drag is one undo step
@@ -95,7 +103,7 @@ def test_past_the_budget_the_preview_warns_and_only_shift_overrides(
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(view, far[0]))
     for square in far[1:]:
         qtbot.mouseMove(viewport, at(view, square))
-    assert "past the budget" in view._path_label.text()
+    assert "past the budget" in view.drawings.path_label.text()
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(view, far[-1]))
     assert token_square(window, "brandon") == (3, 4)
     assert "has 30 ft left" in window.statusBar().currentMessage()
@@ -185,7 +193,7 @@ def test_a_grenade_scatters_and_its_counter_lands_in_the_log_and_the_counters_pa
     assert view.selected_id == "brandon"
     session = window.controller.session
     assert session.map is not None and not list(session.grenades.values())  # a pick throws nothing
-    assert view._ranges.isVisible()  # R38's maximum throw is drawn
+    assert view.drawings.ranges.isVisible()  # R38's maximum throw is drawn
     click(qtbot, view, (9, 4))
     entry = session.log[-1]
     assert entry.kind == "grenade" and "scatter 2d10 (" in entry.text
@@ -260,7 +268,9 @@ def test_a_refused_move_is_noted_beside_its_square_until_a_later_success(
     square = QRectF(view.mapFromScene(square_rect(12, 2)).boundingRect())
     assert QRectF(view.viewport().rect()).contains(where)
     assert gap(where, square) < 3 * square.width(), "the note is beside the square tried"
-    assert view.fog((20, 1), (21, 2))  # a later success on the map: the note goes
+    assert area_tool(view, Tool.FOG).drop(
+        (20, 1), (21, 2)
+    )  # a later success on the map: the note goes
     assert not note.isVisible()
     drag(qtbot, view, far)
     assert note.isVisible()
@@ -285,9 +295,9 @@ def test_the_ruler_goes_when_another_tool_is_chosen(qtbot: QtBot, window: MainWi
     view = big(window)
     window.map.set_tool(Tool.RULER)
     drag(qtbot, view, [(3, 4), (6, 4), (8, 6)])
-    assert view._ruler_item.isVisible() and view._ruler_label.text().startswith("25 ft")
+    assert view.drawings.ruler.isVisible() and view.drawings.ruler_label.text().startswith("25 ft")
     window.map.set_tool(Tool.TEMPLATE)
-    assert not view._ruler_item.isVisible() and not view._ruler_label.isVisible()
+    assert not view.drawings.ruler.isVisible() and not view.drawings.ruler_label.isVisible()
 
 
 def test_the_no_map_hint_follows_the_session_s_map(qtbot: QtBot, window: MainWindow) -> None:
@@ -315,7 +325,7 @@ def test_the_cost_label_stays_in_view_and_clear_of_tokens(qtbot: QtBot, window: 
     view = big(window)
     room = QRectF(view.viewport().rect())
     view.begin_drag("brandon")
-    label = view._path_label
+    label = view.drawings.path_label
     for square in (edge_square(view, 4), edge_square(view, 8)):
         view.preview(square)
         assert label.isVisible() and room.contains(screen_rect(view, label)), square
@@ -447,11 +457,19 @@ def test_visibility_zones_are_drawn_and_removed_with_the_zone_tool(
     session = window.controller.session
     assert session.map is not None
     before = len(session.zones())
-    assert view.zone((8, 2), (11, 5), visibility=3)
+
+    def no_vision(dialog: QDialog) -> None:
+        level = dialog.findChild(QComboBox, "zoneVisibility")
+        assert isinstance(level, QComboBox)
+        level.setCurrentText("No vision")
+        dialog.accept()
+
+    answer_dialog(qtbot, no_vision)
+    assert area_tool(view, Tool.ZONE).drop((8, 2), (11, 5))
     zone = session.zones()[-1]
     assert (zone.x, zone.y, zone.width, zone.height, zone.visibility) == (8, 2, 4, 4, 3)
     assert "no vision" in view.describe((9, 3))
-    assert view.zone((9, 3), (9, 3))  # a click inside removes it
+    assert area_tool(view, Tool.ZONE).drop((9, 3), (9, 3))  # a click inside removes it
     assert len(session.zones()) == before
 
 
@@ -462,9 +480,9 @@ def test_the_fog_tool_hides_a_region_and_a_click_reveals_it(
     session = window.controller.session
     assert session.map is not None
     fogged = len(session.fog())
-    assert view.fog((2, 2), (4, 3))
+    assert area_tool(view, Tool.FOG).drop((2, 2), (4, 3))
     assert session.fogged((3, 3)) and len(session.fog()) == fogged + 1
-    assert view.fog((3, 2), (3, 2))
+    assert area_tool(view, Tool.FOG).drop((3, 2), (3, 2))
     assert not session.fogged((3, 3)) and len(session.fog()) == fogged
 
 

@@ -92,7 +92,7 @@ def narrowed(window: MainWindow, narrow: bool) -> None:
         settle()
         window.map.view.fit()
         settle()
-        metrics = QFontMetrics(window.map.view._path_label.font())
+        metrics = QFontMetrics(window.map.view.drawings.path_label.font())
         longest = metrics.horizontalAdvance("35 ft of 30 ft — past the budget (Shift to override)")
         assert window.map.view.viewport().width() < longest
 
@@ -105,7 +105,7 @@ def test_the_move_labels_stay_inside_a_narrow_map_view(posed: Posed, narrow: boo
     grid = window.controller.session.map
     assert grid is not None
     room = view.viewport().rect()
-    label = view._path_label
+    label = view.drawings.path_label
     view.begin_drag("james")
     seen: set[str] = set()
     over = ""

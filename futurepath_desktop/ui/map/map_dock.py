@@ -26,6 +26,7 @@ from futurepath_desktop.session.edit import Change
 from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.map.scene import MapScene
 from futurepath_desktop.ui.map.view import MapView, Tool
+from futurepath_desktop.ui.operations import map as operations
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.tool_row import FlowLayout, ToolRow
 
@@ -41,17 +42,6 @@ BRUSHES: tuple[tuple[str, core_grid.Terrain | None, int | None], ...] = (
 )
 INSIDE_WIDTH = 160  # the widest the list of who is inside a template grows, in pixels
 NO_MAP = "This session has no map: Setup ▸ Map size… creates one."
-HINTS = {
-    Tool.MOVE: "Drag a token: the path the rules choose and its cost show as you go. "
-    "Shift+drop overrides.",
-    Tool.RULER: "Drag to measure (every step, diagonal or not, is 5 ft).",
-    Tool.BRUSH: "Drag over squares to paint; one stroke is one undo step.",
-    Tool.TEMPLATE: "Click for a burst; drag for a cone or a line's direction.",
-    Tool.GRENADE: "Click where it lands, on a token or not; Ctrl+click a token to pick "
-    "the thrower.",
-    Tool.FOG: "Drag to hide a region from the players; click inside fog to reveal it.",
-    Tool.ZONE: "Drag a zone of poor, terrible or no visibility; click one to remove it.",
-}
 
 
 class MapDock(QDockWidget):
@@ -183,6 +173,18 @@ class MapDock(QDockWidget):
             "shape": QLabel("Shape"),
             "damage": QLabel("Damage"),
         }
+        # The options each tool names (``MapTool.options``), by name.
+        self.option_widgets: dict[str, tuple[QWidget, ...]] = {
+            "move": (self.labels["move"], self.move_type),
+            "brush": (self.labels["brush"], self.brush),
+            "shape": (self.labels["shape"], self.shape),
+            "size": (self.size_ft,),
+            "inside": (self.inside,),
+            "damage inside": (self.damage_inside,),
+            "remove template": (self.remove_template,),
+            "damage": (self.labels["damage"], self.damage),
+            "cooked": (self.cooked,),
+        }
         self._option_widgets: tuple[QWidget, ...] = (
             self.labels["move"],
             self.move_type,
@@ -263,35 +265,21 @@ class MapDock(QDockWidget):
         if self.controller.session.map is None:
             self.status.setText(NO_MAP)
         elif self.status.text() == NO_MAP:
-            self.status.setText(HINTS[self.view.tool])
+            self.status.setText(self.view.current.hint)
 
     # --- tools ---------------------------------------------------------------------------------
 
     def set_tool(self, tool: Tool) -> None:
         """Pick the tool a left click uses, and show its options."""
-        self.view.cancel()
-        self.view.tool = tool
+        self.view.use(tool)
         self.tool_actions[tool].setChecked(True)
         shown = {
-            Tool.MOVE: {self.labels["move"], self.move_type},
-            Tool.RULER: set(),
-            Tool.BRUSH: {self.labels["brush"], self.brush},
-            Tool.TEMPLATE: {
-                self.labels["shape"],
-                self.shape,
-                self.size_ft,
-                self.inside,
-                self.damage_inside,
-                self.remove_template,
-            },
-            Tool.GRENADE: {self.labels["damage"], self.damage, self.size_ft, self.cooked},
-            Tool.FOG: set(),
-            Tool.ZONE: set(),
-        }[tool]
+            widget for name in self.view.current.options for widget in self.option_widgets[name]
+        }
         for widget in self._option_widgets:
             widget.setVisible(widget in shown)
-        self.status.setText(HINTS[tool] if self.controller.session.map is not None else NO_MAP)
-        self.view.show_ranges()
+        map_hint = self.view.current.hint if self.controller.session.map is not None else NO_MAP
+        self.status.setText(map_hint)
 
     def _options_changed(self, *_args: object) -> None:
         settings = self.view.settings
@@ -348,8 +336,6 @@ class MapDock(QDockWidget):
     def _damage_inside(self) -> None:
         from PySide6.QtWidgets import QInputDialog  # loaded when first asked
 
-        from futurepath_desktop.session.commands import Damage
-
         ids = self.inside_ids()
         if not ids:
             return
@@ -357,12 +343,11 @@ class MapDock(QDockWidget):
             self, "Damage inside the template", f"Damage to {len(ids)} combatant(s):", 6, 0, 100_000
         )
         if ok:
-            self.controller.push(Damage(tuple(ids), amount, "area"))
+            operations.damage_inside(self.controller, ids, amount)
 
     def _remove_template(self) -> None:
-        from futurepath_desktop.session.commands import RemoveTemplate
-
-        if self.template_id is not None and self.controller.push(RemoveTemplate(self.template_id)):
+        chosen = self.template_id
+        if chosen is not None and operations.remove_template(self.controller, chosen):
             self.template_id = None
             self._show_inside()
 
@@ -379,8 +364,6 @@ class MapDock(QDockWidget):
 
         from PySide6.QtWidgets import QFileDialog
 
-        from futurepath_desktop.session.commands import SetMapBackground
-
         if self.controller.session.map is None:
             self.controller.failed.emit("Create the map first (Setup ▸ Map size…)")
             return
@@ -395,13 +378,11 @@ class MapDock(QDockWidget):
         )
         if chosen:
             relative = os.path.relpath(chosen, path.parent).replace(os.sep, "/")
-            self.controller.push(SetMapBackground(relative))
+            operations.set_background(self.controller, relative)
 
     def ask_size(self) -> None:
         """Create the map or change its size."""
         from PySide6.QtWidgets import QInputDialog  # loaded when first asked
-
-        from futurepath_desktop.session.commands import SetMapSize
 
         grid = self.controller.session.map
         width, ok = QInputDialog.getInt(
@@ -412,5 +393,5 @@ class MapDock(QDockWidget):
         height, ok = QInputDialog.getInt(
             self, "Map size", "Height in squares:", grid.height if grid else 20, 1, 1000
         )
-        if ok and self.controller.push(SetMapSize(width, height)):
+        if ok and operations.set_map_size(self.controller, width, height):
             self.view.fit()

@@ -1,0 +1,172 @@
+"""The Move tool: drag a token along the path the rules choose (R34-R36), its cost shown
+against the budget as the mouse goes; Shift on the drop overrides. With a token selected
+the arrows walk a target square and Enter moves there. A click on an empty square puts
+the combatant whose turn it is there, if it has no token yet."""
+
+from __future__ import annotations
+
+import msgspec
+from PySide6.QtCore import Qt
+
+from futurepath_desktop.core import grid as core_grid
+from futurepath_desktop.session import map_rules
+from futurepath_desktop.ui.map.scene import square_rect
+from futurepath_desktop.ui.map.tools.base import NO_MODIFIER, MapTool, Square, Tool
+from futurepath_desktop.ui.operations import map as operations
+
+ARROWS: dict[int, Square] = {
+    Qt.Key.Key_Left.value: (-1, 0),
+    Qt.Key.Key_Right.value: (1, 0),
+    Qt.Key.Key_Up.value: (0, -1),
+    Qt.Key.Key_Down.value: (0, 1),
+}
+ENTER = (Qt.Key.Key_Return.value, Qt.Key.Key_Enter.value)
+
+
+def shift_held(modifiers: Qt.KeyboardModifier) -> bool:
+    return bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
+
+
+class Drag(msgspec.Struct):
+    """A token being dragged: who, from where, and the grid as it stood when it began."""
+
+    combatant_id: str
+    start: Square
+    grid: core_grid.Grid
+    budget_ft: int
+    hovered: Square | None = None
+    path: core_grid.Path | None = None
+
+
+class MoveTool(MapTool):
+    """Moves tokens by the rules, with the mouse or the keys."""
+
+    tool = Tool.MOVE
+    hint = (
+        "Drag a token: the path the rules choose and its cost show as you go. Shift+drop overrides."
+    )
+    options = ("move",)
+
+    drag: Drag | None = None
+    target: Square | None = None
+    """The keyboard's target square, while the arrows walk one."""
+
+    def press(
+        self,
+        square: Square,
+        modifiers: Qt.KeyboardModifier = NO_MODIFIER,
+        token: str | None = None,
+    ) -> None:
+        if token is not None:
+            self.view.select(token)
+            self.begin(token)
+        else:
+            self.place(square)
+
+    def move(self, square: Square) -> None:
+        if self.drag is not None:
+            self.preview(square)
+
+    hover = move  # a drag begun from the keys follows the mouse too
+
+    def release(self, square: Square, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+        if self.drag is not None:
+            self.drop(square, override=shift_held(modifiers))
+
+    def key(self, key: int, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> bool:
+        if key in ARROWS:
+            return self.step(ARROWS[key])
+        if key in ENTER and self.drag is not None:
+            if self.target is not None:
+                self.drop(self.target, override=shift_held(modifiers))
+            return True
+        return False
+
+    def cancel(self) -> None:
+        """Drop the drag and its path. The keyboard's target hint ("Enter moves here")
+        goes with it: the line under the map says what lies there now."""
+        if self.target is not None:
+            self.view.hovered.emit(self.view.describe(self.target))
+        self.drag = None
+        self.target = None
+        drawings = self.view.drawings
+        drawings.path.setVisible(False)
+        drawings.path_label.setVisible(False)
+
+    def selection_changed(self) -> None:
+        self.target = None  # the arrows walk afresh from the newly selected token
+
+    # --- the steps ------------------------------------------------------------------------
+
+    def place(self, square: Square) -> bool:
+        """Put the combatant whose turn it is on an empty square, if it has no token."""
+        ident = self.view.place_candidate()
+        grid = self.session.map
+        if ident is None or grid is None or ident in self.session.tokens:
+            return False
+        if not grid.inside(square):
+            return False
+        with self.view.notes.trying(square):
+            return operations.place_token(self.controller, ident, square)
+
+    def begin(self, combatant_id: str) -> None:
+        """Start dragging a token: the grid is taken once, not on every mouse move."""
+        self.view.notes.clear()  # a new try: the last refusal has been read
+        session = self.session
+        assert session.map is not None
+        self.drag = Drag(
+            combatant_id,
+            session.tokens[combatant_id].square,
+            map_rules.grid_for(session, combatant_id),
+            map_rules.remaining_ft(session, combatant_id, self.settings.move),
+        )
+
+    def step(self, step: Square) -> bool:
+        """With a token selected, the arrows walk a target square (the path and its cost
+        show as with the mouse); otherwise they are not the tool's (the view pans)."""
+        selected = self.view.selected_id
+        grid = self.session.map
+        tokens = self.session.tokens
+        if selected is None or grid is None or selected not in tokens:
+            return False
+        if self.drag is None or self.target is None:
+            self.begin(selected)
+            self.target = tokens[selected].square
+        assert self.target is not None
+        target = (self.target[0] + step[0], self.target[1] + step[1])
+        if grid.inside(target):
+            self.target = target
+            self.preview(target)
+            self.view.ensureVisible(square_rect(*target), 40, 40)
+            self.view.hovered.emit(self.view.describe(target) + " — Enter moves here, Esc cancels")
+        return True
+
+    def preview(self, square: Square) -> core_grid.Path | None:
+        """Show the path the rules choose to ``square`` and its cost against the budget."""
+        drag = self.drag
+        if drag is None:
+            return None
+        drag.hovered = square
+        # Past four runs' worth nothing is worth showing, and the bound keeps a search on a
+        # large map (a walled-in goal) from flooding it on every mouse move.
+        limit = max(4 * drag.budget_ft, 4 * core_grid.SQUARE_FT)
+        path = core_grid.find_path(drag.grid, drag.start, square, limit_ft=limit)
+        drag.path = path
+        drawings = self.view.drawings
+        if path is None or path.steps == 0:
+            drawings.show_no_path(path is None)
+        else:
+            drawings.show_path(path, drag.budget_ft)
+        self.view.notes.place(drawings.path_label, square)
+        return path
+
+    def drop(self, square: Square, *, override: bool = False) -> bool:
+        """End a drag: one undoable move (or nothing, if dropped where it began)."""
+        drag = self.drag
+        self.view.cancel()
+        if drag is None or square == drag.start:
+            return False
+        with self.view.notes.trying(square):
+            return operations.move_token(
+                self.controller, drag.combatant_id, square, self.settings.move, override=override
+            )
