@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.state import LogEntry
 from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.docks.log_rows import VisibleRowHeights
 from futurepath_desktop.ui.models import log_model
 from futurepath_desktop.ui.models.log_model import EVENT, PHASE_NAMES, LogModel, entry_text
 from futurepath_desktop.ui.models.roles import SORT_ROLE
 from futurepath_desktop.ui.widgets.columns import fitting_width
-from futurepath_desktop.ui.widgets.row_heights import RowHeights
 
 KINDS = (
     ("Everything", ""),
@@ -55,10 +55,18 @@ class _LogFilter(QSortFilterProxyModel):
     def __init__(self) -> None:
         super().__init__()
         self.kinds: set[str] = set()
+        self.text = ""
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(-1)
 
+    def set_text(self, text: str) -> None:
+        """Show only the entries with ``text`` in some column (any case)."""
+        self.text = text
+        self.setFilterFixedString(text)
+
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:  # type: ignore[override]
+        if not self.kinds and not self.text:
+            return True  # asked of every row of a long fight's log when it opens
         model = self.sourceModel()
         if (
             self.kinds
@@ -66,6 +74,21 @@ class _LogFilter(QSortFilterProxyModel):
         ):
             return False
         return super().filterAcceptsRow(source_row, source_parent)
+
+
+class _LogView(QTableView):
+    """The log's table: a row scrolled to is measured first, so it lands in view."""
+
+    rows: VisibleRowHeights | None = None
+
+    def scrollTo(  # type: ignore[override]
+        self,
+        index: QModelIndex,
+        hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible,
+    ) -> None:
+        if self.rows is not None and index.isValid():
+            self.rows.fit_around(index.row())
+        super().scrollTo(index, hint)
 
 
 class LogDock(QDockWidget):
@@ -98,12 +121,12 @@ class LogDock(QDockWidget):
         layout.addLayout(row)
         self.proxy = _LogFilter()
         self.proxy.setSourceModel(model)
-        self.view = QTableView()
+        self.view = _LogView()
         self.view.setObjectName("logView")
         self.view.setModel(self.proxy)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        # An event wraps onto as many lines as it needs: each row is measured once when
-        # it arrives, and all again only when the Event column's width changes.
+        # An event wraps onto as many lines as it needs: a row is measured when it comes
+        # into view (a four-hour fight's 50,000 entries are not all measured at once).
         self.view.setWordWrap(True)
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
@@ -112,7 +135,7 @@ class LogDock(QDockWidget):
         # Fixed widths: measuring contents would read every one of thousands of rows.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)
-        self.rows = RowHeights(self.view, EVENT)
+        self.rows = self.view.rows = VisibleRowHeights(self.view, EVENT)
         self.fit_columns()
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("logDetail")
@@ -142,7 +165,7 @@ class LogDock(QDockWidget):
         self.dice_error.hide()
         layout.addWidget(self.dice_error)
         self.setWidget(body)
-        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.filter.textChanged.connect(self.proxy.set_text)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.view.selectionModel().currentRowChanged.connect(self._show_detail)
         self.copy_button.clicked.connect(self.copy)
@@ -150,6 +173,21 @@ class LogDock(QDockWidget):
         self.dice.returnPressed.connect(self._roll)
         QShortcut(QKeySequence.StandardKey.Copy, self.view, self.copy)
         model.rowsInserted.connect(self._follow)
+        model.modelReset.connect(self._follow)  # another session: its newest entries
+        self._opened = False
+        # At the end, the log stays at its end when rows grow as they are measured or
+        # the panel changes size; scrolled up, it stays where it was put.
+        bar = self.view.verticalScrollBar()
+        self._at_end = True
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The log opens at its newest entry (a reopened fight's last turn)."""
+        super().showEvent(event)
+        if not self._opened:
+            self._opened = True
+            self._follow()
 
     def fit_columns(self, compact: bool = True) -> None:
         """Round, phase and team as wide as their words; the event takes the rest."""
@@ -171,6 +209,15 @@ class LogDock(QDockWidget):
 
     def _follow(self) -> None:
         self.view.scrollToBottom()
+        self._at_end = True
+        self.rows.fit_visible()  # the new rows, now in view
+
+    def _scrolled(self, value: int) -> None:
+        self._at_end = value >= self.view.verticalScrollBar().maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self._at_end:
+            self.view.verticalScrollBar().setValue(high)
 
     def _show_detail(self, current: QModelIndex) -> None:
         source = self.proxy.mapToSource(current)

@@ -1,0 +1,126 @@
+"""The log's rows as tall as their wrapped events need, measured only when on screen.
+
+A long fight leaves tens of thousands of entries. Measuring every row when the log opens,
+or whenever the Event column's width changes, froze the window for seconds (each row is
+a text layout and a header resize). Here a row is measured when it is shown, or comes
+within a page of being shown, at the column's present width; the rest keep one line's
+height until the log scrolls to them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex
+from PySide6.QtWidgets import QTableView
+
+from futurepath_desktop.ui.widgets.row_heights import RowHeights
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class VisibleRowHeights(RowHeights):
+    """Keeps the rows of ``view`` that are on screen (and a page either side) as tall as
+    the wrapped text of ``column``; rows are measured again once the column's width
+    changes, as they come into view."""
+
+    def __init__(self, view: QTableView, column: int) -> None:
+        super().__init__(view, column)
+        self._width = -1
+        """The column's width when the rows marked done were measured."""
+        self._done = bytearray()
+        """One byte a row: 1 once measured at ``_width``."""
+        self._busy = False
+        self.measured = 0
+        """How many rows have been measured so far (the tests count them)."""
+        model = view.model()
+        model.rowsRemoved.connect(self._removed)
+        model.modelReset.connect(self._forget)
+        model.layoutChanged.connect(self._forget)
+        view.verticalScrollBar().valueChanged.connect(self.fit_visible)
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A taller viewport shows rows not measured yet."""
+        if event.type() == QEvent.Type.Resize:
+            self.fit_visible()
+        return False
+
+    def _forget(self) -> None:
+        self._done = bytearray(self.view.model().rowCount())
+
+    def _removed(self, parent: Index, first: int, last: int) -> None:
+        if not parent.isValid():
+            del self._done[first : last + 1]
+
+    def _inserted(self, parent: Index, first: int, last: int) -> None:
+        if not parent.isValid():
+            self._done[first:first] = bytes(last - first + 1)
+            self.fit_visible()
+
+    def fit_all(self) -> None:
+        """The column's width changed, or the rows were reordered: measure again, as the
+        rows come into view."""
+        self._forget()
+        self.fit_visible()
+
+    def fit_visible(self) -> None:
+        """Measure the rows on screen and a page either side that are not measured yet."""
+        if self._busy:  # scrolled by the fitting itself
+            return
+        self._busy = True
+        try:
+            self._fit_visible()
+        finally:
+            self._busy = False
+
+    def fit_around(self, row: int) -> None:
+        """Measure ``row`` and a page either side before the view scrolls to it, so that
+        it lands where it was meant to (rows above it may be taller than one line)."""
+        if self._check():
+            page = self._page()
+            self._fit_rows(row - page, row + page)
+
+    def _check(self) -> int:
+        """How many rows there are; what was measured at another width is forgotten."""
+        rows = self.view.model().rowCount()
+        width = self.view.columnWidth(self.column)
+        if width != self._width or len(self._done) != rows:
+            self._width = width
+            self._done = bytearray(rows)
+        return rows
+
+    def _page(self) -> int:
+        """Rows of one line that fill the view."""
+        line = max(1, self.view.verticalHeader().defaultSectionSize())
+        return max(1, self.view.viewport().height() // line)
+
+    def _fit_rows(self, first: int, last: int) -> bool:
+        """Measure the rows from ``first`` to ``last`` not measured yet; whether any were."""
+        done = self._done
+        todo = [r for r in range(max(0, first), min(len(done) - 1, last) + 1) if not done[r]]
+        header = self.view.verticalHeader()
+        for row in todo:
+            height = self.height_of(row)
+            if header.sectionSize(row) != height:
+                header.resizeSection(row, height)
+            done[row] = 1
+        self.measured += len(todo)
+        return bool(todo)
+
+    def _fit_visible(self) -> None:
+        view = self.view
+        rows = self._check()
+        if not rows:
+            return
+        bar = view.verticalScrollBar()
+        following = bar.value() == bar.maximum()
+        page = self._page()
+        for _ in range(3):  # taller rows show fewer of them, and move the bottom: settle
+            top = view.rowAt(0)
+            bottom = view.rowAt(view.viewport().height() - 1)
+            first = (top if top >= 0 else 0) - page
+            last = (bottom if bottom >= 0 else rows - 1) + page
+            if not self._fit_rows(first, last):
+                break
+            if following:
+                view.updateGeometries()  # the scroll range of the new heights, now
+                bar.setValue(bar.maximum())
