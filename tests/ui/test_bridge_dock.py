@@ -19,8 +19,8 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.starship import Position, battle_damage_odds
-from futurepath_desktop.session.space_rules import volley_dc
 from futurepath_desktop.session.commands.space_log import base_kind
+from futurepath_desktop.session.space_rules import volley_dc
 from futurepath_desktop.ui.bridge.feedback import Feedback
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
 from futurepath_desktop.ui.main_window import MainWindow
