@@ -175,8 +175,8 @@ class MainWindow(QMainWindow):
         self.log.rollRequested.connect(self._roll)
         self.map.view.combatantClicked.connect(lambda ident: self.initiative.select([ident]))
         self.map.selectInside.connect(self.initiative.select)
-        self.inspector.attack.planned.connect(self.odds.schedule)
-        self.bridge.volleyChanged.connect(self.odds.schedule)
+        self.inspector.attack.planned.connect(self.odds.attack_changed)
+        self.bridge.volleyChanged.connect(self.odds.volley_changed)
         self.inspector.attack.chartRequested.connect(lambda: self.show_chart(0))
         self.bridge.chartRequested.connect(lambda: self.show_chart(1))
         self.map.view.place_candidate = self.initiative.current_id

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.core.attacks import AttackSetup
-from futurepath_desktop.session.commands.space_log import SPACE_KIND
 from futurepath_desktop.session.state import Combatant, Session, Ship, Team
 
 AC_RANGE = range(5, 31)
@@ -164,13 +163,13 @@ def battle_damage_curve(ship: Ship, target: Ship) -> BattleDamageCurve:
 # an entry's text or in one of its lines (a grenade's blast lists each victim there).
 # The name before the change is one of the session's combatants (looked up, not put in the
 # pattern: a thousand names in one pattern would be tried at every character of the log).
-_CHANGE = re.compile(
+CHANGE_TEXT = re.compile(
     r" (?:takes (?P<taken>\d+) damage(?: from (?P<source>[^;→]*))?|heals (?P<healed>\d+)\b)"
     r"[^→]*→ (?:HP|Health) (?P<value>-?\d+)/\d+(?:, fatigue (?P<fatigue>\d+))?"
 )
-_BATTLE_DAMAGE = re.compile(r" takes Battle Damage \((\d+)/(\d+)\)")
-_LANDS = re.compile(r" throws a grenade at .*?; lands on (?P<square>[^.\s]+)\.")
-_EXPLODES = re.compile(r"^The grenade explodes at (?P<square>[^:\s]+):")
+BATTLE_DAMAGE_TEXT = re.compile(r" takes Battle Damage \((\d+)/(\d+)\)")
+LANDS_TEXT = re.compile(r" throws a grenade at .*?; lands on (?P<square>[^.\s]+)\.")
+EXPLODES_TEXT = re.compile(r"^The grenade explodes at (?P<square>[^:\s]+):")
 
 
 @dataclass
@@ -189,14 +188,14 @@ class FightHistory:
         return sum(sum(rounds.values()) for rounds in self.taken.values())
 
 
-def _who(text: str, names: list[str]) -> str | None:
+def who_in(text: str, names: list[str]) -> str | None:
     for name in names:  # longest first, so "Space Bear 12" wins over "Space Bear 1"
         if text.startswith(name + " "):
             return name
     return None
 
 
-class _Names:
+class NameFinder:
     """The combatants' names, found at the end of a piece of text (longest first, so
     "Space Bear 12" wins over "Space Bear 1")."""
 
@@ -223,49 +222,12 @@ def _add(table: dict[str, dict[int, int]], team: str, round_number: int, amount:
 def fight_history(session: Session) -> FightHistory:
     """Read the fight's course back from the log: every HP or Health change, whatever its
     source, and every ship's Battle Damage by space round (R45)."""
-    history = FightHistory()
-    people = {c.name: c for c in session.combatants.values()}
-    names = sorted(people, key=len, reverse=True)
-    ships = sorted((s.name for s in session.ships.values()), key=len, reverse=True)
-    for ship in session.ships.values():
-        history.battle_damage[ship.name] = [(0, 0)]
-    for combatant in session.combatants.values():
-        start = combatant.max_health if session.options.health_fatigue else combatant.max_hp
-        history.health[combatant.name] = [(0, start)]
-    known = _Names(names)
-    landed: dict[str, str] = {}  # the square a grenade landed on → its thrower
-    ground = 0  # the ground round: space entries carry the space round instead
-    for entry in session.log:
-        if not entry.kind.startswith(SPACE_KIND):
-            ground = entry.round
-        ship_name = _who(entry.text, ships)
-        found = _BATTLE_DAMAGE.search(entry.text)
-        if ship_name is not None and found:
-            history.battle_damage[ship_name].append((entry.round, int(found.group(1))))
-            continue
-        thrower = None
-        if (lands := _LANDS.search(entry.text)) and (who := _who(entry.text, names)):
-            landed[lands.group("square")] = who
-        elif blast := _EXPLODES.search(entry.text):
-            thrower = landed.get(blast.group("square"))
-        acting = session.teams.get(entry.team_id or "")
-        for text in (entry.text, *entry.lines):
-            if "→" not in text:
-                continue
-            start = 0
-            for hit in _CHANGE.finditer(text):
-                name = known.ending(text[start : hit.start()])
-                start = hit.end()
-                if name is not None:
-                    _record(history, session, people, people[name], hit, ground, thrower, acting)
-    fight = session.space.round
-    for points in history.battle_damage.values():
-        if fight.active and points[-1][0] < fight.round:
-            points.append((fight.round, points[-1][1]))  # as it stands this space round
-    return history
+    from futurepath_desktop.ui.plots.fight_reader import FightReader
+
+    return FightReader().history(session)
 
 
-def _record(
+def record_change(
     history: FightHistory,
     session: Session,
     people: dict[str, Combatant],

@@ -19,6 +19,36 @@ if TYPE_CHECKING:
     from futurepath_desktop.ui.plots.charts import Chart
 
 
+def concerns(tab: int, change: Change) -> bool:
+    """Whether a change can alter the charts of a tab: the attack's odds (0) follow the
+    roster, conditions, the map and the options; the volley's (1) the ships and the space
+    round; the fight's (2) the log, the roster and the ships."""
+    if tab == 0:
+        roster = change.in_table("combatants", "conditions", "tokens", "areas")
+        return roster or bool(change.values & {"options", "map", "combat"})
+    if tab == 1:
+        return change.space
+    log = bool(change.log_appended or change.log_truncated)
+    return log or change.in_table("combatants", "ships") or change.options
+
+
+READ_AGAINST = frozenset({"name", "max_hp", "max_health"})
+"""A combatant's or ship's fields the fight's charts were read against."""
+
+
+def rereads_fight(change: Change) -> bool:
+    """Whether the fight's charts must read the whole log again: undo cut it back, someone
+    came or went or was renamed, or the health rule changed (R40)."""
+    if change.log_truncated or change.options:
+        return True
+    for table in ("combatants", "ships"):
+        if table in change.added or table in change.removed:
+            return True
+        if any(fields & READ_AGAINST for fields in change.fields.get(table, {}).values()):
+            return True
+    return False
+
+
 class OddsDock(QDockWidget):
     """Charts a GM would rather see than read."""
 
@@ -43,8 +73,15 @@ class OddsDock(QDockWidget):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.refresh)
         self.visibilityChanged.connect(self._on_visible)
+        from futurepath_desktop.ui.plots.fight_reader import FightReader
+
+        self._reader = FightReader()
         controller.changed.connect(self._on_change)
-        controller.sessionReplaced.connect(self.schedule)
+        controller.sessionReplaced.connect(self._replaced)
+
+    def _replaced(self) -> None:
+        self._reader.reset()
+        self.schedule()
 
     def _on_visible(self, visible: bool) -> None:
         if visible and not self.built:
@@ -102,7 +139,22 @@ class OddsDock(QDockWidget):
         self.schedule()
 
     def _on_change(self, change: Change) -> None:
-        if self.built and self.isVisible():
+        """Follow the change report: the fight's charts read only the log's new entries
+        unless the change rewrites what they were read against; a tab is redrawn only when
+        the change concerns it."""
+        if rereads_fight(change):
+            self._reader.reset()
+        if self.built and self.isVisible() and concerns(self.tabs.currentIndex(), change):
+            self.schedule()
+
+    def attack_changed(self, *_args: object) -> None:
+        """The attack form's plan changed: redraw the attack's odds if they are in view."""
+        if self.built and self.tabs.currentIndex() == 0:
+            self.schedule()
+
+    def volley_changed(self, *_args: object) -> None:
+        """The bridge's volley changed: redraw its odds if they are in view."""
+        if self.built and self.tabs.currentIndex() == 1:
             self.schedule()
 
     def schedule(self, *_args: object) -> None:
@@ -201,10 +253,9 @@ class OddsDock(QDockWidget):
 
     def draw_fight(self) -> None:
         """The fight so far, from the log."""
-        from futurepath_desktop.ui.plots import data
         from futurepath_desktop.ui.plots.charts import PALETTE
 
-        history = data.fight_history(self.controller.session)
+        history = self._reader.history(self.controller.session)
         for chart in (self.health, self.damage, self.ships):
             chart.begin()
         changed = [name for name, points in history.health.items() if len(points) > 1]
