@@ -193,6 +193,74 @@ def core_rows(quick: bool) -> list[Row]:
     return rows
 
 
+def memory_rows(quick: bool) -> list[Row]:
+    from benchmarks import memory
+
+    if sys.platform == "win32":
+        return []  # resident memory is read from /proc (or the peak, on macOS)
+    rows = []
+    for kind, what in (
+        ("window", "memory after 10,000 commands, window"),
+        ("bare", "memory after 10,000 commands, no Qt (for information)"),
+    ):
+        figures = memory.measure(kind, 10_000)
+        row = _ratio_row(
+            what,
+            figures["after"] / 2**20,
+            figures["before"] / 2**20,
+            "MiB",
+            f"just opened; {figures['per_command'] / 1024:.1f} KiB a command",
+            memory.BUDGET,
+        )
+        if kind == "bare":
+            row.budget, row.ok = "—", True
+        rows.append(row)
+    return rows
+
+
+def long_fight_rows(quick: bool) -> list[Row]:
+    from benchmarks import long_fight
+
+    folder = Path(tempfile.mkdtemp(prefix="fp-bench-"))
+    built = long_fight.build(folder)  # the full fight in --quick too: it takes seconds
+    fight = folder / "fight.fpsession"
+    size = f"{built['commands']:,.0f} commands / {built['entries']:,.0f} log entries"
+    print(
+        f"four-hour fight: {size}, built in {built['build_s']:.1f} s "
+        f"({built['refused']:.0f} refused on the way), {built['bytes'] / 2**20:.1f} MiB"
+    )
+    saved = long_fight.save_load(fight, 3 if quick else 5)
+    rows = [
+        _ratio_row(
+            f"save + load, four-hour fight ({size})",
+            saved["app_s"] * 1000,
+            saved["baseline_s"] * 1000,
+            "ms",
+            "stdlib json of the same dicts",
+            1.0,
+        )
+    ]
+    opened = long_fight.opening(fight, 2 if quick else 3)
+    rows.append(
+        _absolute_row("open the four-hour fight, file to first paint", opened["median_s"], "s", 1.0)
+    )
+    rows.append(
+        _absolute_row("open the four-hour fight, file to idle", opened["idle_median_s"], "s", 1.0)
+    )
+    turns = long_fight.next_turn(fight, 20 if quick else 60)
+    rows.append(
+        _ratio_row(
+            "Next Turn, four-hour fight",
+            turns["median_ms"],
+            FRAME_MS,
+            "ms",
+            "60 Hz frame",
+            0.5,
+        )
+    )
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repeats, for CI")
@@ -201,7 +269,14 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     crashed: list[str] = []
     started = time.perf_counter()
-    groups: list[Callable[[bool], list[Row]]] = [core_rows, window_rows, startup_rows, quit_rows]
+    groups: list[Callable[[bool], list[Row]]] = [
+        core_rows,
+        window_rows,
+        long_fight_rows,
+        startup_rows,
+        quit_rows,
+        memory_rows,
+    ]
     for group in groups:
         try:
             rows.extend(group(args.quick))
