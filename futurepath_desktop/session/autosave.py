@@ -26,8 +26,14 @@ import msgspec
 from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Applied
 from futurepath_desktop.session.errors import SessionLoadError
-from futurepath_desktop.session.journal_patch import Patch, apply_patch, forward_patch
-from futurepath_desktop.session.state import Session, new_id
+from futurepath_desktop.session.journal_patch import (
+    Patch,
+    Stamp,
+    apply_patch,
+    forward_patch,
+    patch_from_format_2,
+)
+from futurepath_desktop.session.state import FORMAT_VERSION, Session, new_id
 from futurepath_desktop.session.store import atomic_write, decode, encode
 
 log = logging.getLogger(__name__)
@@ -50,6 +56,10 @@ def finish_at_exit() -> None:
 
 CHECKPOINT_EVERY = 400
 """Patches after which the journal is folded into a new base snapshot."""
+
+
+class _Format(msgspec.Struct):
+    format_version: int = 0
 
 
 class Meta(msgspec.Struct):
@@ -262,13 +272,13 @@ def _last_action(folder: Path, meta: Meta) -> tuple[float, str]:
         lines = journal.read_bytes().splitlines()
     except OSError:
         lines = []
-    decoder = msgspec.json.Decoder(Patch)
+    decoder = msgspec.json.Decoder(Stamp)  # a line of any format says when and what
     for line in reversed(lines):
         try:
-            patch = decoder.decode(line)
+            stamp = decoder.decode(line)
         except (msgspec.DecodeError, msgspec.ValidationError):
             continue  # a torn last line: recovery skips it too
-        return max(patch.at, meta.updated), patch.label or meta.last_action
+        return max(stamp.at, meta.updated), stamp.label or meta.last_action
     return meta.updated, meta.last_action
 
 
@@ -296,15 +306,22 @@ def recover(found: Recoverable) -> Session:
     hit mid-write) is skipped; everything before it is kept."""
     base, journal, _ = _files(found.folder, found.stem)
     try:
-        session = decode(base.read_bytes(), f"the autosave of {found.name}")
+        data = base.read_bytes()
+        session = decode(data, f"the autosave of {found.name}")
     except OSError as error:
         raise SessionLoadError(f"the autosave of {found.name}", str(error)) from None
     decoder = msgspec.json.Decoder(Patch)
+    # A journal left by an app of format 2 (it crashed, then the app was updated) holds
+    # lines of that format: each is read against the session as recovered so far.
+    older = msgspec.json.decode(data, type=_Format).format_version < FORMAT_VERSION
     lines = journal.read_bytes().splitlines() if journal.exists() else []
     for number, line in enumerate(lines, start=1):
         try:
-            patch = decoder.decode(line)
-        except (msgspec.DecodeError, msgspec.ValidationError):
+            if older:
+                patch = patch_from_format_2(session, msgspec.json.decode(line))
+            else:
+                patch = decoder.decode(line)
+        except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
             if number == len(lines):
                 break
             raise SessionLoadError(

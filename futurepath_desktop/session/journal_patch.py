@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from futurepath_desktop.session.edit import Applied, Edit, Restore
-from futurepath_desktop.session.registry import TABLES, VALUES
+from futurepath_desktop.session.registry import TABLE, TABLES, VALUES
 from futurepath_desktop.session.state import LogEntry, RngState, Session
 
 
@@ -83,3 +83,49 @@ def apply_patch(session: Session, patch: Any) -> None:
         log_append=patch.log_append,
     )
     restore.perform(session, Edit(session))
+
+
+class Stamp(msgspec.Struct):
+    """What every journal line says of itself, in any format: its label and time."""
+
+    label: str = ""
+    at: float = 0.0
+
+
+def patch_from_format_2(session: Session, document: dict[str, Any]) -> Any:
+    """A journal line written by a format 2 app (one that crashed before an update), as a
+    format 3 patch against the session it applies to. Format 2 replaced the whole map or
+    space value; format 3 keeps their many parts in tables, so the line's map and ships
+    become those tables' rows: the ones it holds, and None for the ones it no longer does."""
+    from futurepath_desktop.session.upgrades import UPGRADES
+
+    carried = ("teams", "combatants", "conditions", "rng", "log_keep", "log_append", "label", "at")
+    new: dict[str, Any] = {k: document[k] for k in carried if k in document}
+    changed = [k for k in ("combat", "options", "name") if document.get(k) is not None]
+    new.update({k: document[k] for k in changed})
+    order: dict[str, Any] = dict(document.get("order") or {})
+    if document.get("map_changed"):
+        changed.append("map")
+        grid = document.get("map")
+        lifted = UPGRADES[2]({"format_version": 2, "map": grid}) if grid is not None else {}
+        new["map"] = lifted.get("map")
+        for table in ("tokens", "areas", "templates", "grenades"):
+            new[table], order[table] = _whole_table(session, table, lifted.get(table, []))
+    if document.get("space") is not None:
+        changed.append("space")
+        lifted = UPGRADES[2]({"format_version": 2, "space": document["space"]})
+        new["space"] = lifted["space"]
+        new["ships"], order["ships"] = _whole_table(session, "ships", lifted.get("ships", []))
+    new["values_changed"] = changed
+    new["order"] = order
+    return msgspec.convert(new, Patch)
+
+
+def _whole_table(
+    session: Session, table: str, rows: list[dict[str, Any]]
+) -> tuple[list[Any], list[str]]:
+    key = TABLE[table].key
+    wanted = [row[key] for row in rows]
+    kept = set(wanted)
+    gone = [[ident, None] for ident in session.tables[table] if ident not in kept]
+    return [[row[key], row] for row in rows] + gone, wanted
