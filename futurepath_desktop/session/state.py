@@ -14,7 +14,7 @@ these records to build the session decoder at every start.
 
 import os
 import random
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from msgspec import Struct
 
@@ -41,6 +41,8 @@ from futurepath_desktop.session.records import (
     new_id,
 )
 from futurepath_desktop.session.registry import TABLE_NAMES, TABLES, VALUES
+
+R = TypeVar("R")
 
 FORMAT_VERSION = 3
 """The session file format written by this version of the app (2 added the grid map; 3
@@ -74,6 +76,17 @@ assert set(SessionFile.__struct_fields__) == {"format_version", "id", "rng", "lo
 ) | set(VALUES), "the file record lists the registry's tables and values"
 
 
+class TableOf(Generic[R]):
+    """A typed view of one of the session's tables, by the attribute's name."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, session: "Session", owner: type | None = None) -> dict[str, R]:
+        rows: dict[str, R] = session.tables[self.name]
+        return rows
+
+
 class Session:
     """The live document: everything a game master opens, changes and saves.
 
@@ -101,47 +114,16 @@ class Session:
         self._by_bearer: dict[str, list[ActiveCondition]] | None = None
         self._by_team: dict[str, list[Combatant]] | None = None
 
-    # --- the tables ------------------------------------------------------------------
+    # --- the tables (each one of the registry's: ``session.tables[name]``, typed) ------
 
-    @property
-    def teams(self) -> dict[str, Team]:
-        """The teams, in roster order."""
-        return self.tables["teams"]
-
-    @property
-    def combatants(self) -> dict[str, Combatant]:
-        """The combatants, in roster order."""
-        return self.tables["combatants"]
-
-    @property
-    def conditions(self) -> dict[str, ActiveCondition]:
-        """The conditions on their bearers, in the order they were set."""
-        return self.tables["conditions"]
-
-    @property
-    def ships(self) -> dict[str, Ship]:
-        """The starships (R41)."""
-        return self.tables["ships"]
-
-    @property
-    def tokens(self) -> dict[str, Token]:
-        """The tokens on the map, by the id of the combatant each stands for."""
-        return self.tables["tokens"]
-
-    @property
-    def areas(self) -> dict[str, Area]:
-        """The map's visibility zones (R31) and fog regions."""
-        return self.tables["areas"]
-
-    @property
-    def templates(self) -> dict[str, Template]:
-        """The area templates on the map."""
-        return self.tables["templates"]
-
-    @property
-    def grenades(self) -> dict[str, Grenade]:
-        """R38: the grenades waiting to explode."""
-        return self.tables["grenades"]
+    teams = TableOf[Team]()
+    combatants = TableOf[Combatant]()
+    conditions = TableOf[ActiveCondition]()
+    ships = TableOf[Ship]()
+    tokens = TableOf[Token]()  # by the id of the combatant each stands for
+    areas = TableOf[Area]()  # visibility zones (R31) and fog regions
+    templates = TableOf[Template]()
+    grenades = TableOf[Grenade]()  # R38: waiting to explode
 
     def invalidate(self, table: str) -> None:
         """Forget the lookup indexes of a table (every Edit that changes it calls this)."""
@@ -246,3 +228,8 @@ class Session:
             return self.teams[team_id]
         except KeyError:
             raise NotFoundError("team", team_id) from None
+
+
+assert {n for n, v in vars(Session).items() if isinstance(v, TableOf)} == set(TABLE_NAMES), (
+    "every table of the registry has its typed view on Session"
+)
