@@ -9,7 +9,9 @@ report says the terrain (or the map's size) changed. It never compares old and n
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
@@ -34,6 +36,8 @@ from futurepath_desktop.session.state import (
 )
 from futurepath_desktop.ui.map.areas import FRIEND_OVER_FOG_Z, fog_item, zone_item
 from futurepath_desktop.ui.map.items import MARGIN_X, TOKEN_Z, TokenItem, token_look
+
+R = TypeVar("R")
 
 SQUARE = 32.0
 """Scene units per square."""
@@ -283,29 +287,35 @@ class MapScene(QGraphicsScene):
 
     def _sync_areas(self, session: Session, ids: set[str] | frozenset[str]) -> None:
         """Add, redraw or remove the zone and fog items of these areas."""
-        for ident in ids:
-            item = self._areas.pop(ident, None)
-            if item is not None:
-                self.removeItem(item)
-            area = session.areas.get(ident)
-            if area is None:
-                continue
-            if area.kind == "fog":
-                item = fog_item(area, area_rect(area), self.dark, player=self.player)
-            else:
-                item = zone_item(area, area_rect(area), self.dark)
-            self.addItem(item)
-            self._areas[ident] = item
+        self._redraw(self._areas, ids, session.areas, self._area_item)
 
     def _sync_templates(self, session: Session, ids: set[str] | frozenset[str]) -> None:
         """Add, redraw or remove the items of these templates."""
+        self._redraw(self._templates, ids, session.templates, self._template_item)
+
+    def _redraw(
+        self,
+        items: dict[str, QGraphicsItem],
+        ids: set[str] | frozenset[str],
+        rows: Mapping[str, R],
+        make: Callable[[R], QGraphicsItem],
+    ) -> None:
+        """The items of the records a change named: old ones go, a record still there is
+        drawn anew."""
         for ident in ids:
-            item = self._templates.pop(ident, None)
+            item = items.pop(ident, None)
             if item is not None:
                 self.removeItem(item)
-            template = session.templates.get(ident)
-            if template is not None:
-                self._templates[ident] = self._template_item(template)
+            record = rows.get(ident)
+            if record is not None:
+                item = make(record)
+                self.addItem(item)
+                items[ident] = item
+
+    def _area_item(self, area: Area) -> QGraphicsItem:
+        if area.kind == "fog":
+            return fog_item(area, area_rect(area), self.dark, player=self.player)
+        return zone_item(area, area_rect(area), self.dark)
 
     def _template_item(self, template: Template) -> QGraphicsItem:
         item = QGraphicsPathItem(area_path(area_of(template)))
@@ -324,7 +334,6 @@ class MapScene(QGraphicsScene):
         label.setPos(square_rect(template.x, template.y).topLeft() + QPointF(2, -16))
         label.setBrush(colour)
         label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        self.addItem(item)
         return item
 
     # --- overlays (path preview, ruler, ranges, template ghost) ----------------------------
