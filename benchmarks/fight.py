@@ -78,7 +78,7 @@ def ordinary_commands(
             rounds = rng.choice((None, 1, 2, 3))
             yield c.AddCondition(_targets(session, rng, wanted), rng.choice(CONDITIONS), rounds)
         else:
-            yield c.RemoveCondition(rng.choice(sorted(session.conditions)))
+            yield c.RemoveConditions((rng.choice(sorted(session.conditions)),))
 
 
 def play(

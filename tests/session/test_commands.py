@@ -77,7 +77,7 @@ def test_r29_conditions_extend_when_reapplied_and_custom_ones_work() -> None:
     (marked,) = session.conditions_on("art")
     assert (marked.name, marked.custom, marked.note) == ("Marked", True, "+2 damage")
     refused(history, c.AddCondition(("art",), "bored"), CommandError, "no condition called 'bored'")
-    refused(history, c.ExtendCondition(held.id, -3), CommandError, "remove it instead")
+    refused(history, c.ExtendConditions((held.id,), -3), CommandError, "remove it instead")
 
 
 def test_r15_r16_the_action_economy_is_enforced() -> None:
@@ -242,7 +242,7 @@ def test_a_change_names_the_bearers_of_conditions_it_touched_even_once_they_are_
     added = history.push(c.AddCondition(("bear-1", "james"), "shaken", 2))
     assert added.change.bearers == {"bear-1", "james"}
     held = next(h for h in session.conditions.values() if h.bearer_id == "bear-1")
-    removed = history.push(c.RemoveCondition(held.id))
+    removed = history.push(c.RemoveConditions((held.id,)))
     assert held.id not in session.conditions and removed.change.bearers == {"bear-1"}
     undone = history.undo()
     assert undone is not None and undone.change.bearers == {"bear-1"}

@@ -23,7 +23,7 @@ from futurepath_desktop.session.commands import (
     PlaceTemplate,
     PlaceToken,
     RemoveCombatants,
-    RemoveCondition,
+    RemoveConditions,
     SetMapSize,
     StartCombat,
     ThrowGrenade,
@@ -314,7 +314,7 @@ def test_ending_a_grenade_counter_takes_the_grenade_off_the_map() -> None:
     history.push(ThrowGrenade("brandon", 14, 4))
     assert session.map is not None
     (pending,) = session.grenades.values()
-    history.push(RemoveCondition(pending.condition_id))
+    history.push(RemoveConditions((pending.condition_id,)))
     assert not session.grenades
     assert all(t.grenade_id != pending.id for t in session.templates.values())
 

@@ -112,7 +112,7 @@ def test_r61_an_unseen_bear_acting_in_the_surprise_round_is_not_named() -> None:
     check(session, info)
     # Once the bear steps out of hiding, the players see who acts.
     hidden = next(h for h in session.conditions_on("bear-4") if h.key == "hidden")
-    history.push(c.RemoveCondition(hidden.id))
+    history.push(c.RemoveConditions((hidden.id,)))
     info = player_info(session)
     assert info.acting_name == "Space Bears" and "Space Bears' turn" in info.header
     check(session, info)

@@ -20,10 +20,10 @@ from futurepath_desktop.session.commands.grenades import Detonate, ThrowGrenade
 from futurepath_desktop.session.commands.health import (
     AddCondition,
     Damage,
-    ExtendCondition,
+    ExtendConditions,
     GrantTempHP,
     Heal,
-    RemoveCondition,
+    RemoveConditions,
 )
 from futurepath_desktop.session.commands.map import (
     AddArea,
@@ -96,7 +96,7 @@ __all__ = [
     "EditTeam",
     "EndCombat",
     "EndSpaceCombat",
-    "ExtendCondition",
+    "ExtendConditions",
     "Fire",
     "GrantTempHP",
     "Heal",
@@ -115,7 +115,7 @@ __all__ = [
     "Reload",
     "RemoveArea",
     "RemoveCombatants",
-    "RemoveCondition",
+    "RemoveConditions",
     "RemoveShip",
     "RemoveTeam",
     "RemoveTemplate",

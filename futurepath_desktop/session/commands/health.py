@@ -216,14 +216,26 @@ def _held(session: Session, condition_id: str) -> ActiveCondition:
     return held
 
 
-class ExtendCondition(msgspec.Struct, frozen=True):
-    """Add rounds to a condition's counter (or take some away, down to 1)."""
+def _several(labels: list[str], many: str) -> str:
+    """One label for a command over several records: the record's own, or a count."""
+    return labels[0] if len(labels) == 1 else many.format(n=len(labels))
 
-    condition_id: str
+
+class ExtendConditions(msgspec.Struct, frozen=True):
+    """Add rounds to the counters of one or more conditions (or take some away, down to
+    1), as one step."""
+
+    condition_ids: tuple[str, ...]
     rounds: int
 
     def perform(self, session: Session, edit: Edit) -> str:
-        held = _held(session, self.condition_id)
+        if not self.condition_ids:
+            raise CommandError("choose the counters to change first")
+        labels = [self._extend(session, edit, i) for i in dict.fromkeys(self.condition_ids)]
+        return _several(labels, "{n} counters changed")
+
+    def _extend(self, session: Session, edit: Edit, condition_id: str) -> str:
+        held = _held(session, condition_id)
         bearer = session.combatant(held.bearer_id)
         if held.remaining is None:
             raise CommandError(f"{held.name} on {bearer.name} has no counter to extend")
@@ -241,16 +253,21 @@ class ExtendCondition(msgspec.Struct, frozen=True):
         return f"{bearer.name}'s {held.name} now {n_rounds(remaining)}"
 
 
-class RemoveCondition(msgspec.Struct, frozen=True):
-    """End a condition now (ending a grenade's counter takes the grenade off the map: a
-    dud, or one kicked away)."""
+class RemoveConditions(msgspec.Struct, frozen=True):
+    """End one or more conditions now, as one step (ending a grenade's counter takes the
+    grenade off the map: a dud, or one kicked away)."""
 
-    condition_id: str
+    condition_ids: tuple[str, ...]
 
     def perform(self, session: Session, edit: Edit) -> str:
-        held = _held(session, self.condition_id)
-        bearer = session.combatant(held.bearer_id)
-        # A grenade's counter takes its grenade along (the registry's references).
-        edit.remove("conditions", held.id)
-        edit.log("condition", f"{bearer.name} is no longer {held.name}")
-        return f"{bearer.name} is no longer {held.name}"
+        if not self.condition_ids:
+            raise CommandError("choose the conditions to end first")
+        labels = []
+        for condition_id in dict.fromkeys(self.condition_ids):
+            held = _held(session, condition_id)
+            bearer = session.combatant(held.bearer_id)
+            # A grenade's counter takes its grenade along (the registry's references).
+            edit.remove("conditions", held.id)
+            edit.log("condition", f"{bearer.name} is no longer {held.name}")
+            labels.append(f"{bearer.name} is no longer {held.name}")
+        return _several(labels, "{n} conditions ended")

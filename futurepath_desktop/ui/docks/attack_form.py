@@ -361,7 +361,9 @@ class AttackForm(QGroupBox):
             return
         self._rolling, self._refused = True, []
         try:
-            done = self.controller.push(command)
+            from futurepath_desktop.ui.operations import attacks  # loaded at the first roll
+
+            done = attacks.resolve_attack(self.controller, command)
         finally:
             self._rolling = False
         if not done:

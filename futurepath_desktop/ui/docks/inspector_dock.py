@@ -27,27 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
-from futurepath_desktop.session.edit import Change, Command
+from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.docks.weapons_editor import WeaponsEditor
 from futurepath_desktop.ui.undo import SessionController
-
-
-def _edit(combatant_id: str, changes: dict[str, Any]) -> Command:
-    """An EditCombatant command (the commands load on the first edit, not at start-up)."""
-    from futurepath_desktop.session.commands import EditCombatant
-
-    return EditCombatant(combatant_id, changes)
-
-
-def _remove_condition(condition_id: str) -> Command:
-    """A RemoveCondition command."""
-    from futurepath_desktop.session.commands import RemoveCondition
-
-    return RemoveCondition(condition_id)
-
 
 SHORT_CAPTIONS = {
     "Temporary HP": "Temp. HP",
@@ -56,6 +41,14 @@ SHORT_CAPTIONS = {
     "Extra Attacks": "Extra att.",
     "Extra Damage": "Extra dmg",
 }
+
+
+def _edit(controller: SessionController, ident: str, changes: dict[str, Any]) -> bool:
+    """Edit a combatant through its operation (the commands load on the first edit, not at
+    start-up)."""
+    from futurepath_desktop.ui.operations import roster
+
+    return roster.edit_combatant(controller, ident, changes)
 
 
 class _NotesEdit(QPlainTextEdit):
@@ -349,7 +342,7 @@ class InspectorDock(QDockWidget):
         combatant = self.combatant()
         if self._filling or combatant is None or getattr(combatant, field) == value:
             return
-        if not self.controller.push(_edit(combatant.id, {field: value})):
+        if not _edit(self.controller, combatant.id, {field: value}):
             self.fill()
 
     def _commit_notes(self) -> None:
@@ -361,16 +354,18 @@ class InspectorDock(QDockWidget):
             return
         abilities = Abilities(**{field: box.value() for field, box in self.abilities.items()})
         if abilities != combatant.abilities:
-            self.controller.push(_edit(combatant.id, {"abilities": abilities}))
+            _edit(self.controller, combatant.id, {"abilities": abilities})
 
     def _commit_weapons(self, weapons: tuple[WeaponSpec, ...]) -> None:
         combatant = self.combatant()
         if self._filling or combatant is None or weapons == combatant.weapons:
             return
-        if not self.controller.push(_edit(combatant.id, {"weapons": weapons})):
+        if not _edit(self.controller, combatant.id, {"weapons": weapons}):
             self.fill()  # refused: the fields go back to what the session holds
 
     def _end_condition(self) -> None:
         item = self.conditions.currentItem()
         if item is not None:
-            self.controller.push(_remove_condition(item.data(Qt.ItemDataRole.UserRole)))
+            from futurepath_desktop.ui.operations import conditions  # loaded when first used
+
+            conditions.end_conditions(self.controller, [item.data(Qt.ItemDataRole.UserRole)])

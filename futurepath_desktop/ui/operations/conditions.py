@@ -23,10 +23,10 @@ def add_condition(
 
 
 def change_counters(controller: SessionController, held: Sequence[str], by: int) -> bool:
-    """Give each of these held conditions ``by`` more rounds (fewer if negative)."""
-    return all([controller.push(c.ExtendCondition(ident, by)) for ident in held])
+    """Give each of these held conditions ``by`` more rounds (fewer if negative), as one step."""
+    return controller.push(c.ExtendConditions(tuple(held), by))
 
 
 def end_conditions(controller: SessionController, held: Sequence[str]) -> bool:
-    """End each of these held conditions."""
-    return all([controller.push(c.RemoveCondition(ident)) for ident in held])
+    """End each of these held conditions, as one step."""
+    return controller.push(c.RemoveConditions(tuple(held)))

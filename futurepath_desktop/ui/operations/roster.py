@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.state import Combatant, Session, Team, new_id
@@ -30,3 +31,8 @@ def add_combatant(controller: SessionController, combatant: Combatant) -> bool:
 def remove_combatants(controller: SessionController, ids: Sequence[str]) -> bool:
     """Remove these combatants, as one command (one step of the undo history)."""
     return controller.push(c.RemoveCombatants(tuple(ids)))
+
+
+def edit_combatant(controller: SessionController, ident: str, changes: dict[str, Any]) -> bool:
+    """Change some of a combatant's stats, as one step (a refused change alters nothing)."""
+    return controller.push(c.EditCombatant(ident, changes))
