@@ -27,11 +27,11 @@ from futurepath_desktop.session.commands import (
     StartSpaceCombat,
     Swarm,
 )
-from futurepath_desktop.session.space_rules import default_chart
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.library import AddFromLibrary, Library, ship_template
+from futurepath_desktop.session.space_rules import default_chart
 from futurepath_desktop.session.state import ChartRow, Session, Ship
 from tests.helpers import ScriptedRandom
 
