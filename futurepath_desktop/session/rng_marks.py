@@ -26,10 +26,6 @@ class RngMark(msgspec.Struct, frozen=True):
         """The state as ``random.Random.setstate`` takes it."""
         return (self.version, (*self.words, self.index), self.gauss)
 
-    def to_state(self, seed: int) -> RngState:
-        """The full saved state (as a file keeps it)."""
-        return RngState(seed, 3, (*self.words, self.index), self.gauss)
-
 
 _shared: list[tuple[int, ...]] = [()]
 """The words of the last mark taken, for the next one to share when they are equal."""

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -27,31 +27,19 @@ from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import area_of, visible_to_players
 from futurepath_desktop.session.player_info import is_friendly
 from futurepath_desktop.session.state import (
-    COVER_CODES,
-    TERRAIN_CODES,
     Area,
     MapState,
     Session,
     Template,
 )
 from futurepath_desktop.ui.map.areas import FRIEND_OVER_FOG_Z, fog_item, zone_item
+from futurepath_desktop.ui.map.ground import SQUARE, Ground
 from futurepath_desktop.ui.map.items import MARGIN_X, TOKEN_Z, TokenItem, token_look
 
 R = TypeVar("R")
 
-SQUARE = 32.0
-"""Scene units per square."""
 
-TERRAIN_COLOURS = {
-    False: ("#eef0ea", "#e3d2a6", "#a8957a", "#3d4148"),  # light: normal, difficult, half, wall
-    # Dark: walls are light stone on a dark floor. Drawn darker than the floor, as in the
-    # light theme, they sank into the backdrop and the room's shape was lost.
-    True: ("#2b2f35", "#5a5037", "#7a6a52", "#8a929e"),
-}
-COVER_COLOURS = ("#00000000", "#553a7bd5", "#883a7bd5", "#cc3a7bd5")
-# Opaque grid lines: a translucent cosmetic pen takes the raster engine's slow blending
-# path (40 ms for one repaint at 1:4 on a 1000×700 view); an opaque one does not.
-GRID_LINE = {False: QColor("#c6c9c2"), True: QColor("#474d55")}
+__all__ = ["SQUARE", "MapScene", "area_path", "area_rect", "square_at", "square_rect"]
 
 
 def square_rect(x: int, y: int, size: int = 1) -> QRectF:
@@ -69,24 +57,6 @@ def square_at(point: QPointF) -> tuple[int, int]:
     return (int(point.x() // SQUARE), int(point.y() // SQUARE))
 
 
-def _layer_image(
-    rows: tuple[str, ...], codes: str, colours: tuple[str, ...], w: int, h: int
-) -> QPixmap:
-    image = QImage(w, h, QImage.Format.Format_ARGB32)
-    image.fill(QColor(colours[0]))
-    if rows:
-        palette = [QColor(c).rgba() for c in colours]
-        for y, row in enumerate(rows):
-            if row.count(".") == len(row):
-                continue
-            for x, code in enumerate(row):
-                if code != ".":
-                    image.setPixel(x, y, palette[codes.index(code)])
-    # Converted once: a pixmap in the screen's own format scales without a conversion on
-    # every repaint.
-    return QPixmap.fromImage(image)
-
-
 class MapScene(QGraphicsScene):
     """Everything on the map, kept in step with the session."""
 
@@ -97,9 +67,7 @@ class MapScene(QGraphicsScene):
         self.grid: MapState | None = None
         self.session: Session | None = None
         self.tokens: dict[str, TokenItem] = {}
-        self._terrain_image = QPixmap()
-        self._terrain_overlay = QPixmap()  # the same, with normal ground see-through
-        self._cover_image = QPixmap()
+        self.ground = Ground()
         self.folder: Path | None = None  # the session file's folder (for the background)
         self._background_key: tuple[Path | None, str | None] | None = None
         self.background = QPixmap()
@@ -161,19 +129,7 @@ class MapScene(QGraphicsScene):
         resized = bool(fields & {"width", "height"})
         if resized:
             self.setSceneRect(QRectF(0, 0, grid.width * SQUARE, grid.height * SQUARE))
-        if resized or "terrain" in fields:
-            colours = TERRAIN_COLOURS[self.dark]
-            self._terrain_image = _layer_image(
-                grid.terrain, TERRAIN_CODES, colours, grid.width, grid.height
-            )
-            see_through = ("#00000000", *colours[1:])
-            self._terrain_overlay = _layer_image(
-                grid.terrain, TERRAIN_CODES, see_through, grid.width, grid.height
-            )
-        if resized or "cover" in fields:
-            self._cover_image = _layer_image(
-                grid.cover, COVER_CODES, COVER_COLOURS, grid.width, grid.height
-            )
+        self.ground.redraw(grid, fields, self.dark)
         if (self.folder, grid.background) != self._background_key:
             self._load_background(grid)
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
@@ -363,48 +319,7 @@ class MapScene(QGraphicsScene):
         grid = self.grid
         if grid is None:
             return
-        whole = self.sceneRect()
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        # Only the exposed part of the one-pixel-per-square images is scaled up.
-        x0 = max(0, int(rect.left() // SQUARE))
-        y0 = max(0, int(rect.top() // SQUARE))
-        x1 = min(grid.width, int(rect.right() // SQUARE) + 1)
-        y1 = min(grid.height, int(rect.bottom() // SQUARE) + 1)
-        if x1 <= x0 or y1 <= y0:
-            return
-        target = QRectF(x0 * SQUARE, y0 * SQUARE, (x1 - x0) * SQUARE, (y1 - y0) * SQUARE)
-        source = QRectF(x0, y0, x1 - x0, y1 - y0)
-        if not self.background.isNull():
-            # The image under everything, then the terrain that is not plain ground.
-            painter.setOpacity(grid.background_opacity if grid.background else 1.0)
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-            fx = self.background.width() / grid.width
-            fy = self.background.height() / grid.height
-            part = QRectF(x0 * fx, y0 * fy, (x1 - x0) * fx, (y1 - y0) * fy)
-            painter.drawPixmap(target, self.background, part)
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-            painter.setOpacity(1.0)
-            painter.drawPixmap(target, self._terrain_overlay, source)
-        else:
-            painter.drawPixmap(target, self._terrain_image, source)
-        if grid.cover:
-            painter.drawPixmap(target, self._cover_image, source)
-        # Grid lines only where a square is big enough on screen to need them.
-        scale = painter.worldTransform().m11()
-        if SQUARE * scale >= 10:
-            pen = QPen(GRID_LINE[self.dark], 0)
-            painter.setPen(pen)
-            lines = [
-                QLineF(x * SQUARE, y0 * SQUARE, x * SQUARE, y1 * SQUARE) for x in range(x0, x1 + 1)
-            ]
-            lines += [
-                QLineF(x0 * SQUARE, y * SQUARE, x1 * SQUARE, y * SQUARE) for y in range(y0, y1 + 1)
-            ]
-            painter.drawLines(lines)
-        # The border is an outline only: the backdrop's brush must not paint over the map.
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor("#6c727a"), 0))
-        painter.drawRect(whole)
+        self.ground.draw(painter, rect, grid, self.background, self.dark, self.sceneRect())
 
 
 def area_path(squares: frozenset[tuple[int, int]] | set[tuple[int, int]]) -> QPainterPath:
