@@ -124,7 +124,7 @@ def test_painting_difficult_terrain_changes_the_cost_of_the_same_drag(
     view.cancel()
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(view, (4, 6)))
     window.map.set_tool(Tool.BRUSH)
-    window.map.brush.setCurrentIndex(1)  # difficult terrain
+    window.map.options.brush.setCurrentIndex(1)  # difficult terrain
     before = window.controller.stack.count()
     drag(qtbot, view, [(5, y) for y in range(1, 17)] + [(6, y) for y in range(16, 0, -1)])
     assert window.controller.stack.count() == before + 1  # one stroke, one step
@@ -143,7 +143,7 @@ def test_a_burst_lists_who_is_inside_and_damages_them_all_in_one_step(
 ) -> None:
     view = big(window)
     window.map.set_tool(Tool.TEMPLATE)
-    window.map.size_ft.setValue(10)
+    window.map.options.size_ft.setValue(10)
     drag(qtbot, view, [(15, 5)])
     session = window.controller.session
     inside = window.map.inside_ids()
@@ -154,8 +154,11 @@ def test_a_burst_lists_who_is_inside_and_damages_them_all_in_one_step(
     assert window.initiative.selected_ids() == inside
     # Three names are too many for the options row: it counts them, the tip names them.
     names = [session.combatants[i].name for i in inside]
-    assert window.map.inside.text() in (f"Inside: {', '.join(names)}", f"{len(names)} inside")
-    assert window.map.inside.toolTip() == ", ".join(names)
+    assert window.map.options.inside.text() in (
+        f"Inside: {', '.join(names)}",
+        f"{len(names)} inside",
+    )
+    assert window.map.options.inside.toolTip() == ", ".join(names)
     hp = {i: session.combatants[i].hp for i in inside}
     before = window.controller.stack.count()
 
@@ -165,7 +168,7 @@ def test_a_burst_lists_who_is_inside_and_damages_them_all_in_one_step(
         dialog.accept()
 
     answer_dialog(qtbot, fill)
-    window.map.damage_inside.click()
+    window.map.options.damage_inside.click()
     qtbot.waitUntil(lambda: window.controller.stack.count() == before + 1)
     assert all(session.combatants[i].hp == max(0, hp[i] - 4) for i in inside)
 
@@ -187,8 +190,8 @@ def test_a_grenade_scatters_and_its_counter_lands_in_the_log_and_the_counters_pa
 ) -> None:
     view = big(window)
     window.map.set_tool(Tool.GRENADE)
-    window.map.damage.setText("2d6")
-    window.map.size_ft.setValue(5)
+    window.map.options.damage.setText("2d6")
+    window.map.options.size_ft.setValue(5)
     click(qtbot, view, (3, 4), Qt.KeyboardModifier.ControlModifier)  # picks the thrower
     assert view.selected_id == "brandon"
     session = window.controller.session

@@ -5,41 +5,26 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
     QDockWidget,
     QLabel,
-    QLineEdit,
     QMenu,
-    QPushButton,
     QSizePolicy,
-    QSpinBox,
     QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.map.scene import MapScene
+from futurepath_desktop.ui.map.tool_options import ToolOptions
 from futurepath_desktop.ui.map.view import MapView, Tool
 from futurepath_desktop.ui.operations import map as operations
 from futurepath_desktop.ui.undo import SessionController
-from futurepath_desktop.ui.widgets.tool_row import FlowLayout, ToolRow
+from futurepath_desktop.ui.widgets.tool_row import ToolRow
 
-BRUSHES: tuple[tuple[str, core_grid.Terrain | None, int | None], ...] = (
-    ("Normal ground", core_grid.Terrain.NORMAL, None),
-    ("Difficult terrain", core_grid.Terrain.DIFFICULT, None),
-    ("Half-square (wall through it)", core_grid.Terrain.HALF_SQUARE, None),
-    ("Wall", core_grid.Terrain.WALL, None),
-    ("No cover", None, 0),
-    ("Partial cover", None, 1),
-    ("Heavy cover", None, 2),
-    ("Full cover", None, 3),
-)
 INSIDE_WIDTH = 160  # the widest the list of who is inside a template grows, in pixels
 NO_MAP = "This session has no map: Setup ▸ Map size… creates one."
 
@@ -115,108 +100,15 @@ class MapDock(QDockWidget):
         self.setup_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.view_tools.addWidget(self.setup_button)
         layout.addWidget(self.tools)
-        # The options of the current tool, on a row that changes with it and wraps onto a
-        # second line when the panel is narrow (nothing cut, nothing behind a "»").
-        self.options = QWidget()
-        self.options.setObjectName("mapOptions")
-        row = FlowLayout(self.options, spacing=4)
-        row.setContentsMargins(4, 0, 4, 0)
-        self.move_type = QComboBox()
-        self.move_type.setObjectName("mapMoveType")
-        for move in core_grid.MoveType:
-            self.move_type.addItem(move.value.capitalize(), move)
-        self.move_type.currentIndexChanged.connect(self._options_changed)
-        # As wide as "Sprint", not as the longest move's name: the row keeps room for Fit.
-        self.move_type.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.move_type.setMinimumContentsLength(14)
-        self.brush = QComboBox()
-        self.brush.setObjectName("mapBrush")
-        for label, _, _ in BRUSHES:
-            self.brush.addItem(label)
-        self.brush.setCurrentIndex(1)
-        self.brush.currentIndexChanged.connect(self._options_changed)
-        self.shape = QComboBox()
-        self.shape.setObjectName("mapTemplateShape")
-        self.shape.addItems(["burst", "cone", "line"])
-        self.shape.currentIndexChanged.connect(self._options_changed)
-        self.size_ft = QSpinBox()
-        self.size_ft.setObjectName("mapTemplateSize")
-        self.size_ft.setRange(5, 200)
-        self.size_ft.setSingleStep(5)
-        self.size_ft.setValue(10)
-        self.size_ft.setSuffix(" ft")
-        self.size_ft.valueChanged.connect(self._options_changed)
-        self.damage = QLineEdit("3d6")
-        self.damage.setObjectName("mapGrenadeDamage")
-        self.damage.setMaximumWidth(80)
-        self.damage.setToolTip("The grenade's damage, a dice expression")
-        self.damage.textChanged.connect(self._options_changed)
-        self.cooked = QCheckBox("Cooked")
-        self.cooked.setToolTip(
-            "Cook the grenade: a WIS check; it explodes at the start of the targets' turn"
-        )
-        self.cooked.setObjectName("mapGrenadeCooked")
-        self.cooked.toggled.connect(self._options_changed)
-        self.inside = QLabel("")
-        self.inside.setObjectName("mapInside")
-        self.damage_inside = QPushButton("Damage inside…")
-        self.damage_inside.setObjectName("mapDamageInside")
-        self.damage_inside.clicked.connect(self._damage_inside)
-        self.remove_template = QPushButton("Remove template")
-        self.remove_template.setObjectName("mapRemoveTemplate")
-        self.remove_template.clicked.connect(self._remove_template)
-        self.labels = {
-            "move": QLabel("Move as"),
-            "brush": QLabel("Paint"),
-            "shape": QLabel("Shape"),
-            "damage": QLabel("Damage"),
-        }
-        # The options each tool names (``MapTool.options``), by name.
-        self.option_widgets: dict[str, tuple[QWidget, ...]] = {
-            "move": (self.labels["move"], self.move_type),
-            "brush": (self.labels["brush"], self.brush),
-            "shape": (self.labels["shape"], self.shape),
-            "size": (self.size_ft,),
-            "inside": (self.inside,),
-            "damage inside": (self.damage_inside,),
-            "remove template": (self.remove_template,),
-            "damage": (self.labels["damage"], self.damage),
-            "cooked": (self.cooked,),
-        }
-        self._option_widgets: tuple[QWidget, ...] = (
-            self.labels["move"],
-            self.move_type,
-            self.labels["brush"],
-            self.brush,
-            self.labels["shape"],
-            self.shape,
-            self.size_ft,
-            self.labels["damage"],
-            self.damage,
-            self.cooked,
-            self.inside,
-            self.damage_inside,
-            self.remove_template,
-        )
-        tall = self.move_type.sizeHint().height()
-        for widget in self._option_widgets:
-            if isinstance(widget, (QLabel, QCheckBox)):
-                widget.setMinimumHeight(tall)  # centred on the line, beside the boxes
-            row.addWidget(widget)
-        row.addWidget(self.view_tools)
-        # The options row and status line never force the window wider than the screen.
-        ignored = QSizePolicy.Policy.Ignored
-        policy = QSizePolicy(ignored, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.options.setSizePolicy(policy)
+        self.options = ToolOptions(self.view.settings, self.view_tools)
+        self.options.damage_inside.clicked.connect(self._damage_inside)
+        self.options.remove_template.clicked.connect(self._remove_template)
         layout.addWidget(self.options)
         self.view.setMinimumSize(240, 160)
         layout.addWidget(self.view, 1)
         self.status = QLabel("Drag a token to move it by the rules; Shift+drop overrides.")
         self.status.setObjectName("mapStatus")
-        self.status.setSizePolicy(ignored, QSizePolicy.Policy.Fixed)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         # Two lines, always: a longer hint wraps instead of being cut, and the map does not
         # jump (and refit) as the line under the mouse changes length.
         self.status.setWordWrap(True)
@@ -273,24 +165,9 @@ class MapDock(QDockWidget):
         """Pick the tool a left click uses, and show its options."""
         self.view.use(tool)
         self.tool_actions[tool].setChecked(True)
-        shown = {
-            widget for name in self.view.current.options for widget in self.option_widgets[name]
-        }
-        for widget in self._option_widgets:
-            widget.setVisible(widget in shown)
+        self.options.show_for(self.view.current)
         map_hint = self.view.current.hint if self.controller.session.map is not None else NO_MAP
         self.status.setText(map_hint)
-
-    def _options_changed(self, *_args: object) -> None:
-        settings = self.view.settings
-        settings.move = self.move_type.currentData()
-        _label, terrain, cover = BRUSHES[self.brush.currentIndex()]
-        settings.brush_terrain, settings.brush_cover = terrain, cover
-        settings.template_shape = self.shape.currentText()
-        settings.template_ft = self.size_ft.value()
-        settings.grenade_damage = self.damage.text().strip() or "3d6"
-        settings.grenade_radius_ft = self.size_ft.value()
-        settings.grenade_cooked = self.cooked.isChecked()
 
     def _hover(self, text: str) -> None:
         if text:
@@ -323,12 +200,13 @@ class MapDock(QDockWidget):
         text = f"Inside: {names}" if ids else ""
         # A long list would push the buttons off the row: then a count, the names in the
         # tip (and on the line under the map when the template is chosen).
-        if self.inside.fontMetrics().horizontalAdvance(text) > INSIDE_WIDTH:
+        if self.options.inside.fontMetrics().horizontalAdvance(text) > INSIDE_WIDTH:
             text = f"{len(ids)} inside"
-        self.inside.setText(text)
-        self.inside.setToolTip(names)
-        self.damage_inside.setEnabled(bool(ids))
-        self.remove_template.setEnabled(self.template_id is not None and bool(self._template()))
+        options = self.options
+        options.inside.setText(text)
+        options.inside.setToolTip(names)
+        options.damage_inside.setEnabled(bool(ids))
+        options.remove_template.setEnabled(self.template_id is not None and self._template())
 
     def _template(self) -> bool:
         return self.template_id in self.controller.session.templates
