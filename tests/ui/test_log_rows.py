@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QAbstractItemView, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -16,8 +16,11 @@ from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.state import LogEntry
 from futurepath_desktop.ui.docks.log_dock import LogDock
-from futurepath_desktop.ui.models.log_model import EVENT, LogModel
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.models.log_model import EVENT, LogModel, base_kind
+from futurepath_desktop.ui.models.roles import ID_ROLE
 from futurepath_desktop.ui.undo import SessionController
+from tests.ui.test_models import play_a_little
 
 ENTRIES = 3_000
 LONG = (
@@ -55,6 +58,18 @@ def dock(qtbot: QtBot) -> Iterator[LogDock]:
     qtbot.wait(60)  # the width settles, then the rows in view are measured
     yield log
     log.close()
+
+
+def test_a_log_shown_before_it_is_laid_out_measures_no_more_than_a_few_pages(
+    qtbot: QtBot, dock: LogDock
+) -> None:
+    fresh = LogDock(dock.model)
+    qtbot.addWidget(fresh)
+    fresh.resize(400, 600)
+    fresh.show()  # measured as it is laid out, before any wait
+    QApplication.processEvents()
+    page = fresh.view.viewport().height() // fresh.view.verticalHeader().defaultSectionSize()
+    assert 0 < fresh.rows.measured <= 10 * page < ENTRIES / 10
 
 
 def needed_lines(view: QTableView, text: str) -> int:
@@ -155,3 +170,36 @@ def test_filtering_and_clearing_the_filter_measure_only_what_is_shown(
     qtbot.wait(60)
     assert dock.rows.measured - measured < ENTRIES / 10
     qtmodeltester.check(dock.model, force_py=True)
+
+
+def shown_seqs(dock: LogDock) -> list[int]:
+    proxy = dock.proxy
+    return [proxy.index(r, 0).data(ID_ROLE) for r in range(proxy.rowCount())]
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [(0, "bear"), (1, ""), (1, "BRANDON"), (2, "shaken"), (3, "1d20"), (5, "round"), (0, "\t")],
+)
+def test_the_kind_and_text_filters_show_what_a_brute_force_search_finds(
+    window: MainWindow, kind: int, text: str
+) -> None:
+    play_a_little(window)
+    dock = window.log
+    dock.kind.setCurrentIndex(kind)
+    dock.filter.setText(text)
+    kinds = {k for k in str(dock.kind.currentData()).split("|") if k}
+    model = window.log_model
+    expected = []
+    for row in range(model.rowCount()):
+        entry = model.entry(row)
+        assert entry is not None
+        columns = [model.index(row, col).data() or "" for col in range(model.columnCount())]
+        if kinds and base_kind(entry) not in kinds:
+            continue
+        if text and not any(text.lower() in words.lower() for words in columns):
+            continue
+        expected.append(entry.seq)
+    assert shown_seqs(dock) == expected
+    if kind or text:
+        assert len(expected) < model.rowCount(), "the filter should leave some out"

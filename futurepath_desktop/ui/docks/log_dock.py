@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+import re
+
+from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,8 +27,13 @@ from futurepath_desktop.session.state import LogEntry
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.docks.log_rows import VisibleRowHeights
 from futurepath_desktop.ui.models import log_model
-from futurepath_desktop.ui.models.log_model import EVENT, PHASE_NAMES, LogModel, entry_text
-from futurepath_desktop.ui.models.roles import SORT_ROLE
+from futurepath_desktop.ui.models.log_model import (
+    EVENT,
+    FILTER_ROLE,
+    PHASE_NAMES,
+    LogModel,
+    entry_text,
+)
 from futurepath_desktop.ui.widgets.columns import fitting_width
 
 KINDS = (
@@ -50,30 +57,39 @@ def breakdown_text(entry: LogEntry) -> str:
 
 
 class _LogFilter(QSortFilterProxyModel):
-    """Filters by kind and by text in any column."""
+    """Filters by kind and by text in any column, in Qt's own code: one pattern over the
+    model's FILTER_ROLE (the kind, then every column's text), and none at all while
+    nothing is filtered, so that a long fight's log opens without a Python call a row."""
 
     def __init__(self) -> None:
         super().__init__()
         self.kinds: set[str] = set()
         self.text = ""
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterKeyColumn(-1)
+        self.setFilterRole(FILTER_ROLE)
+        self.setFilterKeyColumn(0)
 
     def set_text(self, text: str) -> None:
         """Show only the entries with ``text`` in some column (any case)."""
         self.text = text
-        self.setFilterFixedString(text)
+        self._apply()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:  # type: ignore[override]
+    def set_kinds(self, kinds: set[str]) -> None:
+        """Show only the entries of these kinds (all of them if none)."""
+        self.kinds = kinds
+        self._apply()
+
+    def _apply(self) -> None:
         if not self.kinds and not self.text:
-            return True  # asked of every row of a long fight's log when it opens
-        model = self.sourceModel()
-        if (
-            self.kinds
-            and model.index(source_row, 0, source_parent).data(SORT_ROLE) not in self.kinds
-        ):
-            return False
-        return super().filterAcceptsRow(source_row, source_parent)
+            self.setFilterRegularExpression(QRegularExpression())
+            return
+        kinds = "|".join(re.escape(k) for k in sorted(self.kinds)) if self.kinds else "[^\n]*"
+        # The text never spans two columns: they are joined by a tab, which it cannot hold.
+        text = QRegularExpression.escape(self.text) if "\t" not in self.text else "(?!)"
+        options = (
+            QRegularExpression.PatternOption.CaseInsensitiveOption
+            | QRegularExpression.PatternOption.DotMatchesEverythingOption
+        )
+        self.setFilterRegularExpression(QRegularExpression(f"^(?:{kinds})\n.*{text}", options))
 
 
 class _LogView(QTableView):
@@ -204,8 +220,7 @@ class LogDock(QDockWidget):
 
     def _kind_changed(self) -> None:
         value = self.kind.currentData() or ""
-        self.proxy.kinds = set(value.split("|")) if value else set()
-        self.proxy.invalidate()
+        self.proxy.set_kinds(set(value.split("|")) if value else set())
 
     def _follow(self) -> None:
         self.view.scrollToBottom()

@@ -81,7 +81,8 @@ class VisibleRowHeights(RowHeights):
 
     def _check(self) -> int:
         """How many rows there are; what was measured at another width is forgotten."""
-        rows = self.view.model().rowCount()
+        model = self.view.model()
+        rows = model.rowCount() if model is not None else 0
         width = self.view.columnWidth(self.column)
         if width != self._width or len(self._done) != rows:
             self._width = width
@@ -116,10 +117,12 @@ class VisibleRowHeights(RowHeights):
         page = self._page()
         for _ in range(3):  # taller rows show fewer of them, and move the bottom: settle
             top = view.rowAt(0)
+            if top < 0:
+                return  # not laid out yet: no row is in view
             bottom = view.rowAt(view.viewport().height() - 1)
-            first = (top if top >= 0 else 0) - page
-            last = (bottom if bottom >= 0 else rows - 1) + page
-            if not self._fit_rows(first, last):
+            if bottom < 0:  # the view reaches past the last row
+                bottom = min(rows - 1, top + page)
+            if not self._fit_rows(top - page, bottom + page):
                 break
             if following:
                 view.updateGeometries()  # the scroll range of the new heights, now

@@ -16,7 +16,10 @@ from futurepath_desktop.ui.models.session_table_model import SessionTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 
-_ANSWERED = frozenset({DISPLAY, SORT_ROLE, ID_ROLE, FOREGROUND, TOOLTIP})
+FILTER_ROLE = SORT_ROLE + 40
+"""What the log's filter searches, in column 0: the entry's kind, a new line, then the
+text of every column, joined by tabs."""
+_ANSWERED = frozenset({DISPLAY, SORT_ROLE, ID_ROLE, FOREGROUND, TOOLTIP, FILTER_ROLE})
 """The roles data() answers; the view asks for a dozen per cell on every repaint."""
 COLUMNS = ("Round", "Phase", "Team", "Event")
 ROUND, PHASE, TEAM, EVENT = range(len(COLUMNS))
@@ -91,6 +94,18 @@ class LogModel(SessionTableModel):
         """The log entry of a row."""
         return self.session.log[row] if 0 <= row < self._count else None
 
+    def _display(self, entry: LogEntry, column: int) -> str:
+        if column == ROUND:
+            return str(entry.round) if entry.round else "–"
+        if column == PHASE:
+            return phase_name(entry)
+        if column == TEAM:
+            team = self.session.teams.get(entry.team_id or "")
+            return team.name if team else ""
+        # The Event column speaks the game's words; its tool tip, the breakdown pane and
+        # a copy keep the rulings cited.
+        return without_rulings(entry.text)
+
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         if role not in _ANSWERED or not index.isValid():
             return None
@@ -101,18 +116,12 @@ class LogModel(SessionTableModel):
         if role == ID_ROLE:
             return entry.seq
         if role == SORT_ROLE:
-            return base_kind(entry)  # the log's kind filter reads this
+            return base_kind(entry)
+        if role == FILTER_ROLE:
+            texts = (self._display(entry, c) for c in range(len(COLUMNS)))
+            return base_kind(entry) + "\n" + "\t".join(texts)
         if role == DISPLAY:
-            if column == ROUND:
-                return str(entry.round) if entry.round else "–"
-            if column == PHASE:
-                return phase_name(entry)
-            if column == TEAM:
-                team = self.session.teams.get(entry.team_id or "")
-                return team.name if team else ""
-            # The Event column speaks the game's words; its tool tip, the breakdown pane and
-            # a copy keep the rulings cited.
-            return without_rulings(entry.text)
+            return self._display(entry, column)
         if role == TOOLTIP:
             return entry_text(entry)
         if role == FOREGROUND and column == EVENT:
