@@ -1,25 +1,20 @@
 """The map's tools driven directly through press, move, release, cancel and key, on a map
 view over the demo session: each gesture pushes the one command the rulings and the tool's
 hint say it should (R31 zones, R34 distances, R36 moves, R38 grenades), read off the
-gesture rather than the tool's code; a refused or cancelled one pushes nothing, and Escape
-in the middle of any drag leaves the session byte for byte as it was."""
+gesture rather than the tool's code; a refused one pushes nothing (cancelling is in
+``test_map_tools_cancel``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import MoveType, Terrain
 from futurepath_desktop.session import commands as c
-from futurepath_desktop.session import store
-from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import Command
-from futurepath_desktop.session.state import MapState, Session
-from futurepath_desktop.ui.map.scene import MapScene, square_rect
 from futurepath_desktop.ui.map.tools import (
     BrushTool,
     FogTool,
@@ -30,58 +25,11 @@ from futurepath_desktop.ui.map.tools import (
     Tool,
     ZoneTool,
 )
-from futurepath_desktop.ui.map.tools.base import MapTool
-from futurepath_desktop.ui.map.view import MapView
-from futurepath_desktop.ui.map.zone_dialog import ZoneDialog
-from futurepath_desktop.ui.undo import SessionController
 from tests.ui.conftest import answer_dialog
+from tests.ui.map_board import Map
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
-
-
-class Map:
-    """A map view over the demo session, and every command its tools pushed."""
-
-    def __init__(self, qtbot: QtBot) -> None:
-        self.controller = SessionController(demo_session())
-        self.scene = MapScene()
-        self.scene.sync(self.controller.session)
-        self.controller.changed.connect(
-            lambda change: self.scene.apply(self.controller.session, change)
-        )
-        self.view = MapView(self.scene, self.controller)
-        qtbot.addWidget(self.view)
-        self.view.resize(900, 600)
-        self.view.show()
-        self.pushed: list[Command] = []
-        push = self.controller.push
-
-        def recording(command: Command) -> bool:
-            self.pushed.append(command)
-            return push(command)
-
-        self.controller.push = recording  # type: ignore[method-assign]
-
-    @property
-    def session(self) -> Session:
-        return self.controller.session
-
-    @property
-    def grid(self) -> MapState:
-        grid = self.session.map
-        assert grid is not None
-        return grid
-
-    def tool(self, tool: Tool) -> MapTool:
-        self.view.use(tool)
-        return self.view.current
-
-    def square_of(self, ident: str) -> tuple[int, int]:
-        return self.session.tokens[ident].square
-
-    def bytes(self) -> bytes:
-        return store.encode(self.session)
 
 
 @pytest.fixture
@@ -89,10 +37,6 @@ def board(qtbot: QtBot) -> Iterator[Map]:
     board = Map(qtbot)
     yield board
     board.view.cancel()
-
-
-def the_tools() -> list[Tool]:
-    return list(Tool)
 
 
 # --- the move tool (R36) ---------------------------------------------------------------------
@@ -338,89 +282,3 @@ def test_a_zone_whose_dialog_is_cancelled_adds_nothing(qtbot: QtBot, board: Map)
     zone.press((8, 2))
     zone.release((11, 5))
     assert board.pushed == [] and board.bytes() == before
-
-
-# --- cancelling ------------------------------------------------------------------------------
-
-GESTURES: dict[Tool, Callable[[Map], tuple[tuple[int, int], list[tuple[int, int]]]]] = {
-    Tool.MOVE: lambda b: (b.square_of("brandon"), [(5, 4), (6, 4), (7, 5)]),
-    Tool.RULER: lambda b: ((3, 4), [(6, 4), (8, 6)]),
-    Tool.BRUSH: lambda b: ((5, 1), [(5, 2), (5, 3), (6, 3)]),
-    Tool.TEMPLATE: lambda b: ((10, 10), [(11, 9), (13, 7)]),
-    Tool.GRENADE: lambda b: (b.square_of("brandon"), [(6, 4)]),
-    Tool.FOG: lambda b: ((2, 2), [(3, 3), (4, 4)]),
-    Tool.ZONE: lambda b: ((8, 2), [(9, 3), (11, 5)]),
-}
-
-
-def press_and_move(board: Map, tool: MapTool) -> tuple[int, int]:
-    start, squares = GESTURES[tool.tool](board)
-    token = "brandon" if start == board.square_of("brandon") else None
-    tool.press(start, CTRL if tool.tool is Tool.GRENADE else Qt.KeyboardModifier.NoModifier, token)
-    for square in squares:
-        tool.move(square)
-    return squares[-1]
-
-
-def refuse_zone_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[ZoneDialog]:
-    """Record (and cancel at once) any zone dialog opened: a cancelled drag asks nothing."""
-    asked: list[ZoneDialog] = []
-
-    def record(dialog: ZoneDialog) -> int:
-        asked.append(dialog)
-        return 0
-
-    monkeypatch.setattr(ZoneDialog, "exec", record)
-    return asked
-
-
-@pytest.mark.parametrize("which", the_tools(), ids=lambda t: t.name.lower())
-def test_a_cancelled_gesture_pushes_nothing_and_its_drawings_go(
-    monkeypatch: pytest.MonkeyPatch, board: Map, which: Tool
-) -> None:
-    asked = refuse_zone_dialogs(monkeypatch)
-    tool = board.tool(which)
-    before = board.bytes()
-    end = press_and_move(board, tool)
-    tool.cancel()
-    tool.release(end, SHIFT)
-    drawings = board.view.drawings
-    shown = [i for i in (drawings.path, drawings.path_label, drawings.ghost) if i.isVisible()]
-    assert shown == [] and not drawings.ruler.isVisible()
-    assert board.pushed == [] and board.bytes() == before and not asked
-
-
-@pytest.mark.parametrize("which", the_tools(), ids=lambda t: t.name.lower())
-def test_escape_mid_drag_leaves_the_session_byte_equal(
-    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, board: Map, which: Tool
-) -> None:
-    """With the real mouse and key events: press, move, Escape, release."""
-    asked = refuse_zone_dialogs(monkeypatch)
-    view = board.view
-    board.tool(which)
-    start, squares = GESTURES[which](board)
-    stack = board.controller.stack.count()
-    before = board.bytes()
-    viewport = view.viewport()
-    modifier = CTRL if which is Tool.GRENADE else Qt.KeyboardModifier.NoModifier
-
-    def at(square: tuple[int, int]) -> QPoint:
-        return view.mapFromScene(square_rect(*square).center())
-
-    view.centerOn(square_rect(8, 6).center())
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, modifier, at(start))
-    for square in squares:
-        qtbot.mouseMove(viewport, at(square))
-    drawings = view.drawings
-    under_way = (drawings.path, drawings.ghost, drawings.ruler)
-    if which is Tool.GRENADE:
-        assert view.selected_id == "brandon"  # the Ctrl+press picked the thrower
-    else:
-        assert any(item.isVisible() for item in under_way), "the gesture is under way"
-    view.setFocus()
-    qtbot.keyClick(view, Qt.Key.Key_Escape)
-    assert not any(item.isVisible() for item in under_way)
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, SHIFT, at(squares[-1]))
-    assert board.pushed == [] and not asked
-    assert board.controller.stack.count() == stack
-    assert board.bytes() == before

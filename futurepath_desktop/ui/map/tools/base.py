@@ -68,7 +68,8 @@ class MapTool:
 
     @property
     def controller(self) -> SessionController:
-        """The GM's session controller (tools exist only where the map is edited)."""
+        """The GM's session controller (the player view, which has none, hands its tools
+        no events)."""
         controller = self.view.controller
         assert controller is not None
         return controller
@@ -99,7 +100,7 @@ class MapTool:
         """The left button came up on ``square``: the gesture's operation, if any."""
 
     def cancel(self) -> None:
-        """Forget the gesture in progress (its drawings go with the view's ``cancel``)."""
+        """Forget the gesture in progress, and take its drawings away."""
 
     def selection_changed(self) -> None:
         """The token the tools work with is another one now."""
