@@ -3,6 +3,8 @@ tests that drive the tools directly."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialog
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import store
@@ -13,6 +15,9 @@ from futurepath_desktop.ui.map.scene import MapScene
 from futurepath_desktop.ui.map.tools import MapTool, Tool
 from futurepath_desktop.ui.map.view import MapView
 from futurepath_desktop.ui.undo import SessionController
+
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 class Map:
@@ -57,3 +62,11 @@ class Map:
 
     def bytes(self) -> bytes:
         return store.encode(self.session)
+
+
+def no_vision(dialog: QDialog) -> None:
+    """Answer a new zone's dialog: its default name, and no vision inside (R31's worst)."""
+    level = dialog.findChild(QComboBox, "zoneVisibility")
+    assert isinstance(level, QComboBox)
+    level.setCurrentText("No vision")
+    dialog.accept()

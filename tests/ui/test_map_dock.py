@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QInputDialog, QLineEdit
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import Terrain
@@ -26,6 +26,7 @@ from futurepath_desktop.ui.map.scene import MapScene, square_rect
 from futurepath_desktop.ui.map.tools.areas import AreaTool
 from futurepath_desktop.ui.map.view import MapView, Tool
 from tests.ui.conftest import answer_dialog
+from tests.ui.map_board import no_vision
 
 
 def at(view: MapView, square: tuple[int, int]) -> QPoint:
@@ -460,12 +461,6 @@ def test_visibility_zones_are_drawn_and_removed_with_the_zone_tool(
     session = window.controller.session
     assert session.map is not None
     before = len(session.zones())
-
-    def no_vision(dialog: QDialog) -> None:
-        level = dialog.findChild(QComboBox, "zoneVisibility")
-        assert isinstance(level, QComboBox)
-        level.setCurrentText("No vision")
-        dialog.accept()
 
     answer_dialog(qtbot, no_vision)
     assert area_tool(view, Tool.ZONE).drop((8, 2), (11, 5))

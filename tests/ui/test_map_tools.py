@@ -6,11 +6,8 @@ gesture rather than the tool's code; a refused one pushes nothing (cancelling is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import MoveType, Terrain
@@ -26,17 +23,12 @@ from futurepath_desktop.ui.map.tools import (
     ZoneTool,
 )
 from tests.ui.conftest import answer_dialog
-from tests.ui.map_board import Map
-
-SHIFT = Qt.KeyboardModifier.ShiftModifier
-CTRL = Qt.KeyboardModifier.ControlModifier
+from tests.ui.map_board import CTRL, SHIFT, Map, no_vision
 
 
 @pytest.fixture
-def board(qtbot: QtBot) -> Iterator[Map]:
-    board = Map(qtbot)
-    yield board
-    board.view.cancel()
+def board(qtbot: QtBot) -> Map:
+    return Map(qtbot)
 
 
 # --- the move tool (R36) ---------------------------------------------------------------------
@@ -254,12 +246,6 @@ def test_a_click_inside_fog_reveals_that_fog(board: Map) -> None:
 def test_a_zone_drag_asks_its_level_and_a_click_inside_removes_it(qtbot: QtBot, board: Map) -> None:
     zone = board.tool(Tool.ZONE)
     assert isinstance(zone, ZoneTool)
-
-    def no_vision(dialog: QDialog) -> None:
-        level = dialog.findChild(QComboBox, "zoneVisibility")
-        assert isinstance(level, QComboBox)
-        level.setCurrentText("No vision")
-        dialog.accept()
 
     answer_dialog(qtbot, no_vision)
     zone.press((8, 2))

@@ -4,7 +4,7 @@ was."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -13,17 +13,12 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.ui.map.scene import square_rect
 from futurepath_desktop.ui.map.tools import MapTool, Tool
 from futurepath_desktop.ui.map.zone_dialog import ZoneDialog
-from tests.ui.map_board import Map
-
-SHIFT = Qt.KeyboardModifier.ShiftModifier
-CTRL = Qt.KeyboardModifier.ControlModifier
+from tests.ui.map_board import CTRL, SHIFT, Map
 
 
 @pytest.fixture
-def board(qtbot: QtBot) -> Iterator[Map]:
-    board = Map(qtbot)
-    yield board
-    board.view.cancel()
+def board(qtbot: QtBot) -> Map:
+    return Map(qtbot)
 
 
 # --- cancelling ------------------------------------------------------------------------------

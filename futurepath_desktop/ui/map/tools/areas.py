@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from PySide6.QtCore import Qt
-
-from futurepath_desktop.ui.map.tools.base import NO_MODIFIER, MapTool, Square, Tool
+from futurepath_desktop.ui.map.tools.base import NO_MODS, AnchoredTool, Mods, Square, Tool
 from futurepath_desktop.ui.operations import map as operations
 
 Rect = tuple[int, int, int, int]  # x, y, width, height in squares
@@ -20,33 +18,18 @@ def rect_between(a: Square, b: Square) -> Rect:
     return (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
 
 
-class AreaTool(MapTool):
+class AreaTool(AnchoredTool):
     """A rectangle dragged from corner to corner; a click inside an area of the tool's
     kind removes it. :meth:`add` says what a rectangle becomes."""
 
     kind: ClassVar[str]
-    anchor: Square | None = None
 
-    def press(
-        self,
-        square: Square,
-        modifiers: Qt.KeyboardModifier = NO_MODIFIER,
-        token: str | None = None,
-    ) -> None:
-        self.anchor = square
-        self.view.drawings.show_rect(square, square)
+    def show(self, anchor: Square, square: Square) -> None:
+        self.view.drawings.show_rect(anchor, square)
 
-    def move(self, square: Square) -> None:
-        if self.anchor is not None:
-            self.view.drawings.show_rect(self.anchor, square)
-
-    def release(self, square: Square, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+    def release(self, square: Square, modifiers: Mods = NO_MODS) -> None:
         if self.anchor is not None:
             self.drop(self.anchor, square)
-
-    def cancel(self) -> None:
-        self.anchor = None
-        self.view.drawings.ghost.setVisible(False)
 
     def drop(self, anchor: Square, corner: Square) -> bool:
         """End the drag: a click inside an area of this kind removes it; a drag (or a click

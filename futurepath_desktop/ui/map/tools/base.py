@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from futurepath_desktop.ui.map.view import MapView
 
 Square = tuple[int, int]
-NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+Mods = Qt.KeyboardModifier
+NO_MODS = Qt.KeyboardModifier.NoModifier
 
 
 class Tool(Enum):
@@ -82,12 +83,7 @@ class MapTool:
     def settings(self) -> Settings:
         return self.view.settings
 
-    def press(
-        self,
-        square: Square,
-        modifiers: Qt.KeyboardModifier = NO_MODIFIER,
-        token: str | None = None,
-    ) -> None:
+    def press(self, square: Square, modifiers: Mods = NO_MODS, token: str | None = None) -> None:
         """The left button went down on ``square`` (over ``token``'s token, if any)."""
 
     def move(self, square: Square) -> None:
@@ -96,7 +92,7 @@ class MapTool:
     def hover(self, square: Square) -> None:
         """The mouse moved onto ``square`` with no button held."""
 
-    def release(self, square: Square, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+    def release(self, square: Square, modifiers: Mods = NO_MODS) -> None:
         """The left button came up on ``square``: the gesture's operation, if any."""
 
     def cancel(self) -> None:
@@ -105,6 +101,29 @@ class MapTool:
     def selection_changed(self) -> None:
         """The token the tools work with is another one now."""
 
-    def key(self, key: int, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> bool:
+    def key(self, key: int, modifiers: Mods = NO_MODS) -> bool:
         """A key pressed while the map has the focus; True if the tool used it."""
         return False
+
+
+class AnchoredTool(MapTool):
+    """A tool dragged from the square pressed (its anchor) to the square under the mouse,
+    showing :meth:`show` as it goes."""
+
+    anchor: Square | None = None
+
+    def press(self, square: Square, modifiers: Mods = NO_MODS, token: str | None = None) -> None:
+        self.anchor = square
+        self.show(square, square)
+
+    def move(self, square: Square) -> None:
+        if self.anchor is not None:
+            self.show(self.anchor, square)
+
+    def cancel(self) -> None:
+        self.anchor = None
+        self.view.drawings.ghost.setVisible(False)
+
+    def show(self, anchor: Square, square: Square) -> None:
+        """Draw what the drag from ``anchor`` to ``square`` would do."""
+        raise NotImplementedError

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-
-from futurepath_desktop.ui.map.tools.base import NO_MODIFIER, MapTool, Square, Tool
+from futurepath_desktop.ui.map.tools.base import NO_MODS, MapTool, Mods, Square, Tool
 from futurepath_desktop.ui.operations import map as operations
 
 if TYPE_CHECKING:
@@ -25,12 +23,7 @@ class BrushTool(MapTool):
         super().__init__(view)
         self.stroke: list[Square] = []
 
-    def press(
-        self,
-        square: Square,
-        modifiers: Qt.KeyboardModifier = NO_MODIFIER,
-        token: str | None = None,
-    ) -> None:
+    def press(self, square: Square, modifiers: Mods = NO_MODS, token: str | None = None) -> None:
         self.stroke = [square]
         self.show()
 
@@ -39,7 +32,7 @@ class BrushTool(MapTool):
             self.stroke.append(square)
             self.show()
 
-    def release(self, square: Square, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+    def release(self, square: Square, modifiers: Mods = NO_MODS) -> None:
         if self.stroke:
             self.paint(self.stroke)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from futurepath_desktop.ui.map.tools.base import NO_MODIFIER, MapTool, Square, Tool
+from futurepath_desktop.ui.map.tools.base import NO_MODS, MapTool, Mods, Square, Tool
 from futurepath_desktop.ui.operations import map as operations
 
 
@@ -18,12 +18,7 @@ class GrenadeTool(MapTool):
     ranges = True
     throw_range = True
 
-    def press(
-        self,
-        square: Square,
-        modifiers: Qt.KeyboardModifier = NO_MODIFIER,
-        token: str | None = None,
-    ) -> None:
+    def press(self, square: Square, modifiers: Mods = NO_MODS, token: str | None = None) -> None:
         if token is not None and modifiers & Qt.KeyboardModifier.ControlModifier:
             self.view.select(token)
         else:

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.ui.map.scene import square_rect
-from futurepath_desktop.ui.map.tools.base import NO_MODIFIER, MapTool, Square, Tool
+from futurepath_desktop.ui.map.tools.base import NO_MODS, MapTool, Mods, Square, Tool
 from futurepath_desktop.ui.operations import map as operations
 
 ARROWS: dict[int, Square] = {
@@ -51,12 +51,7 @@ class MoveTool(MapTool):
     target: Square | None = None
     """The keyboard's target square, while the arrows walk one."""
 
-    def press(
-        self,
-        square: Square,
-        modifiers: Qt.KeyboardModifier = NO_MODIFIER,
-        token: str | None = None,
-    ) -> None:
+    def press(self, square: Square, modifiers: Mods = NO_MODS, token: str | None = None) -> None:
         if token is not None:
             self.view.select(token)
             self.begin(token)
@@ -69,11 +64,11 @@ class MoveTool(MapTool):
 
     hover = move  # a drag begun from the keys follows the mouse too
 
-    def release(self, square: Square, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+    def release(self, square: Square, modifiers: Mods = NO_MODS) -> None:
         if self.drag is not None:
             self.drop(square, override=shift_held(modifiers))
 
-    def key(self, key: int, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> bool:
+    def key(self, key: int, modifiers: Mods = NO_MODS) -> bool:
         if key in ARROWS:
             return self.step(ARROWS[key])
         if key in ENTER and self.drag is not None:

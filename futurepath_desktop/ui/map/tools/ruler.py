@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
-from futurepath_desktop.ui.map.tools.base import NO_MODIFIER, MapTool, Square, Tool
+from futurepath_desktop.ui.map.tools.base import NO_MODS, AnchoredTool, Mods, Square, Tool
 
 
-class RulerTool(MapTool):
+class RulerTool(AnchoredTool):
     """Measures from the square pressed to the square under the mouse; the line stays
     until another tool is chosen or Esc. A click on a token selects it (its ranges show)."""
 
@@ -15,22 +13,10 @@ class RulerTool(MapTool):
     hint = "Drag to measure (every step, diagonal or not, is 5 ft)."
     ranges = True
 
-    anchor: Square | None = None
-
-    def press(
-        self,
-        square: Square,
-        modifiers: Qt.KeyboardModifier = NO_MODIFIER,
-        token: str | None = None,
-    ) -> None:
+    def press(self, square: Square, modifiers: Mods = NO_MODS, token: str | None = None) -> None:
         if token is not None:
             self.view.select(token)
-        self.anchor = square
-        self.show(square, square)
-
-    def move(self, square: Square) -> None:
-        if self.anchor is not None:
-            self.show(self.anchor, square)
+        super().press(square, modifiers, token)
 
     def cancel(self) -> None:
         self.anchor = None

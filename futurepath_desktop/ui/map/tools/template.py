@@ -4,11 +4,16 @@ damage them once it is laid."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.session.state import Template, new_id
-from futurepath_desktop.ui.map.tools.base import NO_MODIFIER, MapTool, Settings, Square, Tool
+from futurepath_desktop.ui.map.tools.base import (
+    NO_MODS,
+    AnchoredTool,
+    Mods,
+    Settings,
+    Square,
+    Tool,
+)
 from futurepath_desktop.ui.operations import map as operations
 
 
@@ -29,35 +34,16 @@ def template_for(settings: Settings, anchor: Square, towards: Square) -> Templat
     )
 
 
-class TemplateTool(MapTool):
+class TemplateTool(AnchoredTool):
     """Lays a burst, cone or line from the square pressed."""
 
     tool = Tool.TEMPLATE
     hint = "Click for a burst; drag for a cone or a line's direction."
     options = ("shape", "size", "inside", "damage inside", "remove template")
 
-    anchor: Square | None = None
-
-    def press(
-        self,
-        square: Square,
-        modifiers: Qt.KeyboardModifier = NO_MODIFIER,
-        token: str | None = None,
-    ) -> None:
-        self.anchor = square
-        self.show(square, square)
-
-    def move(self, square: Square) -> None:
-        if self.anchor is not None:
-            self.show(self.anchor, square)
-
-    def release(self, square: Square, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+    def release(self, square: Square, modifiers: Mods = NO_MODS) -> None:
         if self.anchor is not None:
             self.lay(self.anchor, square)
-
-    def cancel(self) -> None:
-        self.anchor = None
-        self.view.drawings.ghost.setVisible(False)
 
     def show(self, anchor: Square, towards: Square) -> None:
         template = template_for(self.settings, anchor, towards)
