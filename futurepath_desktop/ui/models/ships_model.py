@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.edit import Change
@@ -30,9 +30,7 @@ COLUMNS = (
 )
 NAME, SIDE, SIZE, STATE, DAMAGE, BD_DC, HARD_POINTS, FLYING, MODS = range(len(COLUMNS))
 MOD_NAMES = ("engines", "weapons", "structure", "shields", "electronics", "sensors")
-USER = int(Qt.ItemDataRole.UserRole)
-"""A combo box fed by this model finds its ships by the plain user role: the id too."""
-_ANSWERED = frozenset({DISPLAY, TOOLTIP, ID_ROLE, USER, SORT_ROLE})
+_ANSWERED = frozenset({DISPLAY, TOOLTIP, ID_ROLE, SORT_ROLE})
 
 
 def mods_text(ship: Ship) -> str:
@@ -52,10 +50,6 @@ class ShipsModel(SessionTableModel):
     def row_count(self) -> int:
         """One row per ship."""
         return len(self._ids)
-
-    def ids(self) -> tuple[str, ...]:
-        """The ships' ids, row by row."""
-        return tuple(self._ids)
 
     def row_of(self, ship_id: str) -> int:
         """The row of a ship, or -1."""
@@ -119,7 +113,7 @@ class ShipsModel(SessionTableModel):
         ship = self.ship_at(index.row())
         if ship is None:
             return None
-        if role in (ID_ROLE, USER):
+        if role == ID_ROLE:
             return ship.id
         if role == SORT_ROLE and index.column() == DAMAGE:
             return ship.battle_damage
