@@ -327,3 +327,29 @@ def test_the_weapons_model_follows_its_combatant_only(qtbot: QtBot, window: Main
     assert model.rowCount() == count + 1
     assert spy.events.count(("reset",)) == 2
     assert isinstance(session.combatants["brandon"], Combatant)
+
+
+def test_the_chart_and_house_rules_move_nothing_the_bridge_shows(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """They change the space value, but not its round: no station, no ship, no redraw. A
+    station of the other ship acting changes the round: every station of the ship in view
+    is read again (who may act now), and no ship."""
+    from futurepath_desktop.session.space_rules import chart_of
+
+    bridge = open_bridge(qtbot, window)
+    controller, session = window.controller, window.controller.session
+    assert controller.push(c.StartSpaceCombat())
+    ships, stations = Spy(bridge.ships), Spy(bridge.stations_model)
+    updates = bridge.updates
+    assert controller.push(c.SetSpaceRules(2, 12))
+    rows = chart_of(session.space)
+    cheaper = msgspec.structs.replace(rows[0], dc=(rows[0].dc or 10) - 1)
+    assert controller.push(c.SetChart((cheaper, *rows[1:])))
+    assert session.space.scan_dc == 12 and session.space.chart[0] == cheaper
+    assert (ships.events, stations.events, bridge.updates) == ([], [], updates)
+    assert bridge.ship_id == "wayfarer"
+    assert controller.push(c.CrewAction("bear-hunter", rules.Position.CAPTAIN, "roars"))
+    assert stations.data_rows() == set(range(len(rules.Position)))
+    assert ("reset",) not in stations.events and ships.events == []
+    assert bridge.updates == updates + 1

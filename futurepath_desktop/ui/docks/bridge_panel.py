@@ -8,8 +8,8 @@ action did, or why it was refused, shows in a line next to where it was tried. T
 
 The cards and the stations are views of item models (``ShipsModel``, ``StationsModel``)
 that follow the change reports themselves. The panel's own lists and buttons follow them
-too: nothing here is redrawn unless a change touches a ship, the space round, or the name
-of a crew member the panel shows.
+too: nothing here is redrawn unless a change touches a ship, the space round (not only
+the chart or the house rules), or the name of a crew member the panel shows.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from futurepath_desktop.ui.bridge.readiness import BridgeReadiness
 from futurepath_desktop.ui.bridge.ship_cards import ShipCards, space_status
 from futurepath_desktop.ui.bridge.stations import StationsView
 from futurepath_desktop.ui.models.ships_model import ShipsModel
-from futurepath_desktop.ui.models.stations_model import StationsModel
+from futurepath_desktop.ui.models.stations_model import StationsModel, round_changed
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
                 line.clear()
             else:
                 line.clear_error()  # a later success: an old refusal goes
-        ships, fight = change.in_table("ships"), "space" in change.values
+        ships, fight = change.in_table("ships"), round_changed(change)
         ship = self.ship()
         crew = ship is not None and bool(StationsModel.renamed_crew(change, ship))
         if not (ships or fight or crew):
@@ -214,9 +214,14 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
             or any("name" in fields for fields in named.values())
         ):
             self._fill_ship_list()
-        if ships or fight:
+        if ships:
             self._show_round()
-            self._fill_ship()
+            self._fill_ship()  # the targets, the damage to repair, the crew to treat
+            self._raise_acting_console()
+        elif fight:
+            self._show_round()
+            self._enable()  # who may act now
+            self.schedule_odds()  # a scan this round adds to the odds
             self._raise_acting_console()
         else:  # a crew member renamed: the medical bay's list names them
             self._fill_patients()

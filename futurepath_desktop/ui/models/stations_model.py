@@ -3,7 +3,8 @@ order of play (phase, station, crew member, what it did or may do this round), w
 ones that act now highlighted and the ones that cannot act saying so (R41, R45, R47).
 
 It follows the change report: every row of the ship when the ship or the space round
-changed, only the Crew cells of a renamed crew member, and nothing otherwise."""
+changed, only the Crew cells of a renamed crew member, and nothing otherwise (the chart
+and the house rules show nowhere in it)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,13 @@ class StationRow:
     def acts_now(self) -> bool:
         """Whether the station may act now."""
         return self.refusal is None
+
+
+def round_changed(change: Change) -> bool:
+    """Whether the space round changed (not only the chart or the house rules)."""
+    if "space" not in change.values:
+        return False
+    return "round" in change.value_fields.get("space", frozenset({"round"}))
 
 
 def station_row(session: Session, ship: Ship, position: rules.Position) -> StationRow:
@@ -148,7 +156,7 @@ class StationsModel(QAbstractTableModel):
             if bool(self.rows) != (ship is not None):
                 self.reset()  # the ship went, or came back
             return
-        if self.ship_id in change.touched("ships") or "space" in change.values:
+        if self.ship_id in change.touched("ships") or round_changed(change):
             self.rows = self._read()
             self._changed(range(len(self.rows)), PHASE, THIS_ROUND)
             return
