@@ -4,6 +4,8 @@ The commands that start, advance and end a fight (``commands.combat``) call thes
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import msgspec
 
 from futurepath_desktop.core.actions import ReadiedAction
@@ -45,7 +47,10 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
     """A team's turn begins: readied actions lapse (R18), the dying bleed (R26), and
     per-turn conditions such as Burning and Bleeding deal their damage (R29)."""
     combat = session.combat
-    members = {m.id for m in session.members(team_id, present_only=True)}
+    # R1: a list in roster order, so that the same seed rolls the same dice in the same
+    # order in every process (a set's order follows the process's string hashing).
+    present = [m.id for m in session.members(team_id, present_only=True)]
+    members = set(present)
     lapsed = [
         r
         for r in combat.readied
@@ -62,10 +67,10 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
             who = session.combatants[readied.combatant_id].name
             edit.log("turn", f"{who}'s readied {readied.action} lapses untriggered (R18)")
     edit.log("turn", f"{possessive(session.teams[team_id].name)} turn")
-    fresh_moves(session, edit, members)
+    fresh_moves(session, edit, present)
     explode_due(session, edit, team_id, "start")
     roller = None
-    for member_id in members:
+    for member_id in present:
         member = session.combatants[member_id]
         if not session.options.health_fatigue and member.hit_points().dying:
             roller = roller or edit.roller()
@@ -103,7 +108,13 @@ def turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | None
     edit.set_combat(
         replace(
             combat,
-            acted=combat.acted + tuple(m for m in members if m not in combat.acted),
+            # In roster order: the file is the same whatever the process's string hashing.
+            acted=combat.acted
+            + tuple(
+                m.id
+                for m in session.members(team_id)
+                if m.id in members and m.id not in combat.acted
+            ),
             unaware=tuple(u for u in combat.unaware if u not in members),
             turns={k: v for k, v in combat.turns.items() if k not in members},
         )
@@ -178,7 +189,7 @@ def enter_phase(
         counters_phase(session, edit)
 
 
-def fresh_moves(session: Session, edit: Edit, members: set[str]) -> None:
+def fresh_moves(session: Session, edit: Edit, members: Iterable[str]) -> None:
     """R35: a turn begins with the whole movement budget again."""
     for member in members:
         token = session.tokens.get(member)
@@ -189,7 +200,7 @@ def fresh_moves(session: Session, edit: Edit, members: set[str]) -> None:
 def log_surprise_turn(session: Session, edit: Edit, index: int) -> None:
     team_id = session.combat.order[index]
     edit.log("turn", f"{possessive(session.teams[team_id].name)} surprise turn")
-    fresh_moves(session, edit, {m.id for m in session.members(team_id)})
+    fresh_moves(session, edit, [m.id for m in session.members(team_id)])
 
 
 def enter_surprise(session: Session, edit: Edit, actors: tuple[str, ...]) -> None:
