@@ -91,9 +91,18 @@ def fields_changed(old: msgspec.Struct, new: msgspec.Struct) -> frozenset[str]:
     # Whole records compared first, in C: a Counters phase touches thousands of them.
     before, after = msgspec.structs.astuple(old), msgspec.structs.astuple(new)
     if before == after:
-        return frozenset()
-    return frozenset(
+        return _NOTHING
+    names = tuple(
         name
         for name, was, now in zip(old.__struct_fields__, before, after, strict=True)
         if was != now
     )
+    # The same few sets recur (``{"hp"}``, ``{"remaining"}``): one shared copy of each.
+    found = _SETS.get(names)
+    if found is None:
+        found = _SETS[names] = frozenset(names)
+    return found
+
+
+_NOTHING: frozenset[str] = frozenset()
+_SETS: dict[tuple[str, ...], frozenset[str]] = {}

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.session.edit import Applied, Change, Command, run
+from futurepath_desktop.session.edit import Applied, Change, Command, Restore, run
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import without_rulings
 
@@ -28,23 +28,25 @@ class SessionUndoCommand(QUndoCommand):
     def __init__(self, controller: SessionController, applied: Applied) -> None:
         super().__init__(applied.label)
         self._controller = controller
-        self._applied: Applied | None = applied
-        self._reverted: Applied | None = None
+        # Only the inverse of the state the session is in is kept (it carries the label),
+        # not the change report, which the views have had: ten thousand steps are kept.
+        self._inverse: Restore = applied.inverse
+        self._label = applied.label
         self._fresh = True
 
     def redo(self) -> None:
         if self._fresh:  # it already ran when it was pushed
             self._fresh = False
             return
-        assert self._reverted is not None
-        self._applied = run(self._controller.session, self._reverted.inverse)
-        self._controller.notify(self._applied)
+        again = run(self._controller.session, self._inverse)
+        self._inverse = again.inverse
+        self._controller.notify(again)
 
     def undo(self) -> None:
-        assert self._applied is not None
-        self._reverted = run(self._controller.session, self._applied.inverse)
+        reverted = run(self._controller.session, self._inverse)
+        self._inverse = reverted.inverse
         # The journal names an undo after what it undid, not after the inverse command.
-        self._controller.notify(self._reverted, label=f"Undo: {self._applied.label}")
+        self._controller.notify(reverted, label=f"Undo: {self._label}")
 
 
 class SessionController(QObject):

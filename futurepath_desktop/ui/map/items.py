@@ -3,6 +3,8 @@ its team is acting, condition badges, and a greyed, crossed look when down."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import msgspec
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
@@ -80,7 +82,19 @@ TOKEN_Z = 10.0  # over the ground and the areas, under the tools' drawings
 Room = tuple[float, float]
 """How far a name plate may reach past the token's own squares, to the left and right."""
 FREE: Room = (MARGIN_X, MARGIN_X)
-_pictures: dict[tuple[TokenLook, float, bool, bool, Room], QPixmap] = {}
+_pictures: OrderedDict[tuple[TokenLook, float, bool, bool, Room], QPixmap] = OrderedDict()
+"""Token pictures by look, least recently used first: a look that comes back (the acting
+ring on and off, a selection) is a blit, not a drawing."""
+KEEP_PICTURES = 256
+"""How many pictures the cache keeps at least (each is some 46 KiB): a long fight makes a
+new look for almost every command, and an unbounded cache grew by hundreds of MiB."""
+_keep = [KEEP_PICTURES]
+
+
+def keep_pictures(tokens: int) -> None:
+    """Size the cache for a map of this many tokens (a few looks each, so that a turn's
+    restyle of a large map does not draw every picture again), never below the floor."""
+    _keep[0] = max(KEEP_PICTURES, 3 * tokens)
 
 
 def plate_geometry(name: str, side: float, room: Room = FREE) -> tuple[QRectF, str]:
@@ -109,9 +123,8 @@ def token_picture(
     key = (look, side, selected, near, room)
     found = _pictures.get(key)
     if found is not None:
+        _pictures.move_to_end(key)
         return found
-    if len(_pictures) > 4096:
-        _pictures.clear()
     width, height = side + 2 * MARGIN_X, side + MARGIN_TOP + PLATE
     pixmap = QPixmap(int(width * RATIO), int(height * RATIO))
     pixmap.setDevicePixelRatio(RATIO)
@@ -161,6 +174,8 @@ def token_picture(
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, badge)
     painter.end()
     _pictures[key] = pixmap
+    while len(_pictures) > _keep[0]:
+        _pictures.popitem(last=False)
     return pixmap
 
 

@@ -34,7 +34,13 @@ from futurepath_desktop.session.state import (
 )
 from futurepath_desktop.ui.map.areas import FRIEND_OVER_FOG_Z, fog_item, zone_item
 from futurepath_desktop.ui.map.ground import SQUARE, Ground
-from futurepath_desktop.ui.map.items import MARGIN_X, TOKEN_Z, TokenItem, token_look
+from futurepath_desktop.ui.map.items import (
+    MARGIN_X,
+    TOKEN_Z,
+    TokenItem,
+    keep_pictures,
+    token_look,
+)
 
 R = TypeVar("R")
 
@@ -222,6 +228,8 @@ class MapScene(QGraphicsScene):
                 self.removeItem(self.tokens.pop(ident))
         if only is None or moved or len(self.tokens) != before:
             self._make_room(session)
+        if len(self.tokens) != before:
+            keep_pictures(len(self.tokens))
 
     def _make_room(self, session: Session) -> None:
         """Let a name plate reach past its token only on a side where no token stands, in

@@ -11,6 +11,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from futurepath_desktop.session.edit import Change
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.plots.fight_reader import FightReader
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
@@ -73,14 +76,13 @@ class OddsDock(QDockWidget):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.refresh)
         self.visibilityChanged.connect(self._on_visible)
-        from futurepath_desktop.ui.plots.fight_reader import FightReader
-
-        self._reader = FightReader()
+        self._reader: FightReader | None = None  # made at the first drawing: off start-up
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(self._replaced)
 
     def _replaced(self) -> None:
-        self._reader.reset()
+        if self._reader is not None:
+            self._reader.reset()
         self.schedule()
 
     def _on_visible(self, visible: bool) -> None:
@@ -142,7 +144,7 @@ class OddsDock(QDockWidget):
         """Follow the change report: the fight's charts read only the log's new entries
         unless the change rewrites what they were read against; a tab is redrawn only when
         the change concerns it."""
-        if rereads_fight(change):
+        if self._reader is not None and rereads_fight(change):
             self._reader.reset()
         if self.built and self.isVisible() and concerns(self.tabs.currentIndex(), change):
             self.schedule()
@@ -255,6 +257,10 @@ class OddsDock(QDockWidget):
         """The fight so far, from the log."""
         from futurepath_desktop.ui.plots.charts import PALETTE
 
+        if self._reader is None:
+            from futurepath_desktop.ui.plots.fight_reader import FightReader
+
+            self._reader = FightReader()
         history = self._reader.history(self.controller.session)
         for chart in (self.health, self.damage, self.ships):
             chart.begin()
