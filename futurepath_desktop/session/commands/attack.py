@@ -49,6 +49,8 @@ class ResolveAttack(msgspec.Struct, frozen=True):
     def plan(self, session: Session) -> AttackPlan:
         """The attack as it stands now: every source, the AC, the action it spends. The
         attack form shows this plan's odds; ``perform`` rolls the same plan."""
+        if self.cover not in range(4):
+            raise CommandError("cover is 0 (none) to 3 (full) (R32)")
         return plan_attack(
             session,
             self.attacker_id,

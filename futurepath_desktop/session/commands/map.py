@@ -4,6 +4,7 @@ cover, zones and fog, and templates (grenades are `commands.grenades`). Each is 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 import msgspec
 from msgspec.structs import replace
@@ -41,11 +42,24 @@ def require_map(session: Session) -> MapState:
     return session.map
 
 
+R = TypeVar("R", Area, Template)
+
+
+def checked(record: R) -> R:
+    """A record as given to a command, checked against the file format's limits (so that
+    nothing a command accepts makes a file that will not reopen)."""
+    try:
+        return msgspec.convert(msgspec.to_builtins(record), type(record))
+    except msgspec.ValidationError as error:
+        raise CommandError(f"the {type(record).__name__.lower()} is not valid: {error}") from None
+
+
 def check_square(grid: MapState, square: Square, what: str = "the square") -> None:
     if not grid.inside(square):
-        raise CommandError(
-            f"{what} {square_name(square)} is off the {grid.width}×{grid.height} map"
-        )
+        # Left of or above the map a square has no letters and row (and square_name never
+        # ends for a column left of the first but one): it is named by its coordinates.
+        where = square_name(square) if min(square) >= 0 else f"({square[0]}, {square[1]})"
+        raise CommandError(f"{what} {where} is off the {grid.width}×{grid.height} map")
 
 
 class SetMapSize(msgspec.Struct, frozen=True):
@@ -254,7 +268,7 @@ class AddArea(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         grid = require_map(session)
-        area = self.area
+        area = checked(self.area)
         check_square(grid, (area.x, area.y))
         check_square(grid, (area.x + area.width - 1, area.y + area.height - 1))
         edit.put("areas", area)
@@ -286,6 +300,10 @@ class PlaceTemplate(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         grid = require_map(session)
+        checked(self.template)
+        blast_of = self.template.grenade_id
+        if blast_of is not None and blast_of not in session.grenades:
+            raise CommandError(f"there is no grenade {blast_of!r} waiting on the map")
         check_square(grid, (self.template.x, self.template.y), "the template's origin")
         try:
             area = area_of(self.template)

@@ -155,6 +155,8 @@ class CrewAction(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         ship = station_ship(session, self.ship_id, self.position)
+        if len(self.action) > 2000 or len(self.result) > 2000:
+            raise CommandError("a station's action and its result are 2,000 characters at most")
         action = self.action.strip() or "acts"
         if self.flying is not None:
             if self.position is not rules.Position.HELM:
