@@ -234,6 +234,8 @@ class AdjustInitiative(msgspec.Struct, frozen=True):
         if not -100_000 <= self.initiative <= 100_000:
             raise CommandError("an initiative must be between -100000 and 100000")
         edit.put("teams", replace(team, initiative=self.initiative))
+        if len(self.reason) > 2000:
+            raise CommandError("the reason is 2,000 characters at most")
         why = f" ({self.reason})" if self.reason else ""
         edit.log(
             "initiative",
@@ -263,6 +265,8 @@ class ReorderTeams(msgspec.Struct, frozen=True):
         index = self.order.index(acting) if acting else combat.turn_index
         edit.set_combat(replace(combat, order=self.order, turn_index=index))
         names = " → ".join(session.teams[t].name for t in self.order)
+        if len(self.reason) > 2000:
+            raise CommandError("the reason is 2,000 characters at most")
         why = f" ({self.reason})" if self.reason else ""
         edit.log("initiative", f"GM reorders the teams: {names}{why} (R8)")
         return "Reorder teams"

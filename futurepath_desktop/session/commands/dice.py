@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from futurepath_desktop.session.edit import Edit
+from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.state import Session
 
 
@@ -15,6 +16,8 @@ class RollDice(msgspec.Struct, frozen=True):
     label: str = ""
 
     def perform(self, session: Session, edit: Edit) -> str:
+        if len(self.label) > 2000:
+            raise CommandError("a roll's label is 2,000 characters at most")
         roll = edit.roller().roll(self.expression)
         what = f"{self.label}: " if self.label else ""
         edit.log("roll", f"{what}{roll.render()}", rolls=[roll])

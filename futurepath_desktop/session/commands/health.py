@@ -100,6 +100,8 @@ class Damage(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         _check_amount(self.amount, "damage")
+        if len(self.source) > 2000:
+            raise CommandError("what the damage comes from is 2,000 characters at most")
         targets = _targets(session, self.target_ids)
         for target in targets:
             edit.log("damage", apply_damage(session, edit, target, self.amount, self.source))
@@ -168,6 +170,8 @@ class AddCondition(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         entry = condition_def(self.key, self.name)
+        if len(self.note) > 20_000 or len(self.source) > 20_000:
+            raise CommandError("a condition's note and source are 20,000 characters at most")
         rounds = self.rounds if self.rounds is not None else entry.default_rounds
         if rounds is not None and not 1 <= rounds <= 1000:
             raise CommandError(f"a counter runs 1 to 1000 rounds, not {rounds}")

@@ -118,7 +118,7 @@ class AssignCrew(msgspec.Struct, frozen=True):
             who = (
                 session.combatants[self.combatant_id].name
                 if self.combatant_id
-                else self.name.strip()
+                else self.name.strip()[:120]
             )
         put_ship(edit, session, replace(ship, crew=crew))
         space_log(session, edit, "space", f"{ship.name}: {self.position.label} is {who}")
@@ -135,6 +135,8 @@ class SetChartRow(msgspec.Struct, frozen=True):
             row = msgspec.convert(msgspec.to_builtins(self.row), ChartRow)
         except msgspec.ValidationError as error:
             raise CommandError(f"the chart line is not valid: {error}") from None
+        if len(row.effect) > 2000:
+            raise CommandError("a chart line's effect is 2,000 characters at most")
         chart = tuple(row if r.roll == row.roll else r for r in chart_of(session.space))
         edit.set_space(replace(session.space, chart=chart))
         dc = "no DC" if row.dc is None else f"DC {row.dc}"
@@ -157,6 +159,8 @@ class SetChart(msgspec.Struct, frozen=True):
             rows = tuple(msgspec.convert(msgspec.to_builtins(r), ChartRow) for r in self.rows)
         except msgspec.ValidationError as error:
             raise CommandError(f"the chart is not valid: {error}") from None
+        if any(len(r.effect) > 2000 for r in rows):
+            raise CommandError("a chart line's effect is 2,000 characters at most")
         if sorted(r.roll for r in rows) != list(range(2, 13)):
             raise CommandError("the chart has one line for each 2d6 total, 2 to 12")
         old = {r.roll: r for r in chart_of(session.space)}

@@ -88,6 +88,8 @@ class DelayReady(msgspec.Struct, frozen=True):
         combatant = session.combatant(self.combatant_id)
         if not self.trigger.strip():
             raise CommandError("say what the readied action waits for")
+        if len(self.trigger) > 2000 or len(self.action) > 2000:
+            raise CommandError("a readied action and its trigger are 2,000 characters at most")
         declare_action(session, edit, combatant, "Delay/Ready", None)
         readied = Readied(
             id=new_id("rdy"),
