@@ -14,7 +14,7 @@ from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.state import Abilities, Combatant, Options, Team, WeaponSpec
-from tests.session.stateful.machine import Machine, draws
+from tests.session.stateful.machine import LONG, Machine, draws, texts
 
 names = st.sampled_from(["Vex", "Orla", "Drone", "Kith", "Marauder", "Medic"])
 sides = st.sampled_from(["players", "allies", "enemies", "neutral"])
@@ -144,22 +144,28 @@ class RosterRules(Machine):
 class HealthRules(Machine):
     """Damage, healing, temporary HP and conditions (R26-R30)."""
 
-    @rule(data=st.data(), amount=amounts, kind=st.sampled_from(["damage", "heal", "temp"]))
+    @rule(
+        data=st.data(),
+        amount=amounts,
+        kind=st.sampled_from(["damage", "heal", "temp"]),
+        source=texts,
+    )
     @draws(c.Damage, c.Heal, c.GrantTempHP)
-    def hurt_or_heal(self, data: Any, amount: int, kind: str) -> None:
+    def hurt_or_heal(self, data: Any, amount: int, kind: str, source: str) -> None:
         targets = self.some(data, self.combatant_ids())
-        command: Command = {"damage": c.Damage, "heal": c.Heal, "temp": c.GrantTempHP}[kind](
-            targets, amount
-        )
-        self.push(command)
+        if kind == "damage":
+            self.push(c.Damage(targets, amount, source))
+        else:
+            self.push(c.Heal(targets, amount) if kind == "heal" else c.GrantTempHP(targets, amount))
 
-    @rule(data=st.data(), key=condition_keys, length=rounds)
+    @rule(data=st.data(), key=condition_keys, length=rounds, note=texts, source=texts)
     @draws(c.AddCondition)
-    def add_condition(self, data: Any, key: str, length: int | None) -> None:
+    def add_condition(
+        self, data: Any, key: str, length: int | None, note: str, source: str
+    ) -> None:
         bearers = self.some(data, self.combatant_ids(), 2)
-        self.push(
-            c.AddCondition(bearers, key, length, name="Marked" if key.startswith("custom") else "")
-        )
+        name = "Marked" if key.startswith("custom") else ""
+        self.push(c.AddCondition(bearers, key, length, note=note, name=name, source=source))
 
     @rule(data=st.data(), by=st.integers(-3, 3), remove=st.booleans())
     @draws(c.RemoveConditions, c.ExtendConditions)
@@ -265,10 +271,10 @@ class FightRules(Machine):
         target = self.pick(data, ids) if data.draw(st.booleans()) else None
         self.push(c.DeclareAction(self.pick(data, ids), name, target))
 
-    @rule(data=st.data(), trigger=st.sampled_from(["", "a bear moves"]))
+    @rule(data=st.data(), trigger=texts, action=st.sampled_from(["Attack (Ranged)", "", LONG]))
     @draws(c.DelayReady)
-    def ready(self, data: Any, trigger: str) -> None:
-        self.push(c.DelayReady(self.pick(data, self.combatant_ids()), trigger, "Attack (Ranged)"))
+    def ready(self, data: Any, trigger: str, action: str) -> None:
+        self.push(c.DelayReady(self.pick(data, self.combatant_ids()), trigger, action))
 
     @rule(data=st.data(), race=st.booleans())
     @draws(c.TriggerReadied)
@@ -277,17 +283,17 @@ class FightRules(Machine):
         racer = self.pick(data, self.combatant_ids()) if race else None
         self.push(c.TriggerReadied(self.pick(data, readied), racer))
 
-    @rule(data=st.data(), value=st.integers(-5, 40))
+    @rule(data=st.data(), value=st.sampled_from([-5, 0, 12, 40, 100_001]), reason=texts)
     @draws(c.AdjustInitiative)
-    def adjust(self, data: Any, value: int) -> None:
-        self.push(c.AdjustInitiative(self.pick(data, self.team_ids()), value, "test"))
+    def adjust(self, data: Any, value: int, reason: str) -> None:
+        self.push(c.AdjustInitiative(self.pick(data, self.team_ids()), value, reason))
 
-    @rule(data=st.data())
+    @rule(data=st.data(), reason=texts)
     @draws(c.ReorderTeams)
-    def reorder(self, data: Any) -> None:
+    def reorder(self, data: Any, reason: str) -> None:
         order = list(self.session.combat.order)
         if order and data.draw(st.integers(0, 5)):
-            self.push(c.ReorderTeams(tuple(data.draw(st.permutations(order)))))
+            self.push(c.ReorderTeams(tuple(data.draw(st.permutations(order))), reason))
         else:
             self.push(c.ReorderTeams((*order[1:], "missing")))
 
@@ -302,7 +308,7 @@ class FightRules(Machine):
 class OptionRules(Machine):
     """The session's rule options (R40), its name and free dice rolls (R1)."""
 
-    @rule(expression=expressions, label=st.sampled_from(["", "test"]))
+    @rule(expression=expressions, label=texts)
     @draws(c.RollDice)
     def roll(self, expression: str, label: str) -> None:
         self.push(c.RollDice(expression, label))

@@ -13,7 +13,7 @@ from futurepath_desktop.core import starship as rules
 from futurepath_desktop.core.starship import Flying, Position, SpacePhase
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.state import ChartRow, CrewSlot, Ship
-from tests.session.stateful.machine import Machine, draws
+from tests.session.stateful.machine import LONG, Machine, draws, texts
 
 positions = st.sampled_from(list(Position))
 ship_sizes = st.sampled_from(["tiny", "small", "medium", "huge", "colossal", "planet"])
@@ -37,7 +37,7 @@ ship_edits = st.sampled_from(
         (("crew", {"pilot": CrewSlot(None, "Ace")}),),
     ]
 )
-actions = st.sampled_from(["", "orders the helm: evasive", "boosts the shields", "x" * 20_001])
+actions = st.sampled_from(["", "orders the helm: evasive", "boosts the shields", LONG])
 systems = st.sampled_from([None, None, *rules.SYSTEMS, "warp"])
 bays = st.sampled_from([None, None, "1", "cargo"])
 
@@ -102,7 +102,7 @@ class SpaceRules(Machine):
     @draws(c.AssignCrew)
     def assign_crew(self, data: Any, position: Position) -> None:
         slot = self.crew_slot(data)
-        name = data.draw(st.sampled_from([slot.name, "  ", "n" * 130]))
+        name = data.draw(st.sampled_from([slot.name, "  ", "n" * 130, LONG]))
         self.push(c.AssignCrew(self.pick(data, self.ship_ids()), position, slot.combatant_id, name))
 
     @precondition(lambda self: not self.session.space.round.active)
@@ -117,14 +117,16 @@ class SpaceRules(Machine):
     def next_space_phase(self) -> None:
         self.push(c.NextSpacePhase())
 
-    @rule(data=st.data(), action=actions, flying=st.sampled_from([None, None, *Flying]))
+    @rule(
+        data=st.data(), action=actions, result=texts, flying=st.sampled_from([None, None, *Flying])
+    )
     @draws(c.CrewAction)
-    def crew_action(self, data: Any, action: str, flying: Flying | None) -> None:
+    def crew_action(self, data: Any, action: str, result: str, flying: Flying | None) -> None:
         ship = self.pick(data, self.ship_ids())
         position = self.may_act_now(data, ship)
         if flying is not None and data.draw(st.integers(0, 3)):
             position = Position.HELM
-        self.push(c.CrewAction(ship, position, action, "done", flying))
+        self.push(c.CrewAction(ship, position, action, result, flying))
 
     @rule(data=st.data(), position=positions)
     @draws(c.DeclareOptional)
@@ -178,10 +180,11 @@ class SpaceRules(Machine):
         dc=st.sampled_from([None, 0, 15, 99, 100]),
         name=st.sampled_from(["Hull breach", ""]),
         key=st.sampled_from(["none", "shaken", "capacitor", "plasma", "meltdown", "weird"]),
+        effect=st.sampled_from(["Something breaks", "e" * 19_990]),
     )
     @draws(c.SetChartRow)
-    def set_chart_row(self, roll: int, dc: int | None, name: str, key: str) -> None:
-        self.push(c.SetChartRow(ChartRow(roll, dc, name, "Something breaks", key)))
+    def set_chart_row(self, roll: int, dc: int | None, name: str, key: str, effect: str) -> None:
+        self.push(c.SetChartRow(ChartRow(roll, dc, name, effect, key)))
 
     @rule(data=st.data(), how=st.sampled_from(["as is", "harder", "short", "twice"]))
     @draws(c.SetChart)
