@@ -180,6 +180,8 @@ class MoveToken(msgspec.Struct, frozen=True):
             raise CommandError(f"{who.name} has no token on the map; place it first")
         goal = (self.x, self.y)
         check_square(grid, goal)
+        # A larger token must fit on the map from its new top-left square.
+        check_square(grid, (goal[0] + token.size - 1, goal[1] + token.size - 1))
         start = token.square
         if goal == start:
             raise CommandError(f"{who.name} is already at {square_name(goal)}")
