@@ -101,7 +101,7 @@ def test_the_reference_walk_covers_every_declared_reference() -> None:
 
 
 STATEFUL = settings(
-    max_examples=40,
+    max_examples=50,
     stateful_step_count=150,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
