@@ -27,16 +27,14 @@ class SessionUndoCommand(QUndoCommand):
 
     def __init__(self, controller: SessionController, applied: Applied) -> None:
         super().__init__(applied.label)
+        # Ten thousand steps are kept: each holds its controller and one Restore, the
+        # inverse of the state the session is in (it carries the label), not the change
+        # report, which the views have had.
         self._controller = controller
-        # Only the inverse of the state the session is in is kept (it carries the label),
-        # not the change report, which the views have had: ten thousand steps are kept.
         self._inverse: Restore = applied.inverse
-        self._label = applied.label
-        self._fresh = True
 
     def redo(self) -> None:
-        if self._fresh:  # it already ran when it was pushed
-            self._fresh = False
+        if self._controller.pushing:  # it already ran: the stack calls redo on a push
             return
         again = run(self._controller.session, self._inverse)
         self._inverse = again.inverse
@@ -46,7 +44,7 @@ class SessionUndoCommand(QUndoCommand):
         reverted = run(self._controller.session, self._inverse)
         self._inverse = reverted.inverse
         # The journal names an undo after what it undid, not after the inverse command.
-        self._controller.notify(reverted, label=f"Undo: {self._label}")
+        self._controller.notify(reverted, label=f"Undo: {self.text()}")
 
 
 class SessionController(QObject):
@@ -64,6 +62,7 @@ class SessionController(QObject):
         self.session = session
         self.path = path
         self.stack = QUndoStack(self)
+        self.pushing = False  # inside stack.push: the command's redo has nothing to do
         self.autosave: Autosave | None = None
 
     def start_autosave(self) -> None:
@@ -81,7 +80,11 @@ class SessionController(QObject):
         except FuturePathError as error:
             self.failed.emit(without_rulings(str(error)))
             return False
-        self.stack.push(SessionUndoCommand(self, applied))
+        self.pushing = True
+        try:
+            self.stack.push(SessionUndoCommand(self, applied))
+        finally:
+            self.pushing = False
         self.notify(applied)
         return True
 

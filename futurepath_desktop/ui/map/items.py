@@ -85,16 +85,16 @@ FREE: Room = (MARGIN_X, MARGIN_X)
 _pictures: OrderedDict[tuple[TokenLook, float, bool, bool, Room], QPixmap] = OrderedDict()
 """Token pictures by look, least recently used first: a look that comes back (the acting
 ring on and off, a selection) is a blit, not a drawing."""
-KEEP_PICTURES = 256
+KEEP_PICTURES = 64
 """How many pictures the cache keeps at least (each is some 46 KiB): a long fight makes a
 new look for almost every command, and an unbounded cache grew by hundreds of MiB."""
 _keep = [KEEP_PICTURES]
 
 
 def keep_pictures(tokens: int) -> None:
-    """Size the cache for a map of this many tokens (a few looks each, so that a turn's
-    restyle of a large map does not draw every picture again), never below the floor."""
-    _keep[0] = max(KEEP_PICTURES, 3 * tokens)
+    """Size the cache for a map of this many tokens (two looks each: a turn's restyle of a
+    large map finds the look it had last turn), never below the floor."""
+    _keep[0] = max(KEEP_PICTURES, 2 * tokens)
 
 
 def plate_geometry(name: str, side: float, room: Room = FREE) -> tuple[QRectF, str]:
