@@ -15,7 +15,7 @@ import msgspec
 
 from futurepath_desktop.core.dice import DiceRoll, Roller
 from futurepath_desktop.session.change import Change, fields_changed
-from futurepath_desktop.session.errors import NotFoundError
+from futurepath_desktop.session.errors import CommandError, NotFoundError
 from futurepath_desktop.session.registry import REFERRING, TABLE, key_of
 from futurepath_desktop.session.rng_marks import RngMark, from_state, mark
 from futurepath_desktop.session.state import (
@@ -30,6 +30,10 @@ from futurepath_desktop.session.state import (
 )
 
 __all__ = ["UNSET", "Applied", "Change", "Command", "Edit", "History", "Restore", "run"]
+
+
+LOG_TEXT_LIMIT = 20_000
+"""The longest text a log line may hold (the file's ``Text``)."""
 
 
 class _Unset:
@@ -182,7 +186,13 @@ class Edit:
         lines: tuple[str, ...] | list[str] = (),
         rolls: tuple[DiceRoll, ...] | list[DiceRoll] = (),
     ) -> LogEntry:
-        """Append a log entry stamped with the round, phase and acting team."""
+        """Append a log entry stamped with the round, phase and acting team. A line past
+        the file's limit is refused here, so no command can write a log the loader would
+        refuse."""
+        if len(text) > LOG_TEXT_LIMIT or any(len(line) > LOG_TEXT_LIMIT for line in lines):
+            raise CommandError(
+                f"a log line is at most {LOG_TEXT_LIMIT:,} characters; shorten the text"
+            )
         session = self.session
         combat = session.combat
         seq = session.log[-1].seq + 1 if session.log else 0

@@ -22,6 +22,8 @@ _terrain_cache: list[tuple[tuple[str, ...], dict[Square, core_grid.Terrain]]] = 
 def square_name(square: Square) -> str:
     """A square as a GM reads it: column letters and a row number, ``C7`` (A1 top-left)."""
     x, y = square
+    if x < 0 or y < 0:  # off the map's top or left: no letters name it
+        return f"({x}, {y})"
     letters = ""
     n = x + 1
     while n:

@@ -159,6 +159,22 @@ def _readied_drop(combat: CombatState, ident: str) -> CombatState:
     return replace(combat, readied=tuple(r for r in combat.readied if r.combatant_id != ident))
 
 
+def _declared_find(combat: CombatState) -> Iterator[Found]:
+    for declarer, declared in combat.turns.items():
+        for index, (_, target) in enumerate(declared):
+            if target is not None:
+                yield f"turns.{declarer}[{index}][1]", target
+
+
+def _declared_drop(combat: CombatState, ident: str) -> CombatState:
+    # R14: the action stays declared (it was spent); it no longer names who was gone.
+    turns = {
+        declarer: tuple((name, None if target == ident else target) for name, target in declared)
+        for declarer, declared in combat.turns.items()
+    }
+    return replace(combat, turns=turns)
+
+
 def _order_drop(combat: CombatState, ident: str) -> CombatState:
     # R8: the order keeps its other teams; the acting team keeps its turn.
     order = tuple(t for t in combat.order if t != ident)
@@ -241,6 +257,9 @@ REFERENCES: tuple[Reference, ...] = (
     _ids("combat", "surprise_actors", "combatants"),
     _ids("combat", "pending_surprise", "combatants"),
     _keys("combat", "turns", "combatants"),
+    Reference(
+        "combat", "combatants", "turns.<id>[].target", "clear", _declared_find, _declared_drop
+    ),
     Reference(
         "combat", "combatants", "readied[].combatant_id", "clear", _readied_find, _readied_drop
     ),

@@ -15,6 +15,7 @@ from futurepath_desktop.core.starship import Position
 from futurepath_desktop.session import store
 from futurepath_desktop.session.commands import (
     AssignCrew,
+    DeclareAction,
     DelayReady,
     EditShip,
     NextTurn,
@@ -27,7 +28,7 @@ from futurepath_desktop.session.commands import (
 )
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import History
-from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.errors import CommandError, SessionLoadError
 from futurepath_desktop.session.registry import REFERENCES, TABLE, TABLES
 from futurepath_desktop.session.state import Session
 from tests.helpers import ScriptedRandom
@@ -242,3 +243,43 @@ def test_log_stamps_keep_the_name_of_a_removed_team() -> None:
     assert any(e.team_name == name for e in session.log)
     again = store.decode(store.encode(session))
     assert [e.team_name for e in again.log] == [e.team_name for e in session.log]
+
+
+def test_an_action_declared_at_a_removed_combatant_stays_spent_but_names_nobody() -> None:
+    """R14: what a combatant declared this turn stays declared (its action is spent); the
+    target it named leaves with the target."""
+    session = demo_session()
+    history = History(session)
+    history.push(StartCombat())
+    acting = session.combat.acting_team
+    assert acting is not None
+    actor = session.members(acting, present_only=True)[0].id
+    target = next(c.id for c in session.combatants.values() if c.team_id != acting)
+    history.push(DeclareAction(actor, "Attack (Melee)", target))
+    assert session.combat.turns[actor] == (("Attack (Melee)", target),)
+    history.push(RemoveCombatants((target,)))
+    assert session.combat.turns[actor] == (("Attack (Melee)", None),)
+    assert dangling(session) == []
+    history.undo()
+    assert session.combat.turns[actor] == (("Attack (Melee)", target),)
+
+
+def test_a_log_line_past_the_files_limit_is_refused_and_changes_nothing() -> None:
+    """The guard sits in the log itself: any command's text past the file's limit is
+    refused, whatever command writes it."""
+
+    class Shout(msgspec.Struct, frozen=True):
+        text: str
+
+        def perform(self, session: Session, edit: Any) -> str:
+            edit.log("note", self.text)
+            return "shout"
+
+    session = demo_session()
+    history = History(session)
+    before = store.encode(session)
+    with pytest.raises(CommandError, match="at most 20,000 characters"):
+        history.push(Shout("x" * 20_001))
+    assert store.encode(session) == before
+    history.push(Shout("x" * 20_000))
+    store.decode(store.encode(session))  # the longest allowed line reopens

@@ -108,6 +108,13 @@ def _system_hits(s: Session) -> Iterator[str]:
         yield ship
 
 
+def _declared_targets(s: Session) -> Iterator[str]:
+    for declared in s.combat.turns.values():
+        for _, target in declared:
+            if target is not None:
+                yield target
+
+
 WALKS: dict[tuple[str, str, str], Walk] = {
     ("combatants", "teams", "team_id"): _team_of_combatants,
     ("conditions", "combatants", "bearer_id"): _bearers,
@@ -124,6 +131,7 @@ WALKS: dict[tuple[str, str, str], Walk] = {
     ("combat", "combatants", "surprise_actors[]"): _combat_ids("surprise_actors"),
     ("combat", "combatants", "pending_surprise[]"): _combat_ids("pending_surprise"),
     ("combat", "combatants", "turns.<id>"): _turn_keys,
+    ("combat", "combatants", "turns.<id>[].target"): _declared_targets,
     ("combat", "combatants", "readied[].combatant_id"): _readied,
     ("space", "ships", "round.optional"): _optional,
     ("space", "ships", "round.stations"): _stations,
