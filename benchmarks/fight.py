@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator
 
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session import commands as c
-from futurepath_desktop.session.edit import Command, History
+from futurepath_desktop.session.edit import Command
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import Session
 
 SEED = 20_261_201

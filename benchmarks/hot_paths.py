@@ -12,7 +12,7 @@ from pathlib import Path
 from benchmarks.fixtures import big_session
 from futurepath_desktop.session import store
 from futurepath_desktop.session.commands import AddCondition, Damage, Heal, NextTurn, StartCombat
-from futurepath_desktop.session.edit import History
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import LogEntry, Session
 
 

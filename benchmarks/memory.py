@@ -135,7 +135,7 @@ def _window_run(commands: int) -> dict[str, float]:
 
 def _bare_run(commands: int) -> dict[str, float]:
     from benchmarks.fight import SEED, play
-    from futurepath_desktop.session.edit import History
+    from futurepath_desktop.session.history import History
 
     session = open_demo()
     history = History(session)
@@ -168,7 +168,7 @@ def trace(commands: int = 2_000, top: int = 12, window: bool = False) -> None:
     import tracemalloc
 
     from benchmarks.fight import play
-    from futurepath_desktop.session.edit import History
+    from futurepath_desktop.session.history import History
 
     gc.collect()
     tracemalloc.start(8)

@@ -29,7 +29,7 @@ from futurepath_desktop.session.state import (
     SpaceState,
 )
 
-__all__ = ["UNSET", "Applied", "Change", "Command", "Edit", "History", "Restore", "run"]
+__all__ = ["UNSET", "Applied", "Change", "Command", "Edit", "Restore", "run"]
 
 
 LOG_TEXT_LIMIT = 20_000
@@ -365,39 +365,3 @@ def run(session: Session, command: Command) -> Applied:
         edit.rollback()
         raise
     return edit.finish(label)
-
-
-class History:
-    """Undo and redo over a session without Qt (the UI uses a QUndoStack the same way).
-
-    Each step keeps only its exact inverse (a :class:`Restore`, which carries its label),
-    not the change report, which has been told to the views already: ten thousand steps
-    are kept."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.undo_stack: list[Restore] = []
-        self.redo_stack: list[Restore] = []
-
-    def push(self, command: Command) -> Applied:
-        """Carry out a command and remember its inverse."""
-        applied = run(self.session, command)
-        self.undo_stack.append(applied.inverse)
-        self.redo_stack.clear()
-        return applied
-
-    def undo(self) -> Applied | None:
-        """Undo the last command; returns what the undo changed."""
-        if not self.undo_stack:
-            return None
-        reverted = run(self.session, self.undo_stack.pop())
-        self.redo_stack.append(reverted.inverse)
-        return reverted
-
-    def redo(self) -> Applied | None:
-        """Redo the last undone command, exactly as it first happened."""
-        if not self.redo_stack:
-            return None
-        again = run(self.session, self.redo_stack.pop())
-        self.undo_stack.append(again.inverse)
-        return again

@@ -15,7 +15,7 @@ import pytest
 
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.store import save_session
 
 pytestmark = pytest.mark.e2e

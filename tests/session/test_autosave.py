@@ -29,7 +29,7 @@ from futurepath_desktop.session.commands import (
     StartSpaceCombat,
 )
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import MapState, Session, SpaceState
 
 
@@ -119,7 +119,7 @@ import sys
 from futurepath_desktop.session.autosave import Autosave
 from futurepath_desktop.session.commands import Damage, NextTurn, StartCombat
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import MapState, Session, SpaceState
 
 session = demo_session()

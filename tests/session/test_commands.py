@@ -16,8 +16,9 @@ from futurepath_desktop.core.errors import (
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import Command, History
+from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.errors import CombatFlowError, CommandError, NotFoundError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import Options, Session, WeaponSpec
 
 

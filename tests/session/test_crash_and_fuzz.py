@@ -18,8 +18,8 @@ import pytest
 
 from futurepath_desktop.session.commands import AddCombatant, RollDice
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import Combatant, Session
 from futurepath_desktop.session.store import (
     backup_path,

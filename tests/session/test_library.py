@@ -8,8 +8,8 @@ import pytest
 
 from futurepath_desktop.session.commands import AddTeam, StartCombat
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import CombatFlowError, SessionLoadError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.library import (
     AddFromLibrary,
     Library,

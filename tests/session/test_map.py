@@ -29,8 +29,8 @@ from futurepath_desktop.session.commands import (
     ThrowGrenade,
 )
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import CommandError, SessionLoadError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.map_rules import (
     attack_context,
     grid_for,

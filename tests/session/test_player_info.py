@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.map_rules import visible_to_players
 from futurepath_desktop.session.player_info import PlayerInfo, player_info
 from futurepath_desktop.session.state import Session

@@ -27,8 +27,8 @@ from futurepath_desktop.session.commands import (
     ThrowGrenade,
 )
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import CommandError, SessionLoadError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.registry import REFERENCES, TABLE, TABLES
 from futurepath_desktop.session.state import Session
 from tests.helpers import ScriptedRandom

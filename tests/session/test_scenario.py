@@ -16,8 +16,8 @@ from futurepath_desktop.session.commands import (
     StartCombat,
 )
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import CombatFlowError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import CombatState, Session
 from futurepath_desktop.session.store import load_session, save_session
 

@@ -28,8 +28,8 @@ from futurepath_desktop.session.commands import (
     Swarm,
 )
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.library import AddFromLibrary, Library, ship_template
 from futurepath_desktop.session.space_rules import default_chart
 from futurepath_desktop.session.state import ChartRow, Session, Ship

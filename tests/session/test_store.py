@@ -19,8 +19,8 @@ from futurepath_desktop.session.commands import (
     StartCombat,
 )
 from futurepath_desktop.session.demo import demo_file_bytes, demo_session
-from futurepath_desktop.session.edit import History
 from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import FORMAT_VERSION
 from futurepath_desktop.session.store import backup_path, load_session, save_session
 from futurepath_desktop.session.upgrades import UPGRADES

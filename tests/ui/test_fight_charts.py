@@ -151,7 +151,7 @@ def test_names_that_contain_each_other_are_told_apart(
     # "Bear", "Space Bear", "Space Bear 1" and "Space Bear 12" all end or begin alike; the
     # damage each took is counted for it alone, whatever the source names.
     from futurepath_desktop.session.demo import demo_session
-    from futurepath_desktop.session.edit import History
+    from futurepath_desktop.session.history import History
     from futurepath_desktop.ui.plots.data import fight_history
 
     session = demo_session()

@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import Command, History
+from futurepath_desktop.session.edit import Command
+from futurepath_desktop.session.history import History
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.plots.data import fight_history
 from futurepath_desktop.ui.plots.fight_reader import FightReader

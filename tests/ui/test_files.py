@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.session.autosave import Autosave, find_unclean
 from futurepath_desktop.session.commands import Damage, StartCombat
 from futurepath_desktop.session.demo import demo_file_bytes, demo_session
-from futurepath_desktop.session.edit import History
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import SessionFile
 from futurepath_desktop.session.store import backup_path, load_session, save_session
 from futurepath_desktop.ui.files import when

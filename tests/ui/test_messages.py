@@ -19,8 +19,9 @@ from futurepath_desktop.session.commands import (
     ThrowGrenade,
 )
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import Command, History
+from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.space_rules import SPACE_SOURCE
 from futurepath_desktop.ui.main_window import MainWindow
 

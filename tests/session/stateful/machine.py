@@ -14,7 +14,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.edit import Command, History
+from futurepath_desktop.session.edit import Command
+from futurepath_desktop.session.history import History
 from futurepath_desktop.session.records import kinds
 from futurepath_desktop.session.state import MapState, Session, new_id
 from futurepath_desktop.session.store import decode, encode
