@@ -10,7 +10,9 @@ operation; they do not build or push commands themselves.
 The modules are grouped by what they act on: ``combat`` (the fight's steps and arrivals),
 ``health`` (damage, healing, temporary HP), ``conditions`` (conditions and their
 counters), ``roster`` (teams and combatants), ``library`` (prepared templates) and
-``dice`` (loose rolls). The map and the bridge may add theirs beside them.
+``dice`` (loose rolls), ``attacks`` (an attack as the attack form planned it), ``map``
+(tokens, terrain, fog and zones, templates, grenades, the map's size and background) and
+``bridge`` (the space fight's phases, ships, chart and stations).
 
 Operations import the session's commands when first called, not at start-up.
 """
