@@ -103,3 +103,26 @@ def test_weapons_are_added_and_removed_with_the_buttons(qtbot: QtBot, window: Ma
     assert len(window.controller.session.combatants[combatant.id].weapons) == before
     window.controller.stack.undo()
     assert weapons.count() == before + 1
+
+
+def test_the_header_follows_a_condition_ended_before_the_conditions_tab_was_opened(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The inspector's header lists the combatant's conditions; ending one (from the
+    Condition Counters panel, or by undo) takes it off the header, whichever tab the
+    inspector has shown so far."""
+    from futurepath_desktop.session import commands as c
+
+    inspector = window.inspector
+    window.initiative.select(["bear-1"])
+    assert inspector.combatant_id == "bear-1"
+    assert "Stunned" not in inspector.summary.text()
+    window.controller.push(c.AddCondition(("bear-1",), "stunned", 2))
+    assert "Stunned" in inspector.summary.text()
+    (held,) = window.controller.session.conditions_on("bear-1")
+    window.controller.push(c.RemoveConditions((held.id,)))
+    assert "Stunned" not in inspector.summary.text()
+    window.controller.stack.undo()
+    assert "Stunned" in inspector.summary.text()
+    window.controller.stack.undo()
+    assert "Stunned" not in inspector.summary.text()

@@ -73,7 +73,6 @@ class InspectorDock(QDockWidget):
         self.combatant_id: str | None = None
         self._filling = False
         self._captions: dict[str, QLabel] = {}
-        self._shown_conditions: set[str] = set()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         body = QWidget()
@@ -244,10 +243,11 @@ class InspectorDock(QDockWidget):
     def _on_change(self, change: Change) -> None:
         if self.combatant_id is None:
             return
-        mine = {c.id for c in self.controller.session.conditions_on(self.combatant_id)}
+        # The change report names the bearers of every condition added, changed or
+        # removed: the header's conditions follow it whichever tab has been opened.
         if (
             self.combatant_id in change.touched("combatants")
-            or change.touched("conditions") & (mine | self._shown_conditions)
+            or self.combatant_id in change.bearers
             or change.options
         ):
             self.fill()
@@ -298,9 +298,7 @@ class InspectorDock(QDockWidget):
 
     def _fill_conditions(self, combatant: Combatant) -> None:
         self.conditions.clear()
-        self._shown_conditions = set()
         for held in self.controller.session.conditions_on(combatant.id):
-            self._shown_conditions.add(held.id)
             rounds = f", {n_rounds(held.remaining)} left" if held.remaining is not None else ""
             item = QListWidgetItem(f"{held.name}{rounds}")
             item.setData(Qt.ItemDataRole.UserRole, held.id)
