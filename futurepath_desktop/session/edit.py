@@ -29,7 +29,7 @@ from futurepath_desktop.session.state import (
     SpaceState,
 )
 
-__all__ = ["UNSET", "Applied", "Change", "Command", "Edit", "Restore", "run"]
+__all__ = ["UNSET", "Applied", "Change", "Command", "Edit", "Restore", "dry_run", "run"]
 
 
 LOG_TEXT_LIMIT = 20_000
@@ -354,6 +354,17 @@ class Restore(msgspec.Struct, frozen=True):
     def restore(self, session: Session) -> None:
         """Apply without recording (used to roll back a failed command)."""
         self.perform(session, Edit(session))
+
+
+def dry_run(session: Session, command: Command) -> Change:
+    """What a command would change, without changing anything: it runs, its change report
+    is taken, and everything is put back exactly (a prompt can say what a removal takes
+    along). A refused command raises as :func:`run` does."""
+    edit = Edit(session)
+    try:
+        return edit.finish(command.perform(session, edit)).change
+    finally:
+        edit.rollback()
 
 
 def run(session: Session, command: Command) -> Applied:

@@ -190,7 +190,11 @@ def remove_combatants(window: MainWindow) -> None:
     if ids is None:
         return
     who = names(window, ids)
-    if QMessageBox.question(window, "Remove", f"Remove {who}?") == QMessageBox.StandardButton.Yes:
+    question = f"Remove {who}?"
+    also = roster.taken_along(window.controller, ids)
+    if also:
+        question += f"\n\nThis also takes away {also}. Undo brings everything back."
+    if QMessageBox.question(window, "Remove", question) == QMessageBox.StandardButton.Yes:
         roster.remove_combatants(window.controller, ids)
 
 

@@ -232,3 +232,18 @@ def test_a_menu_entry_runs_its_operation(qtbot: QtBot, window: MainWindow) -> No
     action.trigger()
     assert window.controller.session.combat != before
     assert window.controller.stack.count() == steps + 1, "one step in the history"
+
+
+def test_the_remove_prompt_says_what_goes_with_a_crew_member(window: MainWindow) -> None:
+    """Brandon captains the Wayfarer and stands on the map: the question names both, read
+    from a dry run of the removal, and asking changes nothing."""
+    from futurepath_desktop.session import store
+    from futurepath_desktop.ui.operations.roster import taken_along
+
+    session = window.controller.session
+    before = store.encode(session)
+    words = taken_along(window.controller, ["brandon"])
+    assert "their token on the map" in words
+    assert "crew positions on Wayfarer" in words
+    assert store.encode(session) == before
+    assert taken_along(window.controller, ["nobody-here"]) == ""

@@ -169,6 +169,8 @@ class RemoveCombatants(msgspec.Struct, frozen=True):
             raise CommandError("choose who to remove first")
         for combatant in gone:
             edit.remove("combatants", combatant.id)
+        who = ", ".join(c.name for c in gone)
+        edit.log("roster", f"{who} {'leaves' if len(gone) == 1 else 'leave'} the session")
         if len(gone) == 1:
             return f"Remove {gone[0].name}"
         return f"Remove {len(gone)} combatants"

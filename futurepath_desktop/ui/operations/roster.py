@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.state import Combatant, Session, Team, new_id
 from futurepath_desktop.ui.undo import SessionController
@@ -36,3 +37,38 @@ def remove_combatants(controller: SessionController, ids: Sequence[str]) -> bool
 def edit_combatant(controller: SessionController, ident: str, changes: dict[str, Any]) -> bool:
     """Change some of a combatant's stats, as one step (a refused change alters nothing)."""
     return controller.push(c.EditCombatant(ident, changes))
+
+
+def taken_along(controller: SessionController, ids: Sequence[str]) -> str:
+    """What removing these combatants takes with them, in words ("their token on the map,
+    1 condition and the Captain's seat on the Wayfarer"), from a dry run of the removal:
+    the very references the removal follows."""
+    from futurepath_desktop.session.edit import dry_run
+
+    session = controller.session
+    try:
+        change = dry_run(session, c.RemoveCombatants(tuple(ids)))
+    except FuturePathError:
+        return ""
+    parts = []
+    tokens = len(change.removed.get("tokens", ()))
+    if tokens:
+        parts.append("their token on the map" if tokens == 1 else f"{tokens} tokens on the map")
+    held = len(change.removed.get("conditions", ()))
+    if held:
+        parts.append(f"{held} condition{'s' if held != 1 else ''}")
+    grenades = len(change.removed.get("grenades", ()))
+    if grenades:
+        parts.append(f"{grenades} waiting grenade{'s' if grenades != 1 else ''}")
+    crewed = [
+        session.ships[s].name
+        for s, fields in change.fields.get("ships", {}).items()
+        if "crew" in fields
+    ]
+    if crewed:
+        parts.append(f"their crew positions on {' and '.join(crewed)}")
+    if change.combat:
+        parts.append("their place in the fight")
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if parts else ""
