@@ -152,7 +152,9 @@ class EditCombatant(msgspec.Struct, frozen=True):
         if new.hp > new.max_hp or new.health > new.max_health:
             raise CommandError(f"{new.name}: current health cannot exceed the maximum (R26, R27)")
         edit.put("combatants", new)
-        fields = ", ".join(sorted(self.changes))
+        from futurepath_desktop.session.load_words import FIELDS  # the file's words, in plain
+
+        fields = ", ".join(sorted(FIELDS.get(f, f.replace("_", " ")) for f in self.changes))
         return f"Edit {old.name} ({fields})"
 
 
