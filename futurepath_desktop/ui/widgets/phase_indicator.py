@@ -109,7 +109,8 @@ class PhaseIndicator(QWidget):
                 style += f"background: {highlight}; color: {on_text}; font-weight: bold;"
             elif phase not in active_phases:
                 style += f"color: {off_text}; border-style: dashed;"
-            pill.setStyleSheet(style)
+            if pill.styleSheet() != style:  # a new style sheet re-polishes and lays out anew
+                pill.setStyleSheet(style)
 
     def _show_text(self, session: Session) -> None:
         combat = session.combat

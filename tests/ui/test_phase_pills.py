@@ -1,0 +1,38 @@
+"""The phase pills follow the fight: the current phase's pill is filled with the theme's
+highlight and the others are not, phase after phase (each pill's style is set only when
+it changes, so a stale one would show here)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QPalette
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.ui.main_window import MainWindow
+
+
+def _fill(window: MainWindow, phase: Phase) -> QColor:
+    pill = window.phase_indicator.pills[phase]
+    image = pill.grab().toImage()
+    # The pill's fill, beside its text: a thin column near its left end, halfway down.
+    return image.pixelColor(4, image.height() // 2)
+
+
+def test_the_current_phase_pill_is_the_one_filled(qtbot: QtBot, window: MainWindow) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    highlight = window.phase_indicator.palette().color(QPalette.ColorRole.Highlight)
+    window.controller.push(c.StartCombat())
+    seen = []
+    for _ in range(6):
+        phase = Phase(window.controller.session.combat.phase)
+        fills = {p: _fill(window, p) for p in window.phase_indicator.pills}
+        near = {
+            p: abs(f.hue() - highlight.hue()) < 12 and f.saturation() > 60 for p, f in fills.items()
+        }
+        assert near[phase], f"phase {phase}'s pill is not filled"
+        assert sum(near.values()) == 1, f"more than one pill filled: {near}"
+        seen.append(phase)
+        window.controller.push(c.NextPhase())
+    assert len(set(seen)) >= 3, "the fight went through several phases"
