@@ -183,31 +183,23 @@ def _order_drop(combat: CombatState, ident: str) -> CombatState:
     return replace(combat, order=order, turn_index=index)
 
 
-def _in_space_round(field: str, find_in: Callable[[Any], Iterator[Found]]) -> Any:
+def _in_round(name: str, inner: Reference) -> Reference:
+    """A reference inside the space round (a value inside the ``space`` value), lifted
+    from one declared on the round itself."""
+
     def find(space: SpaceState) -> Iterator[Found]:
-        for where, ident in find_in(space.round):
+        for where, ident in inner.find(space.round):
             yield f"round.{where}", ident
 
-    return find
-
-
-def _space_round(
-    name: str, find_in: Callable[[Any], Iterator[Found]], drop_in: Callable[[Any, str], Any]
-) -> Reference:
-    """A reference to ships inside the space round (a value inside a value)."""
-
     def drop(space: SpaceState, ident: str) -> SpaceState:
-        return replace(space, round=drop_in(space.round, ident))
+        return replace(space, round=inner.drop(space.round, ident))
 
-    return Reference(
-        "space", "ships", f"round.{name}", "clear", _in_space_round(name, find_in), drop
-    )
+    return Reference("space", inner.target, f"round.{name}", "clear", find, drop)
 
 
-def _listed(
-    name: str, field: str
-) -> tuple[Callable[[Any], Iterator[Found]], Callable[[Any, str], Any]]:
-    """Find and drop for a tuple of records each naming a ship in ``field``."""
+def _listed(name: str, field: str, target: str) -> Reference:
+    """A tuple of records in a single value, each naming a ``target`` in ``field``; a
+    record naming a removed one leaves the tuple."""
 
     def find(holder: Any) -> Iterator[Found]:
         for index, item in enumerate(getattr(holder, name)):
@@ -217,7 +209,7 @@ def _listed(
         kept = tuple(i for i in getattr(holder, name) if getattr(i, field) != ident)
         return replace(holder, **{name: kept})
 
-    return find, drop
+    return Reference("round", target, f"{name}[].{field}", "clear", find, drop)
 
 
 def _system_hits_find(fight: Any) -> Iterator[Found]:
@@ -229,12 +221,6 @@ def _system_hits_find(fight: Any) -> Iterator[Found]:
 def _system_hits_drop(fight: Any, ident: str) -> Any:
     kept = {k: v for k, v in fight.system_hits.items() if k.split(":", 1)[0] != ident}
     return replace(fight, system_hits=kept)
-
-
-def _round_part(
-    ref: Reference,
-) -> tuple[Callable[[Any], Iterator[Found]], Callable[[Any, str], Any]]:
-    return ref.find, ref.drop
 
 
 REFERENCES: tuple[Reference, ...] = (
@@ -263,12 +249,22 @@ REFERENCES: tuple[Reference, ...] = (
     Reference(
         "combat", "combatants", "readied[].combatant_id", "clear", _readied_find, _readied_drop
     ),
-    _space_round("optional", *_round_part(_keys("space", "optional", "ships"))),
-    _space_round("stations", *_listed("stations", "ship_id")),
-    _space_round("scanned", *_round_part(_ids("space", "scanned", "ships"))),
-    _space_round("pending", *_listed("pending", "target_id")),
-    _space_round("surprise", *_round_part(_ids("space", "surprise", "ships"))),
-    _space_round("system_hits", _system_hits_find, _system_hits_drop),
+    _in_round("optional", _keys("round", "optional", "ships")),
+    _in_round("stations", _listed("stations", "ship_id", "ships")),
+    _in_round("scanned", _ids("round", "scanned", "ships")),
+    _in_round("pending", _listed("pending", "target_id", "ships")),
+    _in_round("surprise", _ids("round", "surprise", "ships")),
+    _in_round(
+        "system_hits",
+        Reference(
+            "round",
+            "ships",
+            "system_hits.<ship>:<part>",
+            "clear",
+            _system_hits_find,
+            _system_hits_drop,
+        ),
+    ),
 )
 """Every field that names another record. Log entries stamp the acting team by id and
 by name; those stamps are history, not references, and keep their text."""
