@@ -289,7 +289,7 @@ class MainWindow(QMainWindow):
             model.palette.clear()
             model.palette.update(colours)
         self.phase_indicator.show_session(self.controller.session)
-        self.initiative.view.viewport().update()
+        self.initiative_model.forget_cells()
         self.map.scene.set_dark(dark)
         self.odds.set_dark(dark)
 

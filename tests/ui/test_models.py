@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QFont
 from pytestqt.modeltest import ModelTester
 
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 
 
 def play_a_little(window: MainWindow) -> None:
@@ -98,3 +100,79 @@ def test_the_status_and_turn_cells_give_their_whole_text_as_a_tip(window: MainWi
     shown = str(index.data())
     assert shown.startswith("Surprised, Flat-footed") and shown.count(",") >= 5
     assert f"Status: {shown}" in str(index.data(3))
+
+
+def _cells(model: InitiativeModel) -> dict[tuple[int, int, int, int], object]:
+    """Every cell's answer for every role the view paints from, by team row, member row
+    (-1 for the team itself), column and role."""
+    from futurepath_desktop.ui.models.initiative_model import COLUMNS
+    from futurepath_desktop.ui.models.roles import HEALTH_ROLE, ID_ROLE, KIND_ROLE
+
+    roles = (0, 1, 6, 8, 9, HEALTH_ROLE, ID_ROLE, KIND_ROLE)  # display, decoration, font…
+    found: dict[tuple[int, int, int, int], object] = {}
+
+    def answer(value: object) -> object:  # QFont and QColor compare by value; keep them so
+        return value.toString() if isinstance(value, QFont) else value
+
+    for team_row in range(model.rowCount()):
+        team = model.index(team_row, 0)
+        for column in range(len(COLUMNS)):
+            for role in roles:
+                found[team_row, -1, column, role] = answer(model.index(team_row, column).data(role))
+        for row in range(model.rowCount(team)):
+            for column in range(len(COLUMNS)):
+                for role in roles:
+                    index = model.index(row, column, team)
+                    found[team_row, row, column, role] = answer(index.data(role))
+    return found
+
+
+def test_the_initiative_cells_kept_between_repaints_are_what_a_fresh_model_says(
+    window: MainWindow,
+) -> None:
+    """The initiative model keeps what each cell answered until the row is reported
+    changed; after every command, undo, redo and a new palette, each cell still answers
+    exactly what a model built afresh on the same session answers."""
+    import random
+
+    live = window.initiative_model
+    controller = window.controller
+    session = controller.session
+    rng = random.Random(3)
+
+    def check(after: str) -> None:
+        _cells(live)  # the view may have asked already; ask everything, so all is kept
+        fresh = InitiativeModel(controller)
+        fresh.palette.update(live.palette)
+        assert _cells(live) == _cells(fresh), f"stale cells after {after}"
+        controller.changed.disconnect(fresh.on_change)
+        controller.sessionReplaced.disconnect(fresh.reset)
+
+    check("opening")
+    play_a_little(window)
+    check("a little play")
+    ids = list(session.combatants)
+    for step in range(60):
+        who = tuple(rng.sample(ids, rng.randint(1, 2)))
+        command = rng.choice(
+            [
+                c.NextTurn(),
+                c.Damage(who, rng.randint(1, 9)),
+                c.Heal(who, rng.randint(1, 5)),
+                c.AddCondition(who, rng.choice(["shaken", "prone", "dazed"]), 2),
+                c.EditCombatant(who[0], {"hidden": rng.random() < 0.5}),
+                c.AdjustInitiative(rng.choice(list(session.teams)), rng.randint(20, 32)),
+            ]
+        )
+        controller.push(command)
+        check(f"step {step}: {type(command).__name__}")
+        if rng.random() < 0.2:
+            controller.stack.undo()
+            check(f"undo at step {step}")
+            controller.stack.redo()
+            check(f"redo at step {step}")
+    from futurepath_desktop.ui import theme
+
+    for choice in (theme.DARK, theme.LIGHT):
+        window.set_theme(choice)
+        check(f"the {choice} theme")

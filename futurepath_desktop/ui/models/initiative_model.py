@@ -39,6 +39,8 @@ _ANSWERED = frozenset(
 """The roles data() answers; the view asks for a dozen per cell on every repaint."""
 COLUMNS = ("Name", "Init", "Health", "Status", "This turn")
 NAME, INIT, HEALTH, STATUS, TURN = range(len(COLUMNS))
+LAST_COLUMN = len(COLUMNS) - 1
+
 _NO_PARENT = 0
 
 
@@ -52,7 +54,18 @@ class InitiativeModel(QAbstractItemModel):
         self._members: dict[str, list[str]] = {}
         self._row_of: dict[str, tuple[int, int]] = {}  # combatant id → (team row, row)
         self._combat = controller.session.combat
+        self._cells: dict[tuple[int, int, int], dict[int, Any]] = {}
+        """What data() answered, by (parent, row, column) then role: a repaint asks every
+        visible cell for a dozen roles, and working each out again cost most of a Next
+        Turn. A row's entries go whenever the row is reported changed (and all of them on
+        a reset or a new palette), so what is kept is what a fresh model would answer."""
         self.palette: dict[str, QColor] = {}
+        # One font each, not a new one per cell: a fresh QFont is resolved and its text
+        # engine looked up again every time a cell is painted.
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
         self._rebuild()
         controller.changed.connect(self.on_change)
         controller.sessionReplaced.connect(self.reset)
@@ -84,7 +97,23 @@ class InitiativeModel(QAbstractItemModel):
         """Rebuild the whole tree."""
         self.beginResetModel()
         self._rebuild()
+        self._cells.clear()
         self.endResetModel()
+
+    def forget_cells(self) -> None:
+        """Work every cell out again (the palette changed): the view repaints them all."""
+        self._cells.clear()
+        if self._teams:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._teams) - 1, LAST_COLUMN))
+
+    def _changed(self, first: QModelIndex, final: QModelIndex) -> None:
+        """Rows ``first`` to ``final`` (under one parent) show new data."""
+        cells = self._cells
+        parent = first.internalId()
+        for row in range(first.row(), final.row() + 1):
+            for column in range(len(COLUMNS)):
+                cells.pop((parent, row, column), None)
+        self.dataChanged.emit(first, final)
 
     def _shape_changed(self, change: Change) -> bool:
         if change.added.get("teams") or change.removed.get("teams"):
@@ -127,7 +156,6 @@ class InitiativeModel(QAbstractItemModel):
             }
             touched |= {r.combatant_id for r in set(old.readied) ^ set(new.readied)}
             self._combat = new
-        last = len(COLUMNS) - 1
         spans: dict[int, tuple[int, int]] = {}  # team row → (first, last) member row
         for cid in touched:
             if cid in self._row_of:
@@ -137,11 +165,11 @@ class InitiativeModel(QAbstractItemModel):
                 teams.add(self._teams[team_row])
         for team_row, (first, final) in spans.items():
             parent = self.index(team_row, 0)
-            self.dataChanged.emit(self.index(first, 0, parent), self.index(final, last, parent))
+            self._changed(self.index(first, 0, parent), self.index(final, LAST_COLUMN, parent))
         teams |= set(change.touched("teams"))
         rows = [self._teams.index(t) for t in teams if t in self._teams]
         if rows:  # a team row shows its members' standing and whether it is acting
-            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), last))
+            self._changed(self.index(min(rows), 0), self.index(max(rows), LAST_COLUMN))
 
     # --- the Qt model interface ------------------------------------------------------------
 
@@ -209,6 +237,15 @@ class InitiativeModel(QAbstractItemModel):
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         if role not in _ANSWERED or not index.isValid():
             return None
+        if role == TOOLTIP:  # asked for rarely, and the costliest to work out
+            return self._data(index, role)
+        cell = self._cells.setdefault((index.internalId(), index.row(), index.column()), {})
+        if role in cell:
+            return cell[role]
+        value = cell[role] = self._data(index, role)
+        return value
+
+    def _data(self, index: Index, role: int) -> Any:
         team = self.team_at(index)
         if team is not None:
             return self._team_data(team, index.column(), role)
@@ -242,9 +279,7 @@ class InitiativeModel(QAbstractItemModel):
         if role == DECORATION and column == NAME:
             return QColor(team.colour)
         if role == FONT:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return self._bold
         if role == BACKGROUND and acting and "acting" in self.palette:
             return self.palette["acting"]
         if role == FOREGROUND and acting and "acting_text" in self.palette:
@@ -289,9 +324,7 @@ class InitiativeModel(QAbstractItemModel):
             if column == STATUS and self.flags_of(combatant):
                 return self.palette.get("flag", QColor("darkorange"))
         if role == FONT and combatant.is_down(session.options.vitality):
-            font = QFont()
-            font.setItalic(True)
-            return font
+            return self._italic
         if role == BACKGROUND and acting and "acting" in self.palette:
             colour = QColor(self.palette["acting"])
             colour.setAlpha(110)
