@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from futurepath_desktop import paths
 from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError, SessionLoadError
+from futurepath_desktop.session.file_read import read_regular
+from futurepath_desktop.session.records.kinds import Name
 from futurepath_desktop.session.state import Combatant, CrewSlot, Session, Ship, Team, new_id
 from futurepath_desktop.session.store import atomic_write
 
@@ -23,6 +26,13 @@ TemplateKind = Literal["character", "npc", "monster", "ship", "encounter"]
 KINDS: tuple[TemplateKind, ...] = ("character", "npc", "monster", "ship", "encounter")
 LIBRARY_FORMAT_VERSION = 1
 MAX_TEMPLATE_BYTES = 4 * 1024 * 1024
+
+TemplateId = Annotated[
+    str, Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+]
+"""A template's id is part of its file's name: letters, digits, ``-`` and ``_`` only, so
+no id can name another folder (``..``, ``/``), match other files (``*``) or mean
+something special to a file system (``:`` on Windows)."""
 
 
 class EncounterTeam(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -37,8 +47,8 @@ class Template(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ``teams``; a ship template holds ``ship``."""
 
     kind: TemplateKind
-    id: str
-    name: str
+    id: TemplateId
+    name: Name
     format_version: int = LIBRARY_FORMAT_VERSION
     combatant: Combatant | None = None
     teams: tuple[EncounterTeam, ...] = ()
@@ -101,7 +111,11 @@ def ship_template(ship: Ship) -> Template:
 def parse_template(data: bytes, source: str) -> Template:
     """Read one template file, or raise :class:`SessionLoadError` saying what and where."""
     if len(data) > MAX_TEMPLATE_BYTES:
-        raise SessionLoadError(source, "the file is too large to be a library template")
+        raise SessionLoadError(
+            source,
+            f"the file is {len(data):,} bytes; the most a template may be is "
+            f"{MAX_TEMPLATE_BYTES:,}",
+        )
     try:
         template = _DECODER.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -127,15 +141,30 @@ class Library:
     def __init__(self, root: Path | None = None) -> None:
         self.root = root or paths.library_dir(create=True)
 
+    def _folder(self, kind: TemplateKind) -> Path:
+        if kind not in KINDS:
+            raise CommandError(f"there is no kind of template called {kind!r}")
+        return self.root / kind
+
     def _file(self, template: Template) -> Path:
-        return self.root / template.kind / f"{_slug(template.name)}-{template.id}.json"
+        return self._folder(template.kind) / f"{_slug(template.name)}-{template.id}.json"
+
+    def _files_of(self, template: Template) -> list[Path]:
+        """The files holding ``template`` (by its id, whatever name they were saved under)."""
+        folder = self._folder(template.kind)
+        if not folder.is_dir():
+            return []
+        ending = f"-{_safe_id(template.id)}.json"
+        return [p for p in folder.iterdir() if p.name.endswith(ending) and p.is_file()]
 
     def save(self, template: Template) -> Path:
         """Add or replace a template (atomic write, previous version kept as .bak)."""
-        for old in self.root.glob(f"{template.kind}/*-{template.id}.json"):
-            if old != self._file(template):
-                old.unlink()
+        _safe_id(template.id)
         path = self._file(template)
+        for old in self._files_of(template):
+            if old != path:
+                old.unlink()
+        path.parent.mkdir(parents=True, exist_ok=True)  # the library's own folder
         atomic_write(path, msgspec.json.format(msgspec.json.encode(template)))
         return path
 
@@ -144,21 +173,21 @@ class Library:
         kinds = [kind] if kind else list(KINDS)
         found = []
         for each in kinds:
-            for path in sorted((self.root / each).glob("*.json")):
+            for path in sorted(self._folder(each).glob("*.json")):
                 try:
-                    found.append(parse_template(path.read_bytes(), path.name))
-                except (OSError, SessionLoadError):
+                    found.append(read_template(path))
+                except SessionLoadError:
                     continue
         return sorted(found, key=lambda t: (t.kind, t.name.lower()))
 
     def delete(self, template: Template) -> None:
         """Remove a template from the library."""
-        for path in self.root.glob(f"{template.kind}/*-{template.id}.json"):
+        for path in self._files_of(template):
             path.unlink()
 
     def import_file(self, path: Path) -> Template:
         """Copy a template file into the library (checked first)."""
-        template = parse_template(Path(path).read_bytes(), Path(path).name)
+        template = read_template(Path(path))
         self.save(template)
         return template
 
@@ -166,6 +195,22 @@ class Library:
     def export(template: Template, path: Path) -> None:
         """Write one template to a file of the game master's choosing."""
         atomic_write(Path(path), msgspec.json.format(msgspec.json.encode(template)))
+
+
+def _safe_id(ident: str) -> str:
+    try:
+        return msgspec.convert(ident, TemplateId)
+    except msgspec.ValidationError:
+        raise CommandError(
+            f"the template id {ident[:80]!r} may hold only letters, digits, - and _"
+        ) from None
+
+
+def read_template(path: Path) -> Template:
+    """Read and check one template file (a regular file only, never more than
+    ``MAX_TEMPLATE_BYTES``), or raise :class:`SessionLoadError` saying what and where."""
+    data = read_regular(path, MAX_TEMPLATE_BYTES, what="a library template")
+    return parse_template(data, path.name)
 
 
 class AddFromLibrary(msgspec.Struct, frozen=True):

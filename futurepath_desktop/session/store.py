@@ -16,6 +16,7 @@ import msgspec
 
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.file_checks import check_references
+from futurepath_desktop.session.file_read import read_regular
 from futurepath_desktop.session.file_write import atomic_write, backup_path
 from futurepath_desktop.session.state import FORMAT_VERSION, Session, SessionFile
 from futurepath_desktop.session.upgrades import UPGRADES
@@ -151,34 +152,17 @@ def _decode(data: bytes, source: str) -> Session:
 
 
 def load_session(path: Path | str) -> Session:
-    """Open a session file. The file is only read, never touched, whether or not it opens."""
+    """Open a session file. The file is only read, never touched, whether or not it opens.
+    Only a regular file is read (a pipe or a device is refused at once), and never more
+    than ``MAX_FILE_BYTES`` of it."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SessionLoadError(
-                path.name,
-                f"the file is {size:,} bytes; the most a session may be is {MAX_FILE_BYTES:,}",
-            )
-        data = path.read_bytes()
-    except (SessionLoadError, OSError) as error:
+        data = read_regular(path, MAX_FILE_BYTES, what="a session")
+    except SessionLoadError as error:
         from futurepath_desktop.session.load_errors import in_plain_words  # off start-up
 
-        if isinstance(error, OSError):
-            error = SessionLoadError(path.name, _unreadable(error))
         raise in_plain_words(error) from None
     return decode(data, path.name)
-
-
-def _unreadable(error: OSError) -> str:
-    said = error.strerror or str(error)
-    if isinstance(error, FileNotFoundError):
-        return f"the file is not there: it may have been moved or deleted ({said})"
-    if isinstance(error, PermissionError):
-        return f"this account may not read the file ({said})"
-    if isinstance(error, IsADirectoryError):
-        return f"that is a folder, not a session file ({said})"
-    return f"the file cannot be read ({said})"
 
 
 def export_schema() -> dict[str, Any]:

@@ -90,9 +90,10 @@ def test_a_file_cut_short_offers_its_backup_with_its_date(
 ) -> None:
     path = tmp_path / "fight.fpsession"
     good = demo_session()
-    History(good).push(StartCombat())
     save_session(good, path)
-    save_session(good, path)  # the second save keeps the first as fight.fpsession.bak
+    later = demo_session()
+    History(later).push(StartCombat())
+    save_session(later, path)  # the second save keeps the first as fight.fpsession.bak
     os.utime(backup_path(path), (MARCH, MARCH))
     damaged = path.read_bytes()[:300]  # the disk filled up mid-write, say
     path.write_bytes(damaged)
@@ -116,7 +117,9 @@ def test_declining_the_backup_opens_nothing(
 ) -> None:
     path = tmp_path / "fight.fpsession"
     save_session(demo_session(), path)
-    save_session(demo_session(), path)
+    later = demo_session()
+    History(later).push(StartCombat())
+    save_session(later, path)  # the first is kept as the backup
     path.write_bytes(b"[]")
     before = window.controller.session
     seen = Seen()
