@@ -20,12 +20,14 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Applied
 from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.file_read import read_regular
 from futurepath_desktop.session.journal_patch import (
     Patch,
     Stamp,
@@ -34,7 +36,7 @@ from futurepath_desktop.session.journal_patch import (
     patch_from_format_2,
 )
 from futurepath_desktop.session.state import FORMAT_VERSION, Session, new_id
-from futurepath_desktop.session.store import atomic_write, decode, encode
+from futurepath_desktop.session.store import MAX_FILE_BYTES, atomic_write, decode, encode
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,9 @@ def finish_at_exit() -> None:
     for thread in _STILL_WRITING:
         thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
+
+_META_BYTES = 64 * 1024
+"""The most a journal's cover sheet is read to (it holds a few names and a time)."""
 
 CHECKPOINT_EVERY = 400
 """Patches after which the journal is folded into a new base snapshot."""
@@ -100,6 +105,11 @@ def _files(folder: Path, stem: str) -> tuple[Path, Path, Path]:
     )
 
 
+def _every_file(folder: Path, stem: str) -> tuple[Path, ...]:
+    """A run's files, with the new base a checkpoint may have left half-way."""
+    return (folder / f"{stem}.next.fpsession", *_files(folder, stem))
+
+
 class Autosave:
     """Journals a session's commands in the background."""
 
@@ -114,6 +124,7 @@ class Autosave:
         # of a crashed one before the game master has chosen whether to recover it.
         self.stem = f"{session.id}.{new_id('run')}"
         self.base, self.journal, self.meta = _files(self.folder, self.stem)
+        self.folded = self.folder / f"{self.stem}.next.fpsession"
         self._queue: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._since_checkpoint = 0
         self._last_action = ""
@@ -198,10 +209,17 @@ class Autosave:
         label = self._last_action
 
         def job() -> None:
-            atomic_write(self.base, snapshot, keep_backup=False)
-            with open(self.journal, "wb") as handle:
-                handle.flush()
-                os.fsync(handle.fileno())
+            # The new base is written beside the old one, the journal emptied, and only
+            # then the new base renamed in. A crash at any point leaves either the old
+            # base and its journal, or a complete new base (recovery takes it whenever
+            # it is there: it holds everything the journal did).
+            atomic_write(self.folded, snapshot, keep_backup=False)
+            try:
+                atomic_write(self.journal, b"", keep_backup=False)
+                os.replace(self.folded, self.base)
+            except OSError:  # the journal goes on as it was: the new base must not stay
+                self.folded.unlink(missing_ok=True)
+                raise
             self._write_meta(clean=False, last_action=label)
 
         return job
@@ -227,7 +245,7 @@ class Autosave:
     def _remove_files(self) -> None:
         # The cover sheet last: a journal without one is never offered, and a crash half-way
         # through leaves at worst a recoverable session.
-        for path in (self.base, self.journal, self.meta):
+        for path in (self.folded, self.base, self.journal, self.meta):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
 
@@ -240,11 +258,12 @@ def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recov
     found = []
     for meta_path in folder.glob("*.meta.json") if folder.exists() else ():
         try:
-            meta = msgspec.json.decode(meta_path.read_bytes(), type=Meta)
-        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+            cover = read_regular(meta_path, _META_BYTES, what="a journal's cover sheet")
+            meta = msgspec.json.decode(cover, type=Meta)
+        except (SessionLoadError, msgspec.DecodeError, msgspec.ValidationError):
             continue
         if meta.clean and meta.stem != exclude:
-            for path in _files(folder, meta.stem):
+            for path in _every_file(folder, meta.stem):
                 with contextlib.suppress(OSError):
                     path.unlink()
         elif meta.stem != exclude:
@@ -269,8 +288,8 @@ def _last_action(folder: Path, meta: Meta) -> tuple[float, str]:
     readable line, or the base it was folded into."""
     _, journal, _ = _files(folder, meta.stem)
     try:
-        lines = journal.read_bytes().splitlines()
-    except OSError:
+        lines = _journal_lines(journal, meta.name)
+    except SessionLoadError:
         lines = []
     decoder = msgspec.json.Decoder(Stamp)  # a line of any format says when and what
     for line in reversed(lines):
@@ -301,38 +320,133 @@ def newer_autosave(
     return None
 
 
+class Recovery(msgspec.Struct, frozen=True):
+    """What recovery got back: the session, how many journaled actions it replayed, and,
+    if some could not be, what was lost in plain words."""
+
+    session: Session
+    replayed: int
+    lost: str = ""
+
+
 def recover(found: Recoverable) -> Session:
-    """Rebuild a session from its base snapshot and journal. A torn last line (the crash
-    hit mid-write) is skipped; everything before it is kept."""
+    """The session rebuilt from its base snapshot and journal (see :func:`recover_all`)."""
+    return recover_all(found).session
+
+
+def recover_all(found: Recoverable) -> Recovery:
+    """Rebuild a session from its base snapshot and journal, keeping all it can.
+
+    A torn last line (the crash hit mid-write) is skipped. A damaged line in the middle,
+    or a line that reads but does not apply, ends the replay there: everything before it
+    is kept, and ``lost`` says what was not. The result is checked as a file is when it
+    opens (saved to bytes and read back); should the last actions make a session the
+    loader refuses, they are dropped too, one at a time, and named. Only a base that will
+    not load raises :class:`SessionLoadError`."""
+    source = f"the autosave of {found.name}"
     base, journal, _ = _files(found.folder, found.stem)
-    try:
-        data = base.read_bytes()
-        session = decode(data, f"the autosave of {found.name}")
-    except OSError as error:
-        raise SessionLoadError(f"the autosave of {found.name}", str(error)) from None
-    decoder = msgspec.json.Decoder(Patch)
+    folded = found.folder / f"{found.stem}.next.fpsession"
+    if folded.exists():  # a checkpoint was cut short: its new base holds it all
+        base, lines = folded, []
+    else:
+        lines = _journal_lines(journal, source)
+    data = read_regular(base, MAX_FILE_BYTES, what="an autosave", source=source)
     # A journal left by an app of format 2 (it crashed, then the app was updated) holds
     # lines of that format: each is read against the session as recovered so far.
+    decode(data, source)  # a base that will not load says why, as a file does
     older = msgspec.json.decode(data, type=_Format).format_version < FORMAT_VERSION
-    lines = journal.read_bytes().splitlines() if journal.exists() else []
+    patches, lost = _readable_patches(lines, older, data, source)
+    while True:
+        session, applied, failure = _replay(data, patches, older, source)
+        if failure:
+            lost = failure
+        try:
+            checked = decode(encode(session), source)
+        except SessionLoadError as error:
+            if not applied:
+                raise
+            patches = patches[: applied - 1]
+            lost = (
+                f"action {applied} of the journal makes a session that does not open "
+                f"({error.problem}); it and what came after are not recovered"
+            )
+            continue
+        return Recovery(checked, applied, lost)
+
+
+def _journal_lines(journal: Path, source: str) -> list[bytes]:
+    if not journal.exists():
+        return []
+    data = read_regular(journal, 4 * MAX_FILE_BYTES, what="a journal", source=source)
+    return [line for line in data.split(b"\n") if line.strip()]
+
+
+def _readable_patches(
+    lines: list[bytes], older: bool, data: bytes, source: str
+) -> tuple[list[bytes | Any], str]:
+    """The lines up to the first that cannot be read, and what was lost past it. Lines of
+    format 2 are kept as bytes (each is read against the session replayed so far)."""
+    decoder = msgspec.json.Decoder(Patch)
+    patches: list[bytes | Any] = []
     for number, line in enumerate(lines, start=1):
+        if older:
+            patches.append(line)
+            continue
+        try:
+            patches.append(decoder.decode(line))
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            if number == len(lines):  # torn mid-write by the crash: at most that action
+                return patches, ""
+            after = len(lines) - number
+            return patches, (
+                f"journal line {number} is damaged; it and the {after} action"
+                f"{'' if after == 1 else 's'} after it are not recovered"
+            )
+    return patches, ""
+
+
+_DOES_NOT_APPLY = (
+    msgspec.DecodeError,
+    msgspec.ValidationError,
+    ValueError,
+    KeyError,
+    TypeError,
+    AttributeError,
+    IndexError,
+    AssertionError,
+)
+"""What replaying a line that reads but does not fit the session can raise."""
+
+
+def _replay(
+    data: bytes, patches: list[bytes | Any], older: bool, source: str
+) -> tuple[Session, int, str]:
+    """The base with ``patches`` replayed in turn, how many applied, and if one did not,
+    what was lost. A patch that fails part-way leaves the session as it was before it."""
+    session = decode(data, source)
+    for number, line in enumerate(patches, start=1):
         try:
             if older:
-                patch = patch_from_format_2(session, msgspec.json.decode(line))
+                assert isinstance(line, bytes)
+                apply_patch(session, patch_from_format_2(session, msgspec.json.decode(line)))
             else:
-                patch = decoder.decode(line)
-        except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
-            if number == len(lines):
-                break
-            raise SessionLoadError(
-                f"the autosave of {found.name}", f"journal line {number} is damaged"
-            ) from None
-        apply_patch(session, patch)
-    return session
+                apply_patch(session, line)
+        except _DOES_NOT_APPLY as error:
+            session, _, _ = _replay(data, patches[: number - 1], older, source)
+            after = len(patches) - number
+            return (
+                session,
+                number - 1,
+                (
+                    f"action {number} of the journal does not apply ({error}); it and the {after} "
+                    f"action{'' if after == 1 else 's'} after it are not recovered"
+                ),
+            )
+    return session, len(patches), ""
 
 
 def discard(found: Recoverable) -> None:
     """Forget an unclean journal (the game master chose not to recover it)."""
-    for path in _files(found.folder, found.stem):
+    for path in _every_file(found.folder, found.stem):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

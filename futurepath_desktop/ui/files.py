@@ -237,11 +237,11 @@ class FileHandler(QObject):
     def _open_autosave(self, path: Path | None, found: Recoverable) -> bool:
         from PySide6.QtWidgets import QMessageBox
 
-        from futurepath_desktop.session.autosave import discard, recover
+        from futurepath_desktop.session.autosave import discard, recover_all
         from futurepath_desktop.session.load_errors import details, explain
 
         try:
-            session = recover(found)
+            recovery = recover_all(found)
         except SessionLoadError as error:
             box = QMessageBox(self.window)
             box.setObjectName("recoverErrorDialog")
@@ -252,6 +252,18 @@ class FileHandler(QObject):
             box.setDetailedText(details(error))
             box.exec()
             return False
+        if recovery.lost:
+            box = QMessageBox(self.window)
+            box.setObjectName("recoveredPartDialog")
+            box.setIcon(QMessageBox.Icon.Warning)
+            box.setWindowTitle("Recovered in part")
+            box.setText(
+                f"{found.name} is recovered as it was after {recovery.replayed} of its "
+                "journaled actions; the rest could not be read back."
+            )
+            box.setInformativeText(recovery.lost[0].upper() + recovery.lost[1:] + ".")
+            box.exec()
+        session = recovery.session
         discard(found)  # before the new journal of the same session starts
         self.controller.replace(session, path)
         self.controller.stack.resetClean()  # recovered changes are not saved yet

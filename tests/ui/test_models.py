@@ -6,6 +6,7 @@ from PySide6.QtGui import QFont
 from pytestqt.modeltest import ModelTester
 
 from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.edit import Command
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 
@@ -154,16 +155,15 @@ def test_the_initiative_cells_kept_between_repaints_are_what_a_fresh_model_says(
     ids = list(session.combatants)
     for step in range(60):
         who = tuple(rng.sample(ids, rng.randint(1, 2)))
-        command = rng.choice(
-            [
-                c.NextTurn(),
-                c.Damage(who, rng.randint(1, 9)),
-                c.Heal(who, rng.randint(1, 5)),
-                c.AddCondition(who, rng.choice(["shaken", "prone", "dazed"]), 2),
-                c.EditCombatant(who[0], {"hidden": rng.random() < 0.5}),
-                c.AdjustInitiative(rng.choice(list(session.teams)), rng.randint(20, 32)),
-            ]
-        )
+        options: list[Command] = [
+            c.NextTurn(),
+            c.Damage(who, rng.randint(1, 9)),
+            c.Heal(who, rng.randint(1, 5)),
+            c.AddCondition(who, rng.choice(["shaken", "prone", "dazed"]), 2),
+            c.EditCombatant(who[0], {"hidden": rng.random() < 0.5}),
+            c.AdjustInitiative(rng.choice(list(session.teams)), rng.randint(20, 32)),
+        ]
+        command = rng.choice(options)
         controller.push(command)
         check(f"step {step}: {type(command).__name__}")
         if rng.random() < 0.2:
