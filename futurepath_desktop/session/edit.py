@@ -73,6 +73,21 @@ class Edit:
         self._log_removed: list[LogEntry] = []
         self._log_truncated = False
 
+    # --- what was touched (the guard checks it) ------------------------------------------
+
+    def touched_rows(self) -> dict[str, dict[str, Any]]:
+        """The ids of every record put or removed so far, by table."""
+        return self._old
+
+    def touched_values(self) -> set[str]:
+        """The single values set so far."""
+        return set(self._values)
+
+    @property
+    def log_kept(self) -> int:
+        """How many log entries were there before this command added any."""
+        return self._log_keep
+
     # --- tables ----------------------------------------------------------------------
 
     def _remember(self, table: str, ident: str, rows: dict[str, Any]) -> None:
@@ -372,6 +387,10 @@ def run(session: Session, command: Command) -> Applied:
     edit = Edit(session)
     try:
         label = command.perform(session, edit)
+        if getattr(command, "kind", "") != "restore":  # undo puts back what was checked
+            from futurepath_desktop.session.guard import check_edit
+
+            check_edit(session, edit)
     except BaseException:
         edit.rollback()
         raise

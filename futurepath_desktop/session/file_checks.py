@@ -52,16 +52,16 @@ def check_references(record: SessionFile, source: str) -> None:
             for where, ident in ref.find(value):
                 if ident not in known:
                     raise SessionLoadError(source, _dangling(ref, ident), f"$.{ref.owner}.{where}")
-    _check_health(record, source)
-    _check_combat(record, source)
+    check_health(record, source)
+    check_combat(record, source)
     for index, entry in enumerate(record.log):
         if index and entry.seq <= record.log[index - 1].seq:
             raise SessionLoadError(source, "log entries are out of order", f"$.log[{index}].seq")
-    _check_map(record, source)
+    check_map(record, source)
     _check_rng(record, source)
 
 
-def _check_health(record: SessionFile, source: str) -> None:
+def check_health(record: SessionFile, source: str) -> None:
     for index, combatant in enumerate(record.combatants):
         where = f"$.combatants[{index}]"
         if combatant.hp > combatant.max_hp:
@@ -76,8 +76,16 @@ def _check_health(record: SessionFile, source: str) -> None:
             )
 
 
-def _check_combat(record: SessionFile, source: str) -> None:
+def check_combat(record: SessionFile, source: str) -> None:
     combat = record.combat
+    if combat.active and not 1 <= combat.phase <= 5:  # R12: a fight is in one of five
+        raise SessionLoadError(
+            source,
+            f"the fight is on but phase {combat.phase} is none of the five",
+            "$.combat.phase",
+        )
+    if combat.active and combat.round < 1:
+        raise SessionLoadError(source, "the fight is on but its round is 0", "$.combat.round")
     if _duplicates(combat.order):
         raise SessionLoadError(source, "a team appears twice in the acting order", "$.combat.order")
     if combat.turn_index >= len(combat.order):
@@ -86,7 +94,7 @@ def _check_combat(record: SessionFile, source: str) -> None:
         )
 
 
-def _check_map(record: SessionFile, source: str) -> None:
+def check_map(record: SessionFile, source: str) -> None:
     """The map's layers match its size, and what stands on it lies on it."""
     grid = record.map
     if grid is None:

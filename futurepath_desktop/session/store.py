@@ -57,7 +57,7 @@ def save_session(session: Session, path: Path | str) -> None:
     atomic_write(Path(path), encode(session))
 
 
-def _json_path(message: str) -> tuple[str, str]:
+def json_path(message: str) -> tuple[str, str]:
     """Split msgspec's "problem - at `$.a[0].b`" into the problem and the path.
 
     A missing or unknown field's path is the field's own (``$.combatants[0].id``), and a
@@ -111,7 +111,7 @@ def _decode(data: bytes, source: str) -> Session:
     except RecursionError:
         raise SessionLoadError(source, "the JSON is nested too deeply to be a session") from None
     except msgspec.ValidationError as error:  # JSON, but not an object: before DecodeError,
-        raise SessionLoadError(source, *_json_path(str(error))) from None  # its base class
+        raise SessionLoadError(source, *json_path(str(error))) from None  # its base class
     except msgspec.DecodeError as error:
         raise SessionLoadError(source, _not_json(error, data)) from None
     if version is None:
@@ -136,7 +136,7 @@ def _decode(data: bytes, source: str) -> Session:
                 document = UPGRADES[step](document)
             record = msgspec.convert(document, SessionFile)
     except msgspec.ValidationError as error:
-        problem, where = _json_path(str(error))
+        problem, where = json_path(str(error))
         raise SessionLoadError(source, problem, where) from None
     except msgspec.DecodeError as error:
         raise SessionLoadError(source, _not_json(error, data)) from None

@@ -216,7 +216,9 @@ def test_missing_ids_name_what_is_missing() -> None:
     _session, history = fight()
     refused(history, c.Damage(("nobody",), 3), NotFoundError, "no combatant with id 'nobody'")
     refused(history, c.EditTeam("ghosts", {"name": "x"}), NotFoundError, "no team with id 'ghosts'")
-    refused(history, c.EditCombatant("art", {"max_hp": 0}), CommandError, "max_hp")
+    refused(
+        history, c.EditCombatant("art", {"max_hp": 0}), CommandError, "maximum HP must be 1 or more"
+    )
     refused(history, c.EditCombatant("art", {"id": "other"}), CommandError, "id never changes")
 
 

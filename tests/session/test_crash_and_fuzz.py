@@ -3,6 +3,7 @@ loader as anything but a SessionLoadError."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -166,6 +167,28 @@ def mutants(rng: random.Random, count: int) -> Iterator[bytes]:
         yield encode_mutant(document)
 
 
+def play_a_little(session: Session, path: Path) -> None:
+    """A file that loads can be played: Next Turn, a damage, a condition, a space phase,
+    then a save and a reopen, with no error but a refused command."""
+    from futurepath_desktop.core.errors import FuturePathError
+    from futurepath_desktop.session import commands as c
+
+    history = History(session)
+    ids = tuple(session.combatants)
+    for command in (
+        c.NextTurn() if session.combat.active else c.StartCombat(),
+        c.NextTurn(),
+        c.Damage(ids[:2], 3),
+        c.AddCondition(ids[:1], "shaken", 2),
+        c.NextSpacePhase() if session.space.round.active else c.StartSpaceCombat(),
+        c.NextSpacePhase(),
+    ):
+        with contextlib.suppress(FuturePathError):  # refused, with its message
+            history.push(command)
+    save_session(session, path)
+    assert load_session(path) == session
+
+
 def test_corrupted_files_load_or_are_refused_cleanly(tmp_path: Path) -> None:
     loaded = refused = 0
     slowest = 0.0
@@ -173,14 +196,17 @@ def test_corrupted_files_load_or_are_refused_cleanly(tmp_path: Path) -> None:
     for data in mutants(random.Random(5000), MUTANTS):
         path.write_bytes(data)
         started = time.perf_counter()
+        session: Session | None = None
         try:
-            load_session(path)
-            loaded += 1
+            session = load_session(path)
         except SessionLoadError as error:
             refused += 1
             assert str(error).startswith("Cannot open mutant.fpsession: ")
         slowest = max(slowest, time.perf_counter() - started)
         assert path.read_bytes() == data, "loading never changes the file"
+        if session is not None:
+            loaded += 1
+            play_a_little(session, tmp_path / "played.fpsession")
     assert loaded + refused == MUTANTS
     assert refused > MUTANTS // 2 and loaded > 0, (loaded, refused)
     assert slowest < 1.0, f"the slowest load took {slowest:.3f} s"

@@ -19,7 +19,9 @@ def validated(kind: type[T], value: T) -> T:
     try:
         return msgspec.convert(msgspec.to_builtins(value), kind)
     except msgspec.ValidationError as error:
-        raise CommandError(f"{kind.__name__} is not valid: {error}") from None
+        from futurepath_desktop.session.guard import plain_problem
+
+        raise CommandError(f"{kind.__name__}: {plain_problem(error)}") from None
 
 
 def validated_options(options: Options) -> Options:

@@ -12,7 +12,7 @@ from msgspec import Meta, Struct
 from futurepath_desktop.core.environment import CoverRule, Visibility
 from futurepath_desktop.core.options import RuleOptions, VitalityRule
 from futurepath_desktop.core.rounds import Phase
-from futurepath_desktop.session.records.kinds import Count, Id, Name, Text
+from futurepath_desktop.session.records.kinds import Count, Id, Name, Round, Text
 
 
 class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True):
@@ -30,7 +30,7 @@ class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True):
     custom: bool = False
     remaining: Count | None = None
     armed: bool = False
-    set_round: Count = 0
+    set_round: Round = 0
     set_phase: Annotated[int, Meta(ge=0, le=5)] = 0
     set_team: Id | None = None
     source: Text = ""
@@ -43,7 +43,7 @@ class Readied(Struct, frozen=True, forbid_unknown_fields=True):
     combatant_id: Id
     trigger: Text
     action: Text
-    set_round: Count
+    set_round: Round
 
 
 Declared = tuple[str, str | None]
@@ -53,7 +53,7 @@ class CombatState(Struct, frozen=True, forbid_unknown_fields=True):
     """Where the fight stands: round, phase (R12), team order and who has acted."""
 
     active: bool = False
-    round: Count = 0
+    round: Round = 0
     phase: Annotated[int, Meta(ge=0, le=5)] = 0
     surprise_round: bool = False
     order: tuple[Id, ...] = ()

@@ -19,6 +19,11 @@ Score = Annotated[int, Meta(ge=0, le=99)]
 Small = Annotated[int, Meta(ge=-1000, le=1000)]
 Count = Annotated[int, Meta(ge=0, le=1000)]
 Points = Annotated[int, Meta(ge=-100_000, le=100_000)]
+CurrentHp = Annotated[int, Meta(ge=-1_000_000_000, le=100_000)]
+"""Hit points now: overkill after overkill takes a combatant far below zero in a long
+fight, so the floor is far below any maximum (a hit deals at most 100,000)."""
+Round = Annotated[int, Meta(ge=0, le=1_000_000)]
+"""A round number: a long fight (or a long space chase) may pass a thousand rounds."""
 Colour = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
 AdvantageDie = Literal["1d2", "1d4", "1d6", "1d8", "1d10", "1d12", "2d8", "2d10", "2d12"]
 Side = Literal["players", "allies", "enemies", "neutral"]

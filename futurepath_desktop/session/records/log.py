@@ -10,7 +10,7 @@ from typing import Annotated, Literal, Self
 
 from msgspec import Meta, Struct
 
-from futurepath_desktop.session.records.kinds import Count, Id, Text
+from futurepath_desktop.session.records.kinds import Id, Round, Text
 
 
 class RollRecord(Struct, frozen=True, forbid_unknown_fields=True):
@@ -26,7 +26,7 @@ class LogEntry(Struct, frozen=True, forbid_unknown_fields=True):
     """One line of the fight's log, stamped with round, phase and acting team."""
 
     seq: Annotated[int, Meta(ge=0)]
-    round: Count
+    round: Round
     phase: Annotated[int, Meta(ge=0, le=5)]
     team_id: Id | None
     """The acting team's id when the entry was made: a stamp, kept even when the team is

@@ -15,6 +15,7 @@ from futurepath_desktop.session.records.kinds import (
     AdvantageDie,
     Colour,
     Count,
+    CurrentHp,
     Id,
     Kind,
     Name,
@@ -92,7 +93,7 @@ class Combatant(Struct, frozen=True, forbid_unknown_fields=True):
     ac: Small = 10
     size_mod: Annotated[int, Meta(ge=-8, le=8)] = 0
     max_hp: Annotated[int, Meta(ge=1, le=100_000)] = 10
-    hp: Points = 10
+    hp: CurrentHp = 10
     temp_hp: Annotated[int, Meta(ge=0, le=100_000)] = 0
     con_damage: Annotated[int, Meta(ge=0, le=1000)] = 0
     max_health: Annotated[int, Meta(ge=1, le=100_000)] = 10

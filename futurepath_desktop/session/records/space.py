@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct
 
-from futurepath_desktop.session.records.kinds import Count, Id, Name, Side, Text
+from futurepath_desktop.session.records.kinds import Count, Id, Name, Round, Side, Text
 
 PositionName = Literal["captain", "science", "helm", "sensors", "weapons", "medical", "engineer"]
 SizeName = Literal[
@@ -34,7 +34,7 @@ class BattleDamage(Struct, frozen=True, forbid_unknown_fields=True):
     name: Name
     effect: Text
     key: Annotated[str, Meta(max_length=40)]
-    round: Count
+    round: Round
     attempts: Count = 0
 
 
@@ -44,7 +44,7 @@ class ShipEffect(Struct, frozen=True, forbid_unknown_fields=True):
     id: Id
     name: Name
     note: Text = ""
-    until_round: Count = 0
+    until_round: Round = 0
 
 
 class Ship(Struct, frozen=True, forbid_unknown_fields=True):
@@ -64,8 +64,8 @@ class Ship(Struct, frozen=True, forbid_unknown_fields=True):
     sensors: Mod = 0
     damage: tuple[BattleDamage, ...] = ()
     state: Literal["operational", "adrift", "exploding", "destroyed"] = "operational"
-    adrift_from_round: Count | None = None
-    explodes_round: Count | None = None
+    adrift_from_round: Round | None = None
+    explodes_round: Round | None = None
     systems: dict[Annotated[str, Meta(max_length=40)], Annotated[int, Meta(ge=0, le=99)]] = {}
     bays: dict[Annotated[str, Meta(max_length=60)], Annotated[int, Meta(ge=0, le=99)]] = {}
     effects: tuple[ShipEffect, ...] = ()
@@ -113,7 +113,7 @@ class SpaceRound(Struct, frozen=True, forbid_unknown_fields=True):
     for the Response phase, system damage this round, and R47's surprise."""
 
     active: bool = False
-    round: Count = 0
+    round: Round = 0
     phase: Annotated[int, Meta(ge=0, le=3)] = 1
     optional: dict[Id, Literal["science", "engineer"]] = {}
     stations: tuple[StationAction, ...] = ()
