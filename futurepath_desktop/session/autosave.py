@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import logging
 import os
 import queue
@@ -20,7 +21,6 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -28,15 +28,13 @@ from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Applied
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.file_read import read_regular
+from futurepath_desktop.session.journal_lock import JournalLock, is_live, lock_path
 from futurepath_desktop.session.journal_patch import (
-    Patch,
     Stamp,
-    apply_patch,
     forward_patch,
-    patch_from_format_2,
 )
-from futurepath_desktop.session.state import FORMAT_VERSION, Session, new_id
-from futurepath_desktop.session.store import MAX_FILE_BYTES, atomic_write, decode, encode
+from futurepath_desktop.session.state import Session, new_id
+from futurepath_desktop.session.store import MAX_FILE_BYTES, atomic_write, encode
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +57,14 @@ def finish_at_exit() -> None:
 _META_BYTES = 64 * 1024
 """The most a journal's cover sheet is read to (it holds a few names and a time)."""
 
+RETRY_S = (0.5, 1.0, 2.0, 5.0)
+"""Seconds between tries of a write the disk refused: soon at first, then every 5 s."""
+
 CHECKPOINT_EVERY = 400
 """Patches after which the journal is folded into a new base snapshot."""
 
 
-class _Format(msgspec.Struct):
+class FormatVersion(msgspec.Struct):
     format_version: int = 0
 
 
@@ -97,7 +98,7 @@ class Recoverable(msgspec.Struct, frozen=True):
     last_action: str = ""
 
 
-def _files(folder: Path, stem: str) -> tuple[Path, Path, Path]:
+def run_files(folder: Path, stem: str) -> tuple[Path, Path, Path]:
     return (
         folder / f"{stem}.base.fpsession",
         folder / f"{stem}.journal",
@@ -105,26 +106,38 @@ def _files(folder: Path, stem: str) -> tuple[Path, Path, Path]:
     )
 
 
-def _every_file(folder: Path, stem: str) -> tuple[Path, ...]:
-    """A run's files, with the new base a checkpoint may have left half-way."""
-    return (folder / f"{stem}.next.fpsession", *_files(folder, stem))
+def every_run_file(folder: Path, stem: str) -> tuple[Path, ...]:
+    """A run's files, with the new base a checkpoint may have left half-way and the lock
+    file its process left (free once the process is gone)."""
+    return (folder / f"{stem}.next.fpsession", *run_files(folder, stem), lock_path(folder, stem))
 
 
 class Autosave:
     """Journals a session's commands in the background."""
 
     def __init__(
-        self, session: Session, path: Path | None = None, folder: Path | None = None
+        self,
+        session: Session,
+        path: Path | None = None,
+        folder: Path | None = None,
+        on_trouble: Callable[[str | None], None] | None = None,
     ) -> None:
         self.session = session
+        self.on_trouble = on_trouble
+        """Called from the writer thread when writing starts failing (with why) and when
+        it works again (with None)."""
+        self.trouble: str | None = None
+        """Why the journal cannot be written now, or None while it can."""
         self.folder = folder or paths.autosave_dir(create=True)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = path
         # Each run journals under its own name, so a new run never overwrites the journal
         # of a crashed one before the game master has chosen whether to recover it.
         self.stem = f"{session.id}.{new_id('run')}"
-        self.base, self.journal, self.meta = _files(self.folder, self.stem)
+        self.base, self.journal, self.meta = run_files(self.folder, self.stem)
         self.folded = self.folder / f"{self.stem}.next.fpsession"
+        self.lock = JournalLock(self.folder, self.stem)
+        """Held while this run lives: no other window offers, recovers or discards it."""
         self._queue: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._since_checkpoint = 0
         self._last_action = ""
@@ -168,7 +181,7 @@ class Autosave:
         done = threading.Event()
         self._queue.put(done.set)
         done.wait(timeout)
-        if self._errors:
+        if self.trouble is not None and self._errors:
             raise self._errors[-1]
 
     def close(self, timeout: float = 0.1) -> None:
@@ -199,11 +212,31 @@ class Autosave:
                 return
             if self._closing.is_set() and job != self._remove_files:
                 continue  # the journal is about to go: no need to write to it
+            self._until_done(job)
+
+    def _until_done(self, job: Callable[[], None]) -> None:
+        """Run one job; if the disk refuses it (full, gone, read-only), say so at once and
+        try again, a little later each time, until it is written or the run closes. What
+        is queued behind it waits, so the journal keeps its order."""
+        for attempt in itertools.count():
             try:
                 job()
             except OSError as error:  # a full disk must not take the table down
                 log.error("autosave failed: %s", error)
-                self._errors.append(error)
+                self._errors = [error]  # the latest is what flush reports
+                self._report(error.strerror or str(error))
+                if self._closing.wait(RETRY_S[min(attempt, len(RETRY_S) - 1)]):
+                    return  # closing: the journal goes, nothing more to write to it
+                continue
+            if self.trouble is not None:
+                self._report(None)
+            return
+
+    def _report(self, trouble: str | None) -> None:
+        changed = trouble != self.trouble
+        self.trouble = trouble
+        if changed and self.on_trouble is not None:
+            self.on_trouble(trouble)
 
     def _checkpoint_job(self, snapshot: bytes) -> Callable[[], None]:
         label = self._last_action
@@ -226,9 +259,17 @@ class Autosave:
 
     def _append(self, line: bytes) -> None:
         with open(self.journal, "ab") as handle:
-            handle.write(line)
-            handle.flush()
-            os.fsync(handle.fileno())
+            end = handle.seek(0, os.SEEK_END)
+            try:
+                handle.write(line)
+                handle.flush()
+                os.fsync(handle.fileno())
+            except OSError:
+                # Part of the line may be there: cut it off, so that the retry writes it
+                # whole (a torn line mid-journal would end a recovery there).
+                with contextlib.suppress(OSError):
+                    handle.truncate(end)
+                raise
 
     def _write_meta(self, clean: bool, last_action: str = "") -> None:
         meta = Meta(
@@ -248,6 +289,7 @@ class Autosave:
         for path in (self.folded, self.base, self.journal, self.meta):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
+        self.lock.release()
 
 
 def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recoverable]:
@@ -262,11 +304,15 @@ def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recov
             meta = msgspec.json.decode(cover, type=Meta)
         except (SessionLoadError, msgspec.DecodeError, msgspec.ValidationError):
             continue
-        if meta.clean and meta.stem != exclude:
-            for path in _every_file(folder, meta.stem):
+        if meta_path.name != f"{meta.stem}.meta.json":
+            continue  # a cover sheet naming other files than its own is not followed
+        if meta.stem == exclude or is_live(folder, meta.stem):
+            continue  # this run's own journal, or one whose window is still running
+        if meta.clean:
+            for path in every_run_file(folder, meta.stem):
                 with contextlib.suppress(OSError):
                     path.unlink()
-        elif meta.stem != exclude:
+        else:
             changed, label = _last_action(folder, meta)
             found.append(
                 Recoverable(
@@ -283,12 +329,19 @@ def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recov
     return sorted(found, key=lambda r: -r.changed)
 
 
+def journal_lines(journal: Path, source: str) -> list[bytes]:
+    if not journal.exists():
+        return []
+    data = read_regular(journal, 4 * MAX_FILE_BYTES, what="a journal", source=source)
+    return [line for line in data.split(b"\n") if line.strip()]
+
+
 def _last_action(folder: Path, meta: Meta) -> tuple[float, str]:
     """When a journal's session last changed, and the label of that change: its last
     readable line, or the base it was folded into."""
-    _, journal, _ = _files(folder, meta.stem)
+    _, journal, _ = run_files(folder, meta.stem)
     try:
-        lines = _journal_lines(journal, meta.name)
+        lines = journal_lines(journal, meta.name)
     except SessionLoadError:
         lines = []
     decoder = msgspec.json.Decoder(Stamp)  # a line of any format says when and what
@@ -320,133 +373,27 @@ def newer_autosave(
     return None
 
 
-class Recovery(msgspec.Struct, frozen=True):
-    """What recovery got back: the session, how many journaled actions it replayed, and,
-    if some could not be, what was lost in plain words."""
-
-    session: Session
-    replayed: int
-    lost: str = ""
-
-
-def recover(found: Recoverable) -> Session:
-    """The session rebuilt from its base snapshot and journal (see :func:`recover_all`)."""
-    return recover_all(found).session
-
-
-def recover_all(found: Recoverable) -> Recovery:
-    """Rebuild a session from its base snapshot and journal, keeping all it can.
-
-    A torn last line (the crash hit mid-write) is skipped. A damaged line in the middle,
-    or a line that reads but does not apply, ends the replay there: everything before it
-    is kept, and ``lost`` says what was not. The result is checked as a file is when it
-    opens (saved to bytes and read back); should the last actions make a session the
-    loader refuses, they are dropped too, one at a time, and named. Only a base that will
-    not load raises :class:`SessionLoadError`."""
-    source = f"the autosave of {found.name}"
-    base, journal, _ = _files(found.folder, found.stem)
-    folded = found.folder / f"{found.stem}.next.fpsession"
-    if folded.exists():  # a checkpoint was cut short: its new base holds it all
-        base, lines = folded, []
-    else:
-        lines = _journal_lines(journal, source)
-    data = read_regular(base, MAX_FILE_BYTES, what="an autosave", source=source)
-    # A journal left by an app of format 2 (it crashed, then the app was updated) holds
-    # lines of that format: each is read against the session as recovered so far.
-    decode(data, source)  # a base that will not load says why, as a file does
-    older = msgspec.json.decode(data, type=_Format).format_version < FORMAT_VERSION
-    patches, lost = _readable_patches(lines, older, data, source)
-    while True:
-        session, applied, failure = _replay(data, patches, older, source)
-        if failure:
-            lost = failure
+def open_elsewhere(path: Path, *, exclude: str = "", folder: Path | None = None) -> list[str]:
+    """The sessions (by name) that other running windows have open from the file at
+    ``path``: their journals are live and name it."""
+    folder = folder or paths.autosave_dir()
+    try:
+        target = path.resolve()
+    except OSError:
+        target = path.absolute()
+    names = []
+    for meta_path in folder.glob("*.meta.json") if folder.exists() else ():
         try:
-            checked = decode(encode(session), source)
-        except SessionLoadError as error:
-            if not applied:
-                raise
-            patches = patches[: applied - 1]
-            lost = (
-                f"action {applied} of the journal makes a session that does not open "
-                f"({error.problem}); it and what came after are not recovered"
+            meta = msgspec.json.decode(
+                read_regular(meta_path, _META_BYTES, what="a journal's cover sheet"), type=Meta
             )
+        except (SessionLoadError, msgspec.DecodeError, msgspec.ValidationError):
             continue
-        return Recovery(checked, applied, lost)
-
-
-def _journal_lines(journal: Path, source: str) -> list[bytes]:
-    if not journal.exists():
-        return []
-    data = read_regular(journal, 4 * MAX_FILE_BYTES, what="a journal", source=source)
-    return [line for line in data.split(b"\n") if line.strip()]
-
-
-def _readable_patches(
-    lines: list[bytes], older: bool, data: bytes, source: str
-) -> tuple[list[bytes | Any], str]:
-    """The lines up to the first that cannot be read, and what was lost past it. Lines of
-    format 2 are kept as bytes (each is read against the session replayed so far)."""
-    decoder = msgspec.json.Decoder(Patch)
-    patches: list[bytes | Any] = []
-    for number, line in enumerate(lines, start=1):
-        if older:
-            patches.append(line)
+        if meta.stem == exclude or meta.path is None or meta.clean:
             continue
-        try:
-            patches.append(decoder.decode(line))
-        except (msgspec.DecodeError, msgspec.ValidationError):
-            if number == len(lines):  # torn mid-write by the crash: at most that action
-                return patches, ""
-            after = len(lines) - number
-            return patches, (
-                f"journal line {number} is damaged; it and the {after} action"
-                f"{'' if after == 1 else 's'} after it are not recovered"
-            )
-    return patches, ""
-
-
-_DOES_NOT_APPLY = (
-    msgspec.DecodeError,
-    msgspec.ValidationError,
-    ValueError,
-    KeyError,
-    TypeError,
-    AttributeError,
-    IndexError,
-    AssertionError,
-)
-"""What replaying a line that reads but does not fit the session can raise."""
-
-
-def _replay(
-    data: bytes, patches: list[bytes | Any], older: bool, source: str
-) -> tuple[Session, int, str]:
-    """The base with ``patches`` replayed in turn, how many applied, and if one did not,
-    what was lost. A patch that fails part-way leaves the session as it was before it."""
-    session = decode(data, source)
-    for number, line in enumerate(patches, start=1):
-        try:
-            if older:
-                assert isinstance(line, bytes)
-                apply_patch(session, patch_from_format_2(session, msgspec.json.decode(line)))
-            else:
-                apply_patch(session, line)
-        except _DOES_NOT_APPLY as error:
-            session, _, _ = _replay(data, patches[: number - 1], older, source)
-            after = len(patches) - number
-            return (
-                session,
-                number - 1,
-                (
-                    f"action {number} of the journal does not apply ({error}); it and the {after} "
-                    f"action{'' if after == 1 else 's'} after it are not recovered"
-                ),
-            )
-    return session, len(patches), ""
-
-
-def discard(found: Recoverable) -> None:
-    """Forget an unclean journal (the game master chose not to recover it)."""
-    for path in _every_file(found.folder, found.stem):
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()
+        if meta_path.name != f"{meta.stem}.meta.json" or not is_live(folder, meta.stem):
+            continue
+        with contextlib.suppress(OSError):
+            if Path(meta.path).resolve() == target:
+                names.append(meta.name)
+    return names

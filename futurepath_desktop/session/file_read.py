@@ -82,3 +82,13 @@ def read_regular(path: Path | str, limit: int, *, what: str = "a file", source: 
         raise SessionLoadError(source, unreadable(error)) from None
     finally:
         os.close(handle)
+
+
+def disk_stamp(path: Path | str) -> tuple[int, int, int] | None:
+    """What a file is on disk now (its modification time, size and inode), to tell later
+    whether something else wrote it; None if it is not there."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_mtime_ns, found.st_size, found.st_ino)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QWidget
 
 from futurepath_desktop import paths
 from futurepath_desktop.session.errors import SessionLoadError
+from futurepath_desktop.session.file_read import disk_stamp
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import EXTENSION, backup_path, load_session, save_session
 from futurepath_desktop.ui.undo import SessionController
@@ -136,6 +137,8 @@ class FileHandler(QObject):
         says what is wrong, and offers its backup."""
         if ask and not self.may_discard():
             return False
+        if not self._may_open_here_too(path):
+            return False
         newer = self._newer_autosave(path)
         if newer is not None:
             choice = self._ask_about_autosave(path, newer)
@@ -151,6 +154,25 @@ class FileHandler(QObject):
         self._remember(path)
         self.message.emit(f"Opened {path.name}")
         return True
+
+    def _may_open_here_too(self, path: Path) -> bool:
+        """Warn when another running window has ``path`` open; True to open it anyway."""
+        from futurepath_desktop.session.autosave import open_elsewhere
+        from futurepath_desktop.ui.file_prompts import open_it_here_too
+
+        if path == self.controller.path or not open_elsewhere(path, exclude=self._own_journal()):
+            return True
+        return open_it_here_too(self.window, path)
+
+    def _may_save_over(self, path: Path) -> bool | None:
+        """Ask before saving over a file that changed on disk since this window opened or
+        last saved it. True: save over it; False: save elsewhere; None: save nothing."""
+        from futurepath_desktop.ui.file_prompts import save_over_changed
+
+        now = disk_stamp(path)
+        if path != self.controller.path or now is None or now == self.controller.on_disk:
+            return True
+        return save_over_changed(self.window, path)
 
     def open_failed(self, path: Path, error: SessionLoadError) -> bool:
         """Say why ``path`` will not open; offer its backup if that opens. True if the
@@ -237,8 +259,8 @@ class FileHandler(QObject):
     def _open_autosave(self, path: Path | None, found: Recoverable) -> bool:
         from PySide6.QtWidgets import QMessageBox
 
-        from futurepath_desktop.session.autosave import discard, recover_all
         from futurepath_desktop.session.load_errors import details, explain
+        from futurepath_desktop.session.recovery import discard, recover_all
 
         try:
             recovery = recover_all(found)
@@ -297,6 +319,11 @@ class FileHandler(QObject):
     def _write(self, path: Path) -> bool:
         from PySide6.QtWidgets import QMessageBox
 
+        may = self._may_save_over(path)
+        if may is None:
+            return False
+        if may is False:
+            return self.save_as()
         try:
             save_session(self.controller.session, path)
         except OSError as error:
@@ -315,7 +342,8 @@ class FileHandler(QObject):
         """On start: offer to recover a session that did not close cleanly."""
         from PySide6.QtWidgets import QMessageBox  # loaded when first asked
 
-        from futurepath_desktop.session.autosave import discard, find_unclean
+        from futurepath_desktop.session.autosave import find_unclean
+        from futurepath_desktop.session.recovery import discard
 
         found = find_unclean(exclude=self._own_journal())
         if not found:

@@ -34,6 +34,7 @@ from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.log_model import LogModel, base_kind
 from futurepath_desktop.ui.plots.odds_dock import OddsDock
 from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.widgets.autosave_status import AutosaveStatus
 from futurepath_desktop.ui.widgets.focus_frame import FocusTracker
 from futurepath_desktop.ui.window_settings import settings
 
@@ -201,6 +202,8 @@ class MainWindow(QMainWindow):
         bar.setFixedHeight(max(bar.sizeHint().height(), bar.fontMetrics().height() + 8))
         # As a lambda: PySide finds no slot wrapper for QWidget.setToolTip.
         bar.messageChanged.connect(lambda text: bar.setToolTip(text))  # noqa: PLW0108
+        self.autosave_status = AutosaveStatus(bar)
+        self.controller.autosaveTrouble.connect(self.autosave_status.show_trouble)
 
     def say(self, text: str, timeout: int = 6000) -> None:
         """A message in the status bar."""

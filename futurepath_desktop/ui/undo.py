@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Applied, Change, Command, Restore, run
+from futurepath_desktop.session.file_read import disk_stamp
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import without_rulings
 
@@ -54,6 +55,8 @@ class SessionController(QObject):
     sessionReplaced = Signal()
     failed = Signal(str)
     pathChanged = Signal()
+    autosaveTrouble = Signal(str)
+    """Autosave cannot write (why), or can again (an empty text)."""
 
     def __init__(
         self, session: Session, path: Path | None = None, parent: QObject | None = None
@@ -61,6 +64,9 @@ class SessionController(QObject):
         super().__init__(parent)
         self.session = session
         self.path = path
+        self.on_disk = disk_stamp(path) if path is not None else None
+        """The file as it was when this window opened or last saved it (to tell whether
+        something else wrote it since)."""
         self.stack = QUndoStack(self)
         self.pushing = False  # inside stack.push: the command's redo has nothing to do
         self.autosave: Autosave | None = None
@@ -71,7 +77,11 @@ class SessionController(QObject):
 
         if self.autosave is not None:
             self.autosave.close()
-        self.autosave = Autosave(self.session, self.path)
+        self.autosave = Autosave(self.session, self.path, on_trouble=self._autosave_trouble)
+
+    def _autosave_trouble(self, trouble: str | None) -> None:
+        # From the journal's writer thread: the signal reaches the window queued.
+        self.autosaveTrouble.emit(trouble or "")
 
     def push(self, command: Command) -> bool:
         """Carry out a command. A refused one changes nothing and reports why."""
@@ -107,6 +117,7 @@ class SessionController(QObject):
             self.autosave = None
         self.session = session
         self.path = path
+        self.on_disk = disk_stamp(path) if path is not None else None
         self.stack.clear()
         self.stack.setClean()
         if had_autosave:
@@ -118,6 +129,7 @@ class SessionController(QObject):
     def set_path(self, path: Path) -> None:
         """The session was saved under ``path``."""
         self.path = path
+        self.on_disk = disk_stamp(path)
         self.stack.setClean()
         if self.autosave is not None:
             self.autosave.saved_as(path)

@@ -15,7 +15,7 @@ import pytest
 
 from futurepath_desktop.core.grid import Terrain
 from futurepath_desktop.session import autosave
-from futurepath_desktop.session.autosave import Autosave, discard, find_unclean, recover
+from futurepath_desktop.session.autosave import Autosave, find_unclean
 from futurepath_desktop.session.commands import (
     AddCondition,
     Damage,
@@ -30,7 +30,9 @@ from futurepath_desktop.session.commands import (
 )
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.history import History
+from futurepath_desktop.session.recovery import discard, recover
 from futurepath_desktop.session.state import MapState, Session, SpaceState
+from tests.session.crashes import unlock
 
 
 def test_every_command_undo_and_redo_is_journaled_and_recovered(private_home: Path) -> None:
@@ -50,6 +52,7 @@ def test_every_command_undo_and_redo_is_journaled_and_recovered(private_home: Pa
     assert undone is not None
     saver.record(undone)
     saver.flush()
+    unlock(saver)
     (found,) = find_unclean()
     assert found.session_id == session.id and found.path == "fight.fpsession"
     assert recover(found) == session
@@ -77,6 +80,7 @@ def test_map_and_space_changes_are_journaled_and_recovered(private_home: Path) -
     assert undone is not None
     saver.record(undone)
     saver.flush()
+    unlock(saver)
     (found,) = find_unclean()
     recovered = recover(found)
     assert recovered == session
@@ -93,6 +97,7 @@ def test_checkpoints_fold_the_journal(private_home: Path, monkeypatch: pytest.Mo
         saver.record(history.push(Damage(("bear-4",), amount)))
     saver.flush()
     assert len(saver.journal.read_bytes().splitlines()) == 1  # 7 = two checkpoints of 3, + 1
+    unlock(saver)
     (found,) = find_unclean()
     assert recover(found) == session
     discard(found)
@@ -110,6 +115,7 @@ def test_a_torn_last_journal_line_is_skipped(private_home: Path) -> None:
     saver.flush()
     data = saver.journal.read_bytes()
     saver.journal.write_bytes(data[: len(data) - 25])  # the crash hit mid-line
+    unlock(saver)
     (found,) = find_unclean()
     assert recover(found).to_file() == expected
 
@@ -219,6 +225,7 @@ def test_the_journal_tells_when_the_session_changed_and_its_last_action(
     saver.record(history.push(Damage(("bear-2",), 5)))
     saver.flush()
     after = time.time()
+    unlock(saver)
     (found,) = find_unclean()
     assert found.last_action == "Space Bear 2 takes 5 damage"
     assert before <= found.changed <= after
@@ -237,6 +244,7 @@ def test_the_last_action_survives_a_checkpoint_and_a_torn_line(
     saver.record(history.push(Damage(("bear-3",), 4)))  # the third: folded into a new base
     saver.flush()
     assert saver.journal.read_bytes() == b""
+    unlock(saver)
     (found,) = find_unclean()
     assert found.last_action == "Space Bear 3 takes 4 damage"
     saver.record(history.push(Damage(("bear-4",), 1)))
@@ -261,6 +269,8 @@ def test_an_autosave_newer_than_its_file_is_found(private_home: Path, tmp_path: 
     saver = Autosave(session, path)
     saver.record(history.push(StartCombat()))
     saver.flush()
+    assert newer_autosave(path) is None, "never offered while its window runs"
+    unlock(saver)
     found = newer_autosave(path)
     assert found is not None and found.stem == saver.stem
     assert recover(found) == session
@@ -286,6 +296,7 @@ def test_journals_of_older_versions_are_read(private_home: Path) -> None:
     line.pop("label")
     line.pop("at")
     saver.journal.write_bytes(msgspec.json.encode(line) + b"\n")
+    unlock(saver)
     (found,) = find_unclean()
     assert found.last_action == "" and found.changed == old_meta["updated"]
     assert recover(found) == session
@@ -300,6 +311,7 @@ def test_an_undo_can_be_named_as_one(private_home: Path) -> None:
     assert undone is not None
     saver.record(undone, label="Undo: Space Bear 2 takes 5 damage")
     saver.flush()
+    unlock(saver)
     (found,) = find_unclean()
     assert found.last_action == "Undo: Space Bear 2 takes 5 damage"
     assert recover(found) == session
@@ -317,6 +329,7 @@ def test_journals_older_versions_kept_after_a_clean_exit_are_cleared(
     saver.meta.write_bytes(msgspec.json.encode({**meta, "clean": True}))
     saver._queue.put(None)  # this run goes away without its own clean-up
     saver._thread.join()
+    unlock(saver)
     assert find_unclean() == []
     assert sorted(saver.folder.iterdir()) == []
 
@@ -348,4 +361,5 @@ def test_closing_does_not_wait_on_a_write_stuck_on_a_busy_disk(
     saver._thread.join(5)  # what the program's end waits for
     assert not saver._thread.is_alive()
     assert sorted(saver.folder.iterdir()) == [], "the discarded session's journal goes too"
+    unlock(saver)
     assert find_unclean(saver.folder) == []

@@ -10,7 +10,8 @@ import shutil
 from pathlib import Path
 
 from futurepath_desktop.session import store
-from futurepath_desktop.session.autosave import find_unclean, recover
+from futurepath_desktop.session.autosave import find_unclean
+from futurepath_desktop.session.recovery import recover
 
 JOURNAL = Path(__file__).parent / "golden" / "v2-journal"
 

@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-from futurepath_desktop.session.autosave import Recoverable, recover
+from futurepath_desktop.session.autosave import Recoverable
 from futurepath_desktop.session.demo import demo_file_bytes
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.load_errors import details, explain
+from futurepath_desktop.session.recovery import recover
 from futurepath_desktop.session.store import decode, load_session
 
 Break = Callable[[dict[str, Any]], object]

@@ -13,14 +13,16 @@ import msgspec
 import pytest
 
 from futurepath_desktop.session import autosave
-from futurepath_desktop.session.autosave import Autosave, find_unclean, recover_all
+from futurepath_desktop.session.autosave import Autosave, find_unclean
 from futurepath_desktop.session.commands import AddCondition, Damage, Heal, NextTurn, StartCombat
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.history import History
+from futurepath_desktop.session.recovery import recover_all
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import decode, encode
+from tests.session.crashes import crash
 
 COMMANDS: list[Command] = [
     StartCombat(),
@@ -43,7 +45,7 @@ def _journaled(count: int = len(COMMANDS)) -> tuple[Autosave, list[bytes]]:
     for command in COMMANDS[:count]:
         saver.record(history.push(command))
         states.append(encode(session))
-    saver.flush()
+    crash(saver)
     return saver, states
 
 
@@ -110,8 +112,6 @@ def test_a_crash_at_any_step_of_a_checkpoint_recovers_exactly(
     the new base in. The files a crash leaves after each step recover the session exactly
     as it was at its last action."""
     saver, _ = _journaled(3)  # three lines journaled; the fourth action is folded in
-    saver._queue.put(None)  # the writer stops here, as at a crash
-    saver._thread.join(5)
     session = demo_session()
     history = History(session)
     for command in COMMANDS[:4]:

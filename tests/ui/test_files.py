@@ -21,6 +21,7 @@ from futurepath_desktop.session.state import SessionFile
 from futurepath_desktop.session.store import backup_path, load_session, save_session
 from futurepath_desktop.ui.files import when
 from futurepath_desktop.ui.main_window import MainWindow
+from tests.session.crashes import crash, unlock
 from tests.ui.conftest import answer_dialog
 
 MARCH = datetime.datetime(2026, 3, 14, 9, 26).timestamp()
@@ -151,9 +152,7 @@ def crashed_run(path: Path | None) -> tuple[Autosave, SessionFile]:
     saver = Autosave(session, path)
     saver.record(history.push(StartCombat()))
     saver.record(history.push(Damage(("bear-2",), 5)))
-    saver.flush()
-    saver._queue.put(None)  # stop the writer as a crash would, leaving the journal
-    saver._thread.join()
+    crash(saver)  # the writer stops as a crash would, leaving the journal
     return saver, session.to_file()
 
 
@@ -320,8 +319,8 @@ def test_an_undo_in_the_window_is_journaled_as_the_undo_of_its_command(
         assert controller.push(Damage(("bear-2",), 5))
         controller.stack.undo()
         assert controller.autosave is not None
-        controller.autosave.flush()
-        (found,) = find_unclean()  # this run's own journal, live: as a crash would leave it
+        unlock(controller.autosave)  # as a crash at this moment would leave the journal
+        (found,) = find_unclean()
         assert found.last_action == "Undo: Space Bear 2 takes 5 damage"
     finally:
         assert controller.autosave is not None

@@ -17,6 +17,7 @@ from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.state import Combatant, Session, Team
 from futurepath_desktop.session.wording import n_rounds
+from futurepath_desktop.ui.models.health_reading import health_reading
 from futurepath_desktop.ui.models.roles import (
     BACKGROUND,
     DECORATION,
@@ -349,27 +350,7 @@ class InitiativeModel(QAbstractItemModel):
         return None
 
     def _health(self, combatant: Combatant) -> tuple[float, str, str]:
-        rule = self.session.options.vitality
-        if self.session.options.health_fatigue:
-            pool = combatant.health_fatigue()
-            fraction = pool.health / pool.max_health
-            text = f"{pool.health}/{pool.max_health}"
-            if pool.fatigue:
-                text += f" · F{pool.fatigue}"
-        else:
-            hp = combatant.hit_points()
-            fraction = max(0.0, hp.hp / hp.max_hp)
-            text = f"{hp.hp}/{hp.max_hp}"
-        if combatant.temp_hp:
-            text += f" +{combatant.temp_hp}"
-        state = (
-            "bad"
-            if combatant.is_down(rule) or fraction <= 0.25
-            else "hurt"
-            if fraction <= 0.5
-            else "good"
-        )
-        return fraction, text, state
+        return health_reading(self.session, combatant)
 
     def flags_of(self, combatant: Combatant) -> list[str]:
         """Surprised, flat-footed, hidden, down, and the conditions with their counters."""
