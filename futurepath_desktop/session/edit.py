@@ -384,10 +384,15 @@ def dry_run(session: Session, command: Command) -> Change:
 
 def run(session: Session, command: Command) -> Applied:
     """Carry out a command; on any error nothing is changed and the error is raised."""
+    checked = getattr(command, "kind", "") != "restore"  # undo puts back what was checked
+    if checked:
+        from futurepath_desktop.session.guard import check_arguments
+
+        check_arguments(command)
     edit = Edit(session)
     try:
         label = command.perform(session, edit)
-        if getattr(command, "kind", "") != "restore":  # undo puts back what was checked
+        if checked:
             from futurepath_desktop.session.guard import check_edit
 
             check_edit(session, edit)

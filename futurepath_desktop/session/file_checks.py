@@ -58,6 +58,7 @@ def check_references(record: SessionFile, source: str) -> None:
         if index and entry.seq <= record.log[index - 1].seq:
             raise SessionLoadError(source, "log entries are out of order", f"$.log[{index}].seq")
     check_map(record, source)
+    check_space(record, source)
     _check_rng(record, source)
 
 
@@ -119,6 +120,18 @@ def check_map(record: SessionFile, source: str) -> None:
                     f"the row is {len(row)} squares long but the map is {grid.width} wide",
                     f"$.map.{layer}[{index}]",
                 )
+    for index, template in enumerate(record.templates):
+        if template.shape != "burst" and template.dx == 0 and template.dy == 0:
+            raise SessionLoadError(
+                source, f"a {template.shape} needs a direction (dx, dy)", f"$.templates[{index}]"
+            )
+    for index, grenade in enumerate(record.grenades):
+        if not is_dice(grenade.damage):
+            raise SessionLoadError(
+                source,
+                f"the grenade's damage {grenade.damage!r} is not a dice expression",
+                f"$.grenades[{index}].damage",
+            )
     for index, token in enumerate(record.tokens):
         if token.x + token.size > grid.width or token.y + token.size > grid.height:
             raise SessionLoadError(
@@ -126,6 +139,33 @@ def check_map(record: SessionFile, source: str) -> None:
                 f"the token at ({token.x}, {token.y}) lies off the {grid.width}×{grid.height} map",
                 f"$.tokens[{index}]",
             )
+
+
+def check_space(record: SessionFile, source: str) -> None:
+    """An edited Battle Damage Chart has one line for every roll of 2d6 (R46)."""
+    space = record.space
+    if space.chart:
+        rolls = sorted(row.roll for row in space.chart)
+        if rolls != list(range(2, 13)):
+            missing = sorted(set(range(2, 13)) - set(rolls))
+            said = f"no line for {', '.join(map(str, missing))}" if missing else "a roll twice"
+            raise SessionLoadError(
+                source,
+                f"the Battle Damage Chart has {said}: it needs one line for each roll from 2 to 12",
+                "$.space.chart",
+            )
+
+
+def is_dice(text: str) -> bool:
+    """Whether ``text`` reads as a dice expression."""
+    from futurepath_desktop.core.dice import parse_dice
+    from futurepath_desktop.core.errors import FuturePathError
+
+    try:
+        parse_dice(text)
+    except FuturePathError:
+        return False
+    return True
 
 
 def _check_rng(record: SessionFile, source: str) -> None:

@@ -11,13 +11,19 @@ and where, and changes nothing.
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
 from futurepath_desktop.session.errors import CommandError, SessionLoadError
-from futurepath_desktop.session.file_checks import check_combat, check_health, check_map
+from futurepath_desktop.session.file_checks import (
+    check_combat,
+    check_health,
+    check_map,
+    check_space,
+)
 from futurepath_desktop.session.registry import REFERENCES, TABLE, VALUES
 from futurepath_desktop.session.state import LogEntry
 
@@ -52,6 +58,43 @@ def _as_read(kind: Any, value: Any, what: str) -> None:
         _decoder(kind).decode(_ENCODER.encode(value))
     except msgspec.ValidationError as error:
         raise CommandError(f"{what}: {_plain(str(error))}") from None
+    except (msgspec.EncodeError, UnicodeEncodeError):  # a lone UTF-16 half, pasted in
+        raise CommandError(
+            f"{what}: the text holds a character that cannot be saved (half of a "
+            "character pair); type or paste it again"
+        ) from None
+
+
+def check_arguments(command: object) -> None:
+    """Refuse a command whose own fields are not of the kinds it declares (``Damage("5")``,
+    a dice expression that is None, a template a mile wide): checked as the file's records
+    are, before it runs, so no command works on what it was never meant to take."""
+    if not isinstance(command, msgspec.Struct):
+        return
+    kind = type(command)
+    words = _command_words(kind)
+    try:
+        _decoder(kind).decode(_ENCODER.encode(command))
+    except msgspec.ValidationError as error:
+        # A value of the wrong kind is refused here; one out of bounds is left to the
+        # command, whose own message says more (and to the guard on what it puts in).
+        if _WRONG_KIND.match(str(error)):
+            raise CommandError(f"{words}: {_plain(str(error))}") from None
+    except (msgspec.EncodeError, UnicodeEncodeError):
+        raise CommandError(
+            f"{words}: the text holds a character that cannot be saved (half of a "
+            "character pair); type or paste it again"
+        ) from None
+    except TypeError:
+        raise CommandError(f"{words}: it was given something it cannot take") from None
+
+
+_WRONG_KIND = re.compile(r"Expected `[^`]+`, got `[^`]+`")
+
+
+def _command_words(kind: type) -> str:
+    """``ThrowGrenade`` → "throw grenade"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", kind.__name__).lower()
 
 
 def plain_problem(error: msgspec.ValidationError) -> str:
@@ -121,6 +164,8 @@ def _between_records(session: Session, touched: dict[str, list[Any]], changed: s
                 map=session.map, **{t: list(session.tables[t].values()) for t in _MAP_TABLES}
             )
             check_map(cast("SessionFile", view), "")
+        if "space" in changed:
+            check_space(cast("SessionFile", SimpleNamespace(space=session.space)), "")
     except SessionLoadError as error:
         raise CommandError(f"the session would not open again: {error.problem}") from None
 

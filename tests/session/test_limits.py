@@ -5,6 +5,7 @@ it was (the guard at the door: no command makes a file the loader refuses)."""
 from __future__ import annotations
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import Command
+from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.history import History
 from futurepath_desktop.session.library import AddFromLibrary, combatant_template
 from futurepath_desktop.session.store import decode, encode
@@ -94,3 +96,46 @@ def test_values_at_and_past_the_limits_never_make_a_file_that_will_not_reopen(
     while history.undo_stack:
         history.undo()
         assert decode(encode(session)) == session
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        c.Damage(("bear-1",), "5"),  # type: ignore[arg-type]
+        c.Heal(("bear-1",), None),  # type: ignore[arg-type]
+        c.RollDice(None),  # type: ignore[arg-type]
+        c.AddCondition("bear-1", "shaken", 2),  # type: ignore[arg-type]
+        c.MoveToken("brandon", "6", 4),  # type: ignore[arg-type]
+        c.RenameSession(5),  # type: ignore[arg-type]
+    ],
+    ids=lambda command: type(command).__name__,
+)
+def test_a_command_given_the_wrong_kind_of_value_is_refused_with_a_message(
+    command: Command,
+) -> None:
+    session = demo_session()
+    before = encode(session)
+    with pytest.raises(CommandError) as refused:
+        History(session).push(command)
+    assert "must be" in str(refused.value) or "cannot take" in str(refused.value)
+    assert encode(session) == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        c.Damage(("bear-1",), 5, "a claw \udc80"),
+        c.RenameSession("Ambush \ud800"),
+        c.EditCombatant("bear-2", {"notes": "\udfff"}),
+        c.RollDice("1d6", "luck \ud83d"),
+    ],
+    ids=lambda command: type(command).__name__,
+)
+def test_text_with_half_a_character_pair_is_refused_when_given_not_when_saving(
+    command: Command,
+) -> None:
+    session = demo_session()
+    history = History(session)
+    with pytest.raises(CommandError, match="cannot be saved"):
+        history.push(command)
+    assert decode(encode(session)) == session

@@ -13,6 +13,7 @@ from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.guard import plain_problem
 from futurepath_desktop.session.map_rules import (
     area_of,
     grid_for,
@@ -51,7 +52,7 @@ def checked(record: R) -> R:
     try:
         return msgspec.convert(msgspec.to_builtins(record), type(record))
     except msgspec.ValidationError as error:
-        raise CommandError(f"the {type(record).__name__.lower()} is not valid: {error}") from None
+        raise CommandError(f"the {type(record).__name__.lower()}: {plain_problem(error)}") from None
 
 
 def check_square(grid: MapState, square: Square, what: str = "the square") -> None:

@@ -12,6 +12,7 @@ from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.commands.space_log import space_log
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.guard import plain_problem
 from futurepath_desktop.session.space_round import (
     put_ship,
 )
@@ -31,7 +32,7 @@ def _validated_ship(ship: Ship) -> Ship:
     try:
         return msgspec.convert(msgspec.to_builtins(ship), Ship)
     except msgspec.ValidationError as error:
-        raise CommandError(f"the ship is not valid: {error}") from None
+        raise CommandError(f"the ship: {plain_problem(error)}") from None
 
 
 def _check_crew(session: Session, ship: Ship) -> None:
@@ -134,7 +135,7 @@ class SetChartRow(msgspec.Struct, frozen=True):
         try:
             row = msgspec.convert(msgspec.to_builtins(self.row), ChartRow)
         except msgspec.ValidationError as error:
-            raise CommandError(f"the chart line is not valid: {error}") from None
+            raise CommandError(f"the chart line: {plain_problem(error)}") from None
         if len(row.effect) > 2000:
             raise CommandError("a chart line's effect is 2,000 characters at most")
         chart = tuple(row if r.roll == row.roll else r for r in chart_of(session.space))
@@ -158,7 +159,7 @@ class SetChart(msgspec.Struct, frozen=True):
         try:
             rows = tuple(msgspec.convert(msgspec.to_builtins(r), ChartRow) for r in self.rows)
         except msgspec.ValidationError as error:
-            raise CommandError(f"the chart is not valid: {error}") from None
+            raise CommandError(f"the chart: {plain_problem(error)}") from None
         if any(len(r.effect) > 2000 for r in rows):
             raise CommandError("a chart line's effect is 2,000 characters at most")
         if sorted(r.roll for r in rows) != list(range(2, 13)):
