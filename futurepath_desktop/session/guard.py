@@ -65,6 +65,19 @@ def _as_read(kind: Any, value: Any, what: str) -> None:
         ) from None
 
 
+def _rows_as_read(table: str, rows: list[Any], session: Session) -> None:
+    """Refuse any of ``rows`` that does not read back as its table's records do: all in
+    one encode and decode (a Next Turn of a big fight touches thousands of counters),
+    the offender found only if one fails."""
+    kind = TABLE[table].record
+    try:
+        _decoder(list[kind]).decode(_ENCODER.encode(rows))  # type: ignore[valid-type]
+    except (msgspec.ValidationError, msgspec.EncodeError, UnicodeEncodeError):
+        for row in rows:
+            _as_read(kind, row, _named(table, row, session))
+        raise  # not reached: one of the rows is the one refused
+
+
 def check_arguments(command: object) -> None:
     """Refuse a command whose own fields are not of the kinds it declares (``Damage("5")``,
     a dice expression that is None, a template a mile wide): checked as the file's records
@@ -121,9 +134,7 @@ def check_edit(session: Session, edit: Edit) -> None:
         if not now:
             continue
         touched[table] = now
-        kind = TABLE[table].record
-        for row in now:
-            _as_read(kind, row, _named(table, row, session))
+        _rows_as_read(table, now, session)
     for ref in REFERENCES:
         if ref.owner in touched:
             known = tables[ref.target]
