@@ -132,6 +132,23 @@ def parse_template(data: bytes, source: str) -> Template:
         raise SessionLoadError(source, "a character template needs its combatant", "$.combatant")
     if template.kind == "ship" and template.ship is None:
         raise SessionLoadError(source, "a ship template needs its ship", "$.ship")
+    members = [("$.combatant", template.combatant)] if template.combatant else []
+    members += [
+        (f"$.teams[{t}].members[{m}]", member)
+        for t, entry in enumerate(template.teams)
+        for m, member in enumerate(entry.members)
+    ]
+    for where, member in members:
+        if member is not None and member.hp > member.max_hp:
+            raise SessionLoadError(
+                source, f"HP {member.hp} is above the maximum {member.max_hp}", where + ".hp"
+            )
+        if member is not None and member.health > member.max_health:
+            raise SessionLoadError(
+                source,
+                f"Health {member.health} is above the maximum {member.max_health}",
+                where + ".health",
+            )
     return template
 
 

@@ -184,3 +184,15 @@ def test_a_template_id_that_is_not_a_safe_name_is_refused_on_save(tmp_path: Path
         with pytest.raises(CommandError, match="letters, digits"):
             library.delete(unsafe)
     assert library.entries() == [kept]
+
+
+def test_a_template_with_health_above_its_maximum_is_refused_on_import(tmp_path: Path) -> None:
+    library = Library(tmp_path / "library")
+    bear = demo_session().combatant("bear-1")
+    wrong = msgspec.structs.replace(bear, hp=bear.max_hp + 50)
+    crafted = tmp_path / "crafted.json"
+    Library.export(Template(kind="monster", id="tpl-1", name="Crafted", combatant=wrong), crafted)
+    with pytest.raises(SessionLoadError, match="above the maximum") as refused:
+        library.import_file(crafted)
+    assert refused.value.json_path == "$.combatant.hp"
+    assert library.entries() == []
