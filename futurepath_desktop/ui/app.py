@@ -280,5 +280,7 @@ def main(argv: list[str] | None = None) -> int:
             0, lambda: window.files.open_failed(*failed) or window.files.offer_recovery()
         )
     else:
-        QTimer.singleShot(0, window.files.offer_recovery)
+        QTimer.singleShot(
+            0, lambda: window.files.check_open_elsewhere() and window.files.offer_recovery()
+        )
     return int(app.exec())

@@ -164,6 +164,23 @@ class FileHandler(QObject):
             return True
         return open_it_here_too(self.window, path)
 
+    def check_open_elsewhere(self) -> bool:
+        """At start, for a file given on the command line: if another running window has
+        it open, say so; if the GM would rather not have it open twice, this window starts
+        on a new session instead. True if the file stays open here."""
+        path = self.controller.path
+        if path is None:
+            return True
+        from futurepath_desktop.session.autosave import open_elsewhere
+        from futurepath_desktop.ui.file_prompts import open_it_here_too
+
+        if not open_elsewhere(path, exclude=self._own_journal()):
+            return True
+        if open_it_here_too(self.window, path):
+            return True
+        self.controller.replace(Session(name="New session"), None)
+        return False
+
     def _may_save_over(self, path: Path) -> bool | None:
         """Ask before saving over a file that changed on disk since this window opened or
         last saved it. True: save over it; False: save elsewhere; None: save nothing."""

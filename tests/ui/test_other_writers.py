@@ -84,3 +84,28 @@ def test_a_file_saved_by_this_window_alone_saves_without_a_question(
         assert window.controller.push(Damage(("bear-1",), amount))
         assert window.files.save()
     assert load_session(path) == window.controller.session
+
+
+def test_a_file_given_at_start_that_another_window_has_open_is_named_and_can_be_left(
+    qtbot: QtBot, tmp_path: Path, private_home: Path
+) -> None:
+    path = tmp_path / "fight.fpsession"
+    save_session(demo_session(), path)
+    other = _elsewhere(path)
+    main = MainWindow(load_session(path), path, remember_layout=False)
+    qtbot.addWidget(main, before_close_func=lambda w: w.controller.stack.setClean())
+    try:
+        seen = Seen()
+        answer(qtbot, seen, "Cancel")
+        assert not main.files.check_open_elsewhere()
+        assert seen.name == "openElsewherePrompt"
+        assert main.controller.path is None, "this window starts on a new session instead"
+        main.controller.replace(load_session(path), path)
+        answer(qtbot, seen, "Open it here too")
+        assert main.files.check_open_elsewhere()
+        assert main.controller.path == path
+    finally:
+        other.close(timeout=5)
+        assert main.controller.autosave is not None
+        main.controller.autosave.close(timeout=5)
+        main.controller.autosave = None
