@@ -54,8 +54,10 @@ def finish_at_exit() -> None:
         thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
-_META_BYTES = 64 * 1024
+META_BYTES = 64 * 1024
 """The most a journal's cover sheet is read to (it holds a few names and a time)."""
+
+_BINARY = getattr(os, "O_BINARY", 0)
 
 RETRY_S = (0.5, 1.0, 2.0, 5.0)
 """Seconds between tries of a write the disk refused: soon at first, then every 5 s."""
@@ -121,6 +123,7 @@ class Autosave:
         path: Path | None = None,
         folder: Path | None = None,
         on_trouble: Callable[[str | None], None] | None = None,
+        unsaved: str = "",
     ) -> None:
         self.session = session
         self.on_trouble = on_trouble
@@ -140,7 +143,9 @@ class Autosave:
         """Held while this run lives: no other window offers, recovers or discards it."""
         self._queue: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._since_checkpoint = 0
-        self._last_action = ""
+        self._last_action = unsaved
+        """The label of the last action not in the saved file ("": none; ``unsaved`` names
+        a session that starts with changes of its own, such as one just recovered)."""
         self._closing = threading.Event()
         self._errors: list[BaseException] = []
         self._thread = threading.Thread(target=self._work, name="autosave", daemon=True)
@@ -171,10 +176,12 @@ class Autosave:
         self._queue.put(self._checkpoint_job(encode(self.session)))
 
     def saved_as(self, path: Path) -> None:
-        """The session was saved (or saved as): remember where, for the recovery prompt."""
+        """The session was saved (or saved as): remember where, and fold the journal into
+        a base that is the saved session, with no action after it (a crash now leaves
+        nothing to recover: the file holds it all)."""
         self.path = path
-        label = self._last_action
-        self._queue.put(lambda: self._write_meta(clean=False, last_action=label))
+        self._last_action = ""
+        self.checkpoint()
 
     def flush(self, timeout: float = 10.0) -> None:
         """Wait until everything queued is on disk."""
@@ -242,34 +249,42 @@ class Autosave:
         label = self._last_action
 
         def job() -> None:
-            # The new base is written beside the old one, the journal emptied, and only
-            # then the new base renamed in. A crash at any point leaves either the old
-            # base and its journal, or a complete new base (recovery takes it whenever
-            # it is there: it holds everything the journal did).
+            # The new base is written beside the old one, the cover sheet updated, the
+            # journal emptied, and only then the new base renamed in. A crash at any
+            # point leaves either the old base and its journal, or a complete new base
+            # (recovery takes it whenever it is there: it holds all the journal did).
             atomic_write(self.folded, snapshot, keep_backup=False)
             try:
+                # The cover sheet names the new base's last action before the journal
+                # that held it goes: a crash in between still shows something to recover.
+                self._write_meta(clean=False, last_action=label)
                 atomic_write(self.journal, b"", keep_backup=False)
                 os.replace(self.folded, self.base)
             except OSError:  # the journal goes on as it was: the new base must not stay
                 self.folded.unlink(missing_ok=True)
                 raise
-            self._write_meta(clean=False, last_action=label)
 
         return job
 
     def _append(self, line: bytes) -> None:
-        with open(self.journal, "ab") as handle:
-            end = handle.seek(0, os.SEEK_END)
+        # Unbuffered: on a full disk a buffered file cannot even be cut back (it tries to
+        # write its buffer first). Whatever part of the line reached the file before a
+        # failure is cut off, so the retry writes it whole: a torn line mid-journal would
+        # end a recovery there.
+        handle = os.open(self.journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _BINARY, 0o600)
+        try:
+            end = os.lseek(handle, 0, os.SEEK_END)
             try:
-                handle.write(line)
-                handle.flush()
-                os.fsync(handle.fileno())
+                view = memoryview(line)
+                while view:
+                    view = view[os.write(handle, view) :]
+                os.fsync(handle)
             except OSError:
-                # Part of the line may be there: cut it off, so that the retry writes it
-                # whole (a torn line mid-journal would end a recovery there).
                 with contextlib.suppress(OSError):
-                    handle.truncate(end)
+                    os.ftruncate(handle, end)
                 raise
+        finally:
+            os.close(handle)
 
     def _write_meta(self, clean: bool, last_action: str = "") -> None:
         meta = Meta(
@@ -300,7 +315,7 @@ def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recov
     found = []
     for meta_path in folder.glob("*.meta.json") if folder.exists() else ():
         try:
-            cover = read_regular(meta_path, _META_BYTES, what="a journal's cover sheet")
+            cover = read_regular(meta_path, META_BYTES, what="a journal's cover sheet")
             meta = msgspec.json.decode(cover, type=Meta)
         except (SessionLoadError, msgspec.DecodeError, msgspec.ValidationError):
             continue
@@ -310,6 +325,10 @@ def find_unclean(folder: Path | None = None, *, exclude: str = "") -> list[Recov
             continue  # this run's own journal, or one whose window is still running
         if meta.clean:
             for path in every_run_file(folder, meta.stem):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+        elif _holds_nothing(folder, meta):
+            for path in every_run_file(folder, meta.stem):  # a run that did nothing
                 with contextlib.suppress(OSError):
                     path.unlink()
         else:
@@ -336,6 +355,13 @@ def journal_lines(journal: Path, source: str) -> list[bytes]:
     return [line for line in data.split(b"\n") if line.strip()]
 
 
+def _holds_nothing(folder: Path, meta: Meta) -> bool:
+    """Whether a run left nothing to recover: no action since its start or its last save
+    (a save folds the journal and clears the last action)."""
+    _, journal, _ = run_files(folder, meta.stem)
+    return not meta.last_action and not (journal.exists() and journal.stat().st_size)
+
+
 def _last_action(folder: Path, meta: Meta) -> tuple[float, str]:
     """When a journal's session last changed, and the label of that change: its last
     readable line, or the base it was folded into."""
@@ -352,48 +378,3 @@ def _last_action(folder: Path, meta: Meta) -> tuple[float, str]:
             continue  # a torn last line: recovery skips it too
         return max(stamp.at, meta.updated), stamp.label or meta.last_action
     return meta.updated, meta.last_action
-
-
-def newer_autosave(
-    path: Path, *, exclude: str = "", folder: Path | None = None
-) -> Recoverable | None:
-    """The newest journal of the session saved at ``path`` that changed after the file
-    was last written (a run that crashed after its last save), or None."""
-    try:
-        written = path.stat().st_mtime
-        target = path.resolve()
-    except OSError:
-        written, target = 0.0, path.absolute()
-    for found in find_unclean(folder, exclude=exclude):
-        if found.path is None or found.changed <= written:
-            continue
-        with contextlib.suppress(OSError):
-            if Path(found.path).resolve() == target:
-                return found
-    return None
-
-
-def open_elsewhere(path: Path, *, exclude: str = "", folder: Path | None = None) -> list[str]:
-    """The sessions (by name) that other running windows have open from the file at
-    ``path``: their journals are live and name it."""
-    folder = folder or paths.autosave_dir()
-    try:
-        target = path.resolve()
-    except OSError:
-        target = path.absolute()
-    names = []
-    for meta_path in folder.glob("*.meta.json") if folder.exists() else ():
-        try:
-            meta = msgspec.json.decode(
-                read_regular(meta_path, _META_BYTES, what="a journal's cover sheet"), type=Meta
-            )
-        except (SessionLoadError, msgspec.DecodeError, msgspec.ValidationError):
-            continue
-        if meta.stem == exclude or meta.path is None or meta.clean:
-            continue
-        if meta_path.name != f"{meta.stem}.meta.json" or not is_live(folder, meta.stem):
-            continue
-        with contextlib.suppress(OSError):
-            if Path(meta.path).resolve() == target:
-                names.append(meta.name)
-    return names

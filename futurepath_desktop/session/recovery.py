@@ -5,6 +5,7 @@ did): the base snapshot with the journaled actions replayed, keeping all it can.
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -78,8 +79,8 @@ def _recover(found: Recoverable, source: str) -> Recovery:
                 raise
             patches = patches[: applied - 1]
             lost = (
-                f"action {applied} of the journal makes a session that does not open "
-                f"({error.problem}); it and what came after are not recovered"
+                f"action {applied} makes a session that would not open ({error.problem}); "
+                "it and what came after could not be read back"
             )
             continue
         return Recovery(checked, applied, lost)
@@ -103,8 +104,8 @@ def _readable_patches(
                 return patches, ""
             after = len(lines) - number
             return patches, (
-                f"journal line {number} is damaged; it and the {after} action"
-                f"{'' if after == 1 else 's'} after it are not recovered"
+                f"the record of action {number} is damaged; it and the {after} action"
+                f"{'' if after == 1 else 's'} after it could not be read back"
             )
     return patches, ""
 
@@ -142,8 +143,9 @@ def _replay(
                 session,
                 number - 1,
                 (
-                    f"action {number} of the journal does not apply ({error}); it and the {after} "
-                    f"action{'' if after == 1 else 's'} after it are not recovered"
+                    f"action {number} does not fit the session as recovered ({error}); it and "
+                    f"the {after} action{'' if after == 1 else 's'} after it could not be read "
+                    "back"
                 ),
             )
     return session, len(patches), ""
@@ -161,3 +163,20 @@ def discard(found: Recoverable) -> bool:
     with contextlib.suppress(OSError):
         lock_path(found.folder, found.stem).unlink()
     return True
+
+
+def keep_damaged(found: Recoverable) -> Path | None:
+    """Put a copy of a journal that recovered only in part aside, in the autosave folder's
+    ``damaged`` folder, before it is discarded: what could not be read is not thrown
+    away. Where it went, or None if it could not be copied."""
+    import shutil
+
+    aside = found.folder / "damaged" / found.stem
+    try:
+        aside.mkdir(parents=True, exist_ok=True)
+        for path in run_files(found.folder, found.stem):
+            if path.exists():
+                shutil.copy2(path, aside / path.name)
+    except OSError:
+        return None
+    return aside

@@ -6,6 +6,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from futurepath_desktop.session.autosave import Recoverable
+from futurepath_desktop.ui.files import when
+
 
 def open_it_here_too(parent: QWidget, path: Path) -> bool:
     """``path`` is open in another running window: two windows saving one file save over
@@ -48,3 +51,46 @@ def save_over_changed(parent: QWidget, path: Path) -> bool | None:
     if box.clickedButton() is elsewhere:
         return False
     return None
+
+
+def ask_to_recover(parent: QWidget, latest: Recoverable) -> str:
+    """Ask about one journal left behind: "recover", "discard" or "later"."""
+    box = QMessageBox(parent)
+    box.setObjectName("recoveryPrompt")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Recover your session?")
+    box.setText(f"{latest.name} was not closed cleanly. Recover it as it was at the last action?")
+    lines = [f"Last changed {when(latest.changed)}."]
+    if latest.last_action:
+        lines.append(f"Last action: {latest.last_action}.")
+    if latest.path:
+        lines.append(f"Saved as {Path(latest.path).name}.")
+    box.setInformativeText("\n".join(lines))
+    recover_button = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+    discard_button = box.addButton("Discard it", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(recover_button)
+    box.exec()
+    if box.clickedButton() is recover_button:
+        return "recover"
+    return "discard" if box.clickedButton() is discard_button else "later"
+
+
+def say_recovered_in_part(
+    parent: QWidget, name: str, replayed: int, lost: str, kept: Path | None
+) -> None:
+    """Recovery kept what it could: say how far it got, what was lost, and where the
+    damaged journal was put aside."""
+    box = QMessageBox(parent)
+    box.setObjectName("recoveredPartDialog")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Recovered in part")
+    box.setText(
+        f"{name} is recovered as it was after the first {replayed} actions of its "
+        "autosave; the rest could not be read back."
+    )
+    said = lost[0].upper() + lost[1:] + "."
+    if kept is not None:
+        said += f"\n\nA copy of the damaged autosave is kept in {kept}."
+    box.setInformativeText(said)
+    box.exec()

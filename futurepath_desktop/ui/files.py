@@ -157,7 +157,7 @@ class FileHandler(QObject):
 
     def _may_open_here_too(self, path: Path) -> bool:
         """Warn when another running window has ``path`` open; True to open it anyway."""
-        from futurepath_desktop.session.autosave import open_elsewhere
+        from futurepath_desktop.session.journal_scan import open_elsewhere
         from futurepath_desktop.ui.file_prompts import open_it_here_too
 
         if path == self.controller.path or not open_elsewhere(path, exclude=self._own_journal()):
@@ -171,7 +171,7 @@ class FileHandler(QObject):
         path = self.controller.path
         if path is None:
             return True
-        from futurepath_desktop.session.autosave import open_elsewhere
+        from futurepath_desktop.session.journal_scan import open_elsewhere
         from futurepath_desktop.ui.file_prompts import open_it_here_too
 
         if not open_elsewhere(path, exclude=self._own_journal()):
@@ -204,7 +204,8 @@ class FileHandler(QObject):
         box.setWindowTitle("Cannot open the session")
         box.setText(f"{path.name} cannot be opened.")
         said = explain(error)
-        box.setDetailedText(details(error))
+        if error.json_path not in ("", "$"):  # where in the file: worth a look
+            box.setDetailedText(details(error))
         backup = backup_path(path)
         spare: Session | None = None
         if backup.exists():
@@ -225,7 +226,7 @@ class FileHandler(QObject):
             box.addButton(QMessageBox.StandardButton.Cancel)
             box.setDefaultButton(use_backup)
         else:
-            box.addButton(QMessageBox.StandardButton.Close)
+            box.setDefaultButton(box.addButton(QMessageBox.StandardButton.Close))
         box.setInformativeText(said)
         box.exec()
         if spare is None or box.clickedButton() is not use_backup:
@@ -244,7 +245,7 @@ class FileHandler(QObject):
         return self.controller.autosave.stem if self.controller.autosave else ""
 
     def _newer_autosave(self, path: Path) -> Recoverable | None:
-        from futurepath_desktop.session.autosave import newer_autosave
+        from futurepath_desktop.session.journal_scan import newer_autosave
 
         return newer_autosave(path, exclude=self._own_journal())
 
@@ -277,7 +278,8 @@ class FileHandler(QObject):
         from PySide6.QtWidgets import QMessageBox
 
         from futurepath_desktop.session.load_errors import details, explain
-        from futurepath_desktop.session.recovery import discard, recover_all
+        from futurepath_desktop.session.recovery import discard, keep_damaged, recover_all
+        from futurepath_desktop.ui.file_prompts import say_recovered_in_part
 
         try:
             recovery = recover_all(found)
@@ -292,19 +294,11 @@ class FileHandler(QObject):
             box.exec()
             return False
         if recovery.lost:
-            box = QMessageBox(self.window)
-            box.setObjectName("recoveredPartDialog")
-            box.setIcon(QMessageBox.Icon.Warning)
-            box.setWindowTitle("Recovered in part")
-            box.setText(
-                f"{found.name} is recovered as it was after {recovery.replayed} of its "
-                "journaled actions; the rest could not be read back."
-            )
-            box.setInformativeText(recovery.lost[0].upper() + recovery.lost[1:] + ".")
-            box.exec()
+            kept = keep_damaged(found)
+            say_recovered_in_part(self.window, found.name, recovery.replayed, recovery.lost, kept)
         session = recovery.session
         discard(found)  # before the new journal of the same session starts
-        self.controller.replace(session, path)
+        self.controller.replace(session, path, unsaved=f"Recovered {found.name}")
         self.controller.stack.resetClean()  # recovered changes are not saved yet
         if path is not None:
             self._remember(path)
@@ -321,8 +315,11 @@ class FileHandler(QObject):
         """Ask where to save, then save there."""
         from PySide6.QtWidgets import QFileDialog  # loaded when first asked
 
-        folder = paths.sessions_dir(create=True)
-        suggested = folder / f"{self.controller.session.name}{EXTENSION}"
+        if self.controller.path is not None:  # beside the file it came from
+            suggested = self.controller.path
+        else:
+            folder = paths.sessions_dir(create=True)
+            suggested = folder / f"{self.controller.session.name}{EXTENSION}"
         name, _ = QFileDialog.getSaveFileName(
             self.window, "Save session as", str(suggested), FILTER
         )
@@ -344,10 +341,18 @@ class FileHandler(QObject):
         try:
             save_session(self.controller.session, path)
         except OSError as error:
-            QMessageBox.critical(
-                self.window, "Cannot save", f"Cannot save {path.name}: {error.strerror or error}"
-            )
-            return False
+            self.message.emit(f"Not saved: {path.name}")
+            box = QMessageBox(self.window)
+            box.setObjectName("saveErrorDialog")
+            box.setIcon(QMessageBox.Icon.Critical)
+            box.setWindowTitle("Cannot save")
+            box.setText(f"Cannot save {path.name}: {error.strerror or error}.")
+            box.setInformativeText("The file is as it was. Save somewhere else?")
+            elsewhere = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
+            box.setDefaultButton(elsewhere)
+            box.addButton(QMessageBox.StandardButton.Cancel)
+            box.exec()
+            return box.clickedButton() is elsewhere and self.save_as()
         self.controller.set_path(path)
         self._remember(path)
         self.message.emit(f"Saved {path.name}")
@@ -357,35 +362,17 @@ class FileHandler(QObject):
 
     def offer_recovery(self) -> bool:
         """On start: offer to recover a session that did not close cleanly."""
-        from PySide6.QtWidgets import QMessageBox  # loaded when first asked
 
         from futurepath_desktop.session.autosave import find_unclean
         from futurepath_desktop.session.recovery import discard
+        from futurepath_desktop.ui.file_prompts import ask_to_recover
 
-        found = find_unclean(exclude=self._own_journal())
-        if not found:
+        for latest in find_unclean(exclude=self._own_journal()):  # newest first
+            answer = ask_to_recover(self.window, latest)
+            if answer == "recover":
+                return self._open_autosave(Path(latest.path) if latest.path else None, latest)
+            if answer == "discard":
+                discard(latest)
+                continue  # the next one, if another run left one too
             return False
-        latest = found[0]
-        box = QMessageBox(self.window)
-        box.setObjectName("recoveryPrompt")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Recover your session?")
-        box.setText(
-            f"{latest.name} was not closed cleanly. Recover it as it was at the last action?"
-        )
-        lines = [f"Last changed {when(latest.changed)}."]
-        if latest.last_action:
-            lines.append(f"Last action: {latest.last_action}.")
-        if latest.path:
-            lines.append(f"Saved as {Path(latest.path).name}.")
-        box.setInformativeText("\n".join(lines))
-        recover_button = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
-        discard_button = box.addButton("Discard it", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(recover_button)
-        box.exec()
-        if box.clickedButton() is recover_button:
-            return self._open_autosave(Path(latest.path) if latest.path else None, latest)
-        if box.clickedButton() is discard_button:
-            discard(latest)
         return False

@@ -71,13 +71,15 @@ class SessionController(QObject):
         self.pushing = False  # inside stack.push: the command's redo has nothing to do
         self.autosave: Autosave | None = None
 
-    def start_autosave(self) -> None:
+    def start_autosave(self, unsaved: str = "") -> None:
         """Journal every change from now on (the window does this; tests may not)."""
         from futurepath_desktop.session.autosave import Autosave
 
         if self.autosave is not None:
             self.autosave.close()
-        self.autosave = Autosave(self.session, self.path, on_trouble=self._autosave_trouble)
+        self.autosave = Autosave(
+            self.session, self.path, on_trouble=self._autosave_trouble, unsaved=unsaved
+        )
 
     def _autosave_trouble(self, trouble: str | None) -> None:
         # From the journal's writer thread: the signal reaches the window queued.
@@ -109,8 +111,9 @@ class SessionController(QObject):
                 logging.getLogger(__name__).error("autosave failed: %s", error)
         self.changed.emit(applied.change)
 
-    def replace(self, session: Session, path: Path | None) -> None:
-        """Open another session: a fresh undo stack and autosave."""
+    def replace(self, session: Session, path: Path | None, *, unsaved: str = "") -> None:
+        """Open another session: a fresh undo stack and autosave (``unsaved``: the label
+        of changes it holds that no file does, such as a recovered session's)."""
         had_autosave = self.autosave is not None
         if self.autosave is not None:
             self.autosave.close()
@@ -121,7 +124,7 @@ class SessionController(QObject):
         self.stack.clear()
         self.stack.setClean()
         if had_autosave:
-            self.start_autosave()
+            self.start_autosave(unsaved)
         self.sessionReplaced.emit()
         self.pathChanged.emit()
         self.changed.emit(Change())

@@ -257,7 +257,7 @@ def test_the_last_action_survives_a_checkpoint_and_a_torn_line(
 
 
 def test_an_autosave_newer_than_its_file_is_found(private_home: Path, tmp_path: Path) -> None:
-    from futurepath_desktop.session.autosave import newer_autosave
+    from futurepath_desktop.session.journal_scan import newer_autosave
     from futurepath_desktop.session.store import save_session
 
     path = tmp_path / "fight.fpsession"

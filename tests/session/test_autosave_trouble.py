@@ -103,3 +103,43 @@ def test_a_line_cut_off_by_a_failed_write_is_not_left_in_the_journal(
     crash(saver)
     (found,) = find_unclean()
     assert encode(recover_all(found).session) == expected
+
+
+def test_a_line_half_written_when_the_disk_filled_is_cut_off_before_the_retry(
+    private_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills part-way through a line: the part that reached the file is cut off,
+    and once there is room again the line is written whole; the journal recovers every
+    action, including those after protection came back."""
+    monkeypatch.setattr(autosave, "RETRY_S", (0.01,))
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session)
+    saver.flush()
+    real_write = os.write
+    full = threading.Event()
+
+    def write(fd: int, data: bytes | memoryview) -> int:
+        if full.is_set():
+            if len(data) > 8:
+                return real_write(fd, bytes(data[: len(data) // 2]))  # room for half
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    saver.record(history.push(StartCombat()))
+    saver.flush()
+    full.set()
+    saver.record(history.push(Damage(("bear-2",), 4)))
+    while saver.trouble is None:
+        threading.Event().wait(0.01)
+    full.clear()
+    saver.record(history.push(Damage(("bear-3",), 2)))  # after protection is back
+    saver.flush()
+    assert getattr(saver, "trouble") is None  # noqa: B009 - read again, after the writes
+    expected = encode(session)
+    crash(saver)
+    (found,) = find_unclean()
+    recovery = recover_all(found)
+    assert recovery.lost == ""
+    assert encode(recovery.session) == expected

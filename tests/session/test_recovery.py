@@ -19,7 +19,7 @@ from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.history import History
-from futurepath_desktop.session.recovery import recover_all
+from futurepath_desktop.session.recovery import keep_damaged, recover_all
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import decode, encode
 from tests.session.crashes import crash
@@ -65,8 +65,12 @@ def test_a_damaged_middle_line_keeps_everything_before_it_and_says_what_was_lost
     recovery = recover_all(found)
     assert encode(recovery.session) == states[3]  # the three actions before the damage
     assert recovery.replayed == 3
-    assert "journal line 4 is damaged" in recovery.lost
+    assert "the record of action 4 is damaged" in recovery.lost
     assert "the 3 actions after it" in recovery.lost
+    kept = keep_damaged(found)  # what could not be read is put aside, not thrown away
+    assert kept is not None
+    assert (kept / saver.journal.name).read_bytes() == saver.journal.read_bytes()
+    assert find_unclean() == [found], "the copy is not offered as a journal of its own"
     saver.close()
 
 
@@ -83,7 +87,7 @@ def test_a_line_that_reads_but_does_not_apply_is_reported_not_raised(private_hom
     recovery = recover_all(found)
     assert recovery.replayed == 4
     assert encode(recovery.session) == states[4]
-    assert "action 5" in recovery.lost and "not recovered" in recovery.lost
+    assert "action 5" in recovery.lost and "could not be read back" in recovery.lost
     saver.close()
 
 
@@ -100,7 +104,7 @@ def test_a_line_that_makes_a_session_the_loader_refuses_is_dropped_and_named(
     recovery = recover_all(found)
     assert recovery.replayed == len(COMMANDS) - 1
     assert encode(recovery.session) == states[-2]
-    assert f"action {len(COMMANDS)}" in recovery.lost and "does not open" in recovery.lost
+    assert f"action {len(COMMANDS)}" in recovery.lost and "would not open" in recovery.lost
     saver.close()
 
 
@@ -119,6 +123,9 @@ def test_a_crash_at_any_step_of_a_checkpoint_recovers_exactly(
     folded = encode(session)
     base, journal, new_base = saver.base, saver.journal, saver.folded
     new_base.write_bytes(folded)
+    meta = msgspec.json.decode(saver.meta.read_bytes())
+    meta["last_action"] = "Round 1: the players' turn"  # written before the journal goes
+    saver.meta.write_bytes(msgspec.json.encode(meta))
     if crash_after in ("journal emptied", "base renamed"):
         journal.write_bytes(b"")
     if crash_after == "base renamed":
@@ -170,3 +177,39 @@ def test_recovery_never_raises_anything_but_a_load_error(private_home: Path) -> 
         assert recovery.replayed <= len(lines)
         assert decode(encode(recovery.session)) == recovery.session  # it opens as a file
     saver.close()
+
+
+def test_a_run_with_nothing_unsaved_is_not_offered(private_home: Path, tmp_path: Path) -> None:
+    """A run that did nothing, or saved after its last action, leaves nothing to recover:
+    it is not offered (and would hide one that has something)."""
+    from futurepath_desktop.session.store import save_session
+
+    idle = Autosave(demo_session())
+    crash(idle)
+    assert find_unclean() == []
+    session = demo_session()
+    history = History(session)
+    saved = Autosave(session)
+    saved.record(history.push(StartCombat()))
+    path = tmp_path / "fight.fpsession"
+    save_session(session, path)
+    saved.saved_as(path)
+    crash(saved)
+    assert find_unclean() == [], "saved after its last action"
+    busy_session = demo_session()
+    busy = Autosave(busy_session)
+    busy.record(History(busy_session).push(Damage(("bear-1",), 2)))
+    crash(busy)
+    assert [f.stem for f in find_unclean()] == [busy.stem]
+
+
+def test_a_recovered_session_not_yet_saved_is_offered_again_after_another_crash(
+    private_home: Path,
+) -> None:
+    session = demo_session()
+    History(session).push(Damage(("bear-1",), 2))
+    again = Autosave(session, unsaved="Recovered Space Bears")
+    crash(again)
+    (found,) = find_unclean()
+    assert found.last_action == "Recovered Space Bears"
+    assert encode(recover_all(found).session) == encode(session)

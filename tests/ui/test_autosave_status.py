@@ -37,14 +37,25 @@ def test_a_failing_autosave_shows_in_the_status_bar_until_it_writes_again(
         full.set()
         assert controller.push(Damage(("bear-1",), 2))
         qtbot.waitUntil(label.isVisible, timeout=5000)
-        assert label.text() == "Autosave is failing: No space left on device. Retrying"
-        assert "Save As" in label.toolTip()
-        # Drawn as a warning: white words on red, in the status bar's own row.
-        picture = label.grab().toImage()
-        middle = QColor(picture.pixel(2, picture.height() // 2))
-        assert middle.red() > 150 and middle.green() < 80 and middle.blue() < 80, middle.name()
+        assert label.text() == "Autosave failing · retrying"
+        assert "No space left on device" in label.toolTip() and "Save As" in label.toolTip()
         bar = window.statusBar()
-        assert bar.geometry().contains(label.mapTo(window, label.rect().center()))
+        assert "No space left on device" in bar.currentMessage()
+        # Drawn as a warning: white words on red, whole, inside the window.
+        picture = window.grab().toImage()
+        box = label.geometry().translated(bar.geometry().topLeft())
+        assert window.rect().contains(box), "the warning is not cut off at the edge"
+        colours = [
+            QColor(picture.pixel(x, y))
+            for x in range(box.left(), box.right())
+            for y in range(box.top(), box.bottom())
+        ]
+        red = [q for q in colours if q.red() > 150 and q.green() < 80 and q.blue() < 80]
+        white = [q for q in colours if min(q.red(), q.green(), q.blue()) > 225]
+        assert len(red) > len(colours) // 2, "a red badge"
+        assert len(white) > 30, "with white letters on it"
+        # Wide enough for its words in the label's own font.
+        assert label.width() >= label.fontMetrics().horizontalAdvance(label.text())
         full.clear()
         qtbot.waitUntil(lambda: not label.isVisible(), timeout=5000)
         assert bar.currentMessage() == "Crash protection is back: autosave is writing again."

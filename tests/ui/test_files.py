@@ -326,3 +326,18 @@ def test_an_undo_in_the_window_is_journaled_as_the_undo_of_its_command(
         assert controller.autosave is not None
         controller.autosave.close()
         controller.autosave = None
+
+
+def test_after_one_journal_is_discarded_the_next_is_offered(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    _, older = crashed_run(None)
+    time.sleep(0.05)
+    crashed_run(tmp_path / "fight.fpsession")  # the newest: offered first
+    seen = Seen()
+    answer(qtbot, seen, "Discard it")
+    second = Seen()
+    answer(qtbot, second, "Recover")
+    assert window.files.offer_recovery()
+    assert second.name == "recoveryPrompt"
+    assert window.controller.session.to_file() == older
