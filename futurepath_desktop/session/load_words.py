@@ -59,6 +59,7 @@ PARTS = {
 }
 FIELDS = {
     "id": "id",
+    "remaining": "rounds left",
     "hp": "HP",
     "max_hp": "maximum HP",
     "temp_hp": "temporary HP",
