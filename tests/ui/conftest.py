@@ -38,9 +38,11 @@ def answer_dialog(qtbot: QtBot, handle: Callable[[QDialog], None]) -> None:
         if not isinstance(dialog, QDialog):
             QTimer.singleShot(10, later)
             return
-        handle(dialog)
-        # A dialog the handler failed to close would block the test forever.
-        QTimer.singleShot(3000, lambda: close_if_open(dialog))
+        try:
+            handle(dialog)  # an assertion failing in here fails the test (pytest-qt)…
+        finally:
+            # …and a dialog the handler failed to close would block the test forever.
+            QTimer.singleShot(3000, lambda: close_if_open(dialog))
 
     QTimer.singleShot(0, later)
 
