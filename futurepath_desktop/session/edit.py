@@ -16,6 +16,7 @@ import msgspec
 from futurepath_desktop.core.dice import DiceRoll, Roller
 from futurepath_desktop.session.change import Change, fields_changed
 from futurepath_desktop.session.errors import CommandError, NotFoundError
+from futurepath_desktop.session.guard import check_arguments, check_edit
 from futurepath_desktop.session.registry import REFERRING, TABLE, key_of
 from futurepath_desktop.session.rng_marks import RngMark, from_state, mark
 from futurepath_desktop.session.state import (
@@ -386,15 +387,11 @@ def run(session: Session, command: Command) -> Applied:
     """Carry out a command; on any error nothing is changed and the error is raised."""
     checked = getattr(command, "kind", "") != "restore"  # undo puts back what was checked
     if checked:
-        from futurepath_desktop.session.guard import check_arguments
-
         check_arguments(command)
     edit = Edit(session)
     try:
         label = command.perform(session, edit)
         if checked:
-            from futurepath_desktop.session.guard import check_edit
-
             check_edit(session, edit)
     except BaseException:
         edit.rollback()
