@@ -65,8 +65,11 @@ def _recover(found: Recoverable, source: str) -> Recovery:
     data = read_regular(base, MAX_FILE_BYTES, what="an autosave", source=source)
     # A journal left by an app of format 2 (it crashed, then the app was updated) holds
     # lines of that format: each is read against the session as recovered so far.
-    decode(data, source)  # a base that will not load says why, as a file does
-    older = msgspec.json.decode(data, type=FormatVersion).format_version < FORMAT_VERSION
+    try:
+        older = msgspec.json.decode(data, type=FormatVersion).format_version < FORMAT_VERSION
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        decode(data, source)  # a base that will not load says why, as a file does
+        raise
     patches, lost = _readable_patches(lines, older, data, source)
     while True:
         session, applied, failure = _replay(data, patches, older, source)

@@ -10,17 +10,30 @@ from futurepath_desktop.session.autosave import Recoverable
 from futurepath_desktop.ui.files import when
 
 
+def _box(
+    parent: QWidget, name: str, icon: QMessageBox.Icon, title: str, text: str, more: str
+) -> QMessageBox:
+    """A question's box, named for the tests, before its buttons."""
+    box = QMessageBox(parent)
+    box.setObjectName(name)
+    box.setIcon(icon)
+    box.setWindowTitle(title)
+    box.setText(text)
+    box.setInformativeText(more)
+    return box
+
+
 def open_it_here_too(parent: QWidget, path: Path) -> bool:
     """``path`` is open in another running window: two windows saving one file save over
     each other. True to open it here all the same."""
-    box = QMessageBox(parent)
-    box.setObjectName("openElsewherePrompt")
-    box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Open in another window")
-    box.setText(f"{path.name} is open in another Future Path Desktop window.")
-    box.setInformativeText(
+    box = _box(
+        parent,
+        "openElsewherePrompt",
+        QMessageBox.Icon.Warning,
+        "Open in another window",
+        f"{path.name} is open in another Future Path Desktop window.",
         "If both windows save it, the one that saves last replaces what the other "
-        "saved. Open it here too?"
+        "saved. Open it here too?",
     )
     here = box.addButton("Open it here too", QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
@@ -32,14 +45,14 @@ def open_it_here_too(parent: QWidget, path: Path) -> bool:
 def save_over_changed(parent: QWidget, path: Path) -> bool | None:
     """``path`` changed on disk since this window opened or saved it (another window or
     program wrote it). True: save over it; False: save elsewhere; None: save nothing."""
-    box = QMessageBox(parent)
-    box.setObjectName("changedOnDiskPrompt")
-    box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Changed on disk")
-    box.setText(f"{path.name} changed on disk since this window opened or saved it.")
-    box.setInformativeText(
+    box = _box(
+        parent,
+        "changedOnDiskPrompt",
+        QMessageBox.Icon.Warning,
+        "Changed on disk",
+        f"{path.name} changed on disk since this window opened or saved it.",
         "Another window or program saved it. Saving here replaces what it saved "
-        "(the version it saved is kept as the backup)."
+        "(the version it saved is kept as the backup).",
     )
     over = box.addButton("Save over it", QMessageBox.ButtonRole.DestructiveRole)
     elsewhere = box.addButton("Save as…", QMessageBox.ButtonRole.AcceptRole)
@@ -55,17 +68,19 @@ def save_over_changed(parent: QWidget, path: Path) -> bool | None:
 
 def ask_to_recover(parent: QWidget, latest: Recoverable) -> str:
     """Ask about one journal left behind: "recover", "discard" or "later"."""
-    box = QMessageBox(parent)
-    box.setObjectName("recoveryPrompt")
-    box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Recover your session?")
-    box.setText(f"{latest.name} was not closed cleanly. Recover it as it was at the last action?")
     lines = [f"Last changed {when(latest.changed)}."]
     if latest.last_action:
         lines.append(f"Last action: {latest.last_action}.")
     if latest.path:
         lines.append(f"Saved as {Path(latest.path).name}.")
-    box.setInformativeText("\n".join(lines))
+    box = _box(
+        parent,
+        "recoveryPrompt",
+        QMessageBox.Icon.Question,
+        "Recover your session?",
+        f"{latest.name} was not closed cleanly. Recover it as it was at the last action?",
+        "\n".join(lines),
+    )
     recover_button = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
     discard_button = box.addButton("Discard it", QMessageBox.ButtonRole.DestructiveRole)
     box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
@@ -81,16 +96,16 @@ def say_recovered_in_part(
 ) -> None:
     """Recovery kept what it could: say how far it got, what was lost, and where the
     damaged journal was put aside."""
-    box = QMessageBox(parent)
-    box.setObjectName("recoveredPartDialog")
-    box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Recovered in part")
-    box.setText(
-        f"{name} is recovered as it was after the first {replayed} actions of its "
-        "autosave; the rest could not be read back."
-    )
     said = lost[0].upper() + lost[1:] + "."
     if kept is not None:
         said += f"\n\nA copy of the damaged autosave is kept in {kept}."
-    box.setInformativeText(said)
+    box = _box(
+        parent,
+        "recoveredPartDialog",
+        QMessageBox.Icon.Warning,
+        "Recovered in part",
+        f"{name} is recovered as it was after the first {replayed} actions of its "
+        "autosave; the rest could not be read back.",
+        said,
+    )
     box.exec()
