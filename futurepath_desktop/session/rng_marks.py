@@ -8,6 +8,7 @@ an undo step costs a few dozen bytes instead of a 25 KiB copy of the whole state
 from __future__ import annotations
 
 import random
+from array import array
 
 import msgspec
 
@@ -17,24 +18,25 @@ from futurepath_desktop.session.records import RngState
 class RngMark(msgspec.Struct, frozen=True):
     """The generator's state: its words (shared with other marks), position and gauss."""
 
-    words: tuple[int, ...]
+    words: bytes
+    """The 624 words, four bytes each (a tuple of them would take 22 KiB)."""
     index: int
     gauss: float | None = None
     version: int = 3
 
     def state(self) -> tuple[int, tuple[int, ...], float | None]:
         """The state as ``random.Random.setstate`` takes it."""
-        return (self.version, (*self.words, self.index), self.gauss)
+        return (self.version, (*array("I", self.words), self.index), self.gauss)
 
 
-_shared: list[tuple[int, ...]] = [()]
+_shared: list[bytes] = [b""]
 """The words of the last mark taken, for the next one to share when they are equal."""
 
 
 def mark(rng: random.Random) -> RngMark:
     """A compact mark of a generator's state now."""
     version, internal, gauss = rng.getstate()
-    words = internal[:-1]
+    words = array("I", internal[:-1]).tobytes()
     if words != _shared[0]:
         _shared[0] = words
     return RngMark(_shared[0], internal[-1], gauss, version)
@@ -44,4 +46,5 @@ def from_state(state: RngState) -> RngMark:
     """A mark for a saved full state (the journal keeps full states)."""
     if not state.internal:
         return mark(random.Random(state.seed))
-    return RngMark(state.internal[:-1], state.internal[-1], state.gauss, state.version)
+    words = array("I", state.internal[:-1]).tobytes()
+    return RngMark(words, state.internal[-1], state.gauss, state.version)

@@ -158,11 +158,10 @@ class MainWindow(QMainWindow):
         """Make the undo history's list the first time its tab is shown."""
         if not visible or self.history.findChild(QWidget, "historyView") is not None:
             return
-        from PySide6.QtWidgets import QUndoView
+        from futurepath_desktop.ui.docks.history_list import HistoryList
 
-        undo_view = QUndoView(self.controller.stack)
+        undo_view = HistoryList(self.controller.stack, "Session opened")
         undo_view.setObjectName("historyView")
-        undo_view.setEmptyLabel("Session opened")
         self.history.setWidget(undo_view)
 
     def _connect(self) -> None:

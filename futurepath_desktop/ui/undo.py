@@ -1,8 +1,9 @@
-"""The bridge between session commands and Qt's undo stack.
+"""The bridge between session commands and the window's undo stack.
 
 Every change goes through :meth:`SessionController.push`: the command runs first (so a
-refused one never reaches the stack), then a thin :class:`SessionUndoCommand` holding its
-exact inverse is pushed. Undo and redo replay inverses; nothing is rolled twice.
+refused one never reaches the stack), then its exact inverse is kept as a compact step
+(:class:`~ui.undo_stack.UndoStack`). Undo and redo replay inverses; nothing is rolled
+twice.
 """
 
 from __future__ import annotations
@@ -11,41 +12,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.session.edit import Applied, Change, Command, Restore, run
+from futurepath_desktop.session.edit import Applied, Change, Command, run
 from futurepath_desktop.session.file_read import disk_stamp
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import without_rulings
+from futurepath_desktop.ui.undo_stack import UndoStack
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.autosave import Autosave
-
-
-class SessionUndoCommand(QUndoCommand):
-    """One session command on the undo stack: undo and redo apply exact inverses."""
-
-    def __init__(self, controller: SessionController, applied: Applied) -> None:
-        super().__init__(applied.label)
-        # Ten thousand steps are kept: each holds its controller and one Restore, the
-        # inverse of the state the session is in (it carries the label), not the change
-        # report, which the views have had.
-        self._controller = controller
-        self._inverse: Restore = applied.inverse
-
-    def redo(self) -> None:
-        if self._controller.pushing:  # it already ran: the stack calls redo on a push
-            return
-        again = run(self._controller.session, self._inverse)
-        self._inverse = again.inverse
-        self._controller.notify(again)
-
-    def undo(self) -> None:
-        reverted = run(self._controller.session, self._inverse)
-        self._inverse = reverted.inverse
-        # The journal names an undo after what it undid, not after the inverse command.
-        self._controller.notify(reverted, label=f"Undo: {self.text()}")
 
 
 class SessionController(QObject):
@@ -67,8 +43,7 @@ class SessionController(QObject):
         self.on_disk = disk_stamp(path) if path is not None else None
         """The file as it was when this window opened or last saved it (to tell whether
         something else wrote it since)."""
-        self.stack = QUndoStack(self)
-        self.pushing = False  # inside stack.push: the command's redo has nothing to do
+        self.stack = UndoStack(self)
         self.autosave: Autosave | None = None
 
     def start_autosave(self, unsaved: str = "") -> None:
@@ -92,11 +67,7 @@ class SessionController(QObject):
         except FuturePathError as error:
             self.failed.emit(without_rulings(str(error)))
             return False
-        self.pushing = True
-        try:
-            self.stack.push(SessionUndoCommand(self, applied))
-        finally:
-            self.pushing = False
+        self.stack.push(applied)
         self.notify(applied)
         return True
 
@@ -122,7 +93,6 @@ class SessionController(QObject):
         self.path = path
         self.on_disk = disk_stamp(path) if path is not None else None
         self.stack.clear()
-        self.stack.setClean()
         if had_autosave:
             self.start_autosave(unsaved)
         self.sessionReplaced.emit()

@@ -1,0 +1,82 @@
+"""The window's undo stack and its History list, driven through the window: Undo and Redo
+are named after their step, a click in the list goes to that step, and the title's
+unsaved mark follows the clean point."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListView
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.store import encode
+from futurepath_desktop.ui.main_window import MainWindow
+
+
+def _bears(window: MainWindow) -> list[str]:
+    return [b.id for b in window.controller.session.combatants.values() if b.team_id == "bears"]
+
+
+def test_history_list_goes_to_the_step_clicked(qtbot: QtBot, window: MainWindow) -> None:
+    controller = window.controller
+    states = [encode(controller.session)]
+    bears = _bears(window)
+    for amount in (1, 2, 3):
+        assert controller.push(c.Damage((bears[0],), amount))
+        states.append(encode(controller.session))
+    undo = window.actions_by_name["actionUndo"]
+    redo = window.actions_by_name["actionRedo"]
+    assert undo.isEnabled() and not redo.isEnabled()
+    assert undo.text().endswith(controller.stack.text(2))
+    assert "3 damage" in undo.text()
+
+    window.history.show()
+    window.history.raise_()
+    listing = window.history.findChild(QListView, "historyView")
+    assert listing is not None
+    qtbot.waitUntil(listing.isVisible)
+    model = listing.model()
+    assert model.rowCount() == 4
+    assert model.index(0, 0).data() == "Session opened"
+    assert listing.currentIndex().row() == 3
+
+    rect = listing.visualRect(model.index(1, 0))
+    qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert controller.stack.index() == 1
+    assert encode(controller.session) == states[1]
+    assert redo.isEnabled() and "2 damage" in redo.text()
+
+    undo.trigger()
+    assert encode(controller.session) == states[0]
+    assert listing.currentIndex().row() == 0
+    assert not undo.isEnabled() and undo.text() == "&Undo"
+
+    redo.trigger()
+    redo.trigger()
+    assert encode(controller.session) == states[2]
+    assert listing.currentIndex().row() == 2
+
+    # A new command drops the steps past the current one.
+    assert controller.push(c.Heal((bears[0],), 1))
+    assert model.rowCount() == 4
+    assert "heal" in model.index(3, 0).data().lower()
+    assert not redo.isEnabled()
+
+
+def test_the_unsaved_mark_follows_the_clean_point(window: MainWindow) -> None:
+    controller = window.controller
+    bears = _bears(window)
+    assert not window.isWindowModified()
+    assert controller.push(c.Damage((bears[0],), 2))
+    assert window.isWindowModified()
+    window.actions_by_name["actionUndo"].trigger()
+    assert not window.isWindowModified()
+    window.actions_by_name["actionRedo"].trigger()
+    controller.stack.setClean()  # as a save does
+    assert not window.isWindowModified()
+    window.actions_by_name["actionUndo"].trigger()
+    assert window.isWindowModified()
+    assert controller.push(c.Damage((bears[1],), 1))  # the saved state is out of reach now
+    assert controller.stack.cleanIndex() == -1
+    window.actions_by_name["actionUndo"].trigger()
+    assert window.isWindowModified()
