@@ -33,8 +33,8 @@ from futurepath_desktop.session.journal_patch import (
     Stamp,
     forward_patch,
 )
-from futurepath_desktop.session.state import Session, new_id
-from futurepath_desktop.session.store import MAX_FILE_BYTES, atomic_write, encode
+from futurepath_desktop.session.state import Session, SessionFile, new_id
+from futurepath_desktop.session.store import MAX_FILE_BYTES, atomic_write, encode_pieces
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ class Autosave:
         self._errors: list[BaseException] = []
         self._thread = threading.Thread(target=self._work, name="autosave", daemon=True)
         self._thread.start()
-        self._queue.put(self._checkpoint_job(encode(session)))
+        self._queue.put(self._checkpoint_job(session.to_file()))
 
     # --- main thread -----------------------------------------------------------------
 
@@ -173,7 +173,7 @@ class Autosave:
     def checkpoint(self) -> None:
         """Fold the journal into a new base snapshot of the session as it is now."""
         self._since_checkpoint = 0
-        self._queue.put(self._checkpoint_job(encode(self.session)))
+        self._queue.put(self._checkpoint_job(self.session.to_file()))
 
     def saved_as(self, path: Path) -> None:
         """The session was saved (or saved as): remember where, and fold the journal into
@@ -245,7 +245,7 @@ class Autosave:
         if changed and self.on_trouble is not None:
             self.on_trouble(trouble)
 
-    def _checkpoint_job(self, snapshot: bytes) -> Callable[[], None]:
+    def _checkpoint_job(self, snapshot: SessionFile) -> Callable[[], None]:
         label = self._last_action
 
         def job() -> None:
@@ -253,7 +253,9 @@ class Autosave:
             # journal emptied, and only then the new base renamed in. A crash at any
             # point leaves either the old base and its journal, or a complete new base
             # (recovery takes it whenever it is there: it holds all the journal did).
-            atomic_write(self.folded, snapshot, keep_backup=False)
+            # Encoded here, off the window's thread, a piece at a time: the snapshot's
+            # records never change, so the text is the session as it was when queued.
+            atomic_write(self.folded, encode_pieces(snapshot), keep_backup=False)
             try:
                 # The cover sheet names the new base's last action before the journal
                 # that held it goes: a crash in between still shows something to recover.

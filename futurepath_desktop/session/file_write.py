@@ -15,7 +15,9 @@ import errno
 import hashlib
 import os
 import secrets
+from collections.abc import Iterable
 from pathlib import Path
+from typing import cast
 
 NAME_MAX = 255
 """The longest file name, in bytes, most file systems allow (ext4, APFS, NTFS in UTF-16
@@ -75,13 +77,18 @@ def _holds(path: Path, data: bytes) -> bool:
         return False
 
 
-def atomic_write(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves either the old or the new file.
+def atomic_write(
+    path: Path, data: bytes | Iterable[bytes | memoryview], *, keep_backup: bool = True
+) -> None:
+    """Write ``data`` (bytes, or pieces of them) to ``path`` so that a crash leaves either
+    the old or the new file.
 
     The bytes go to a temporary file in the same folder, are flushed and fsynced, then
     renamed over the target; the folder is fsynced last. The previous version, if it
     differs, is kept as the backup (itself replaced atomically).
     """
+    if keep_backup and not isinstance(data, bytes):
+        data = b"".join(data)  # the backup is kept only if the file changes: compared whole
     target = written_target(Path(path))
     folder = target.parent
     if not folder.is_dir():
@@ -93,10 +100,11 @@ def atomic_write(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
     staged = folder / f".fp-{token}.bak.tmp"
     try:
         with open(temporary, "wb") as handle:
-            handle.write(data)
+            for piece in (data,) if isinstance(data, bytes) else data:
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
-        if keep_backup and target.exists() and not _holds(target, data):
+        if keep_backup and target.exists() and not _holds(target, cast("bytes", data)):
             try:
                 os.link(target, staged)
             except OSError:  # no hard links here (FAT, some network drives): copy instead

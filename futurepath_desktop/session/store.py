@@ -9,6 +9,7 @@ docs/session-format.schema.json is its JSON Schema.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ __all__ = [
     "backup_path",
     "decode",
     "encode",
+    "encode_pieces",
     "export_schema",
     "load_session",
     "save_session",
@@ -50,6 +52,33 @@ _VERSION_DECODER = msgspec.json.Decoder(_Version)
 def encode(session: Session) -> bytes:
     """The session as the bytes of its file."""
     return _ENCODER.encode(session.to_file())
+
+
+LOG_PIECE = 1_000
+"""Log entries encoded at a time when a file is written in pieces."""
+
+_EMPTY_LOG = b'"log":[]'
+
+
+def encode_pieces(record: SessionFile) -> Iterator[bytes | memoryview]:
+    """The bytes of ``record``'s file (the same as one encode gives), in pieces: all but
+    the log, then the log a thousand entries at a time. A four-hour fight's file is
+    megabytes; encoded whole every few hundred commands, the allocator keeps a buffer that
+    large for the rest of the run, so the autosave writes it this way."""
+    log = record.log
+    head = _ENCODER.encode(msgspec.structs.replace(record, log=()))
+    at = head.find(_EMPTY_LOG)
+    if not log or at < 0 or head.find(_EMPTY_LOG, at + 1) >= 0:
+        yield _ENCODER.encode(record)  # a top-level "log" key is found only once
+        return
+    split = at + len(_EMPTY_LOG) - 1  # just before the log's "]"
+    yield head[:split]
+    for start in range(0, len(log), LOG_PIECE):
+        piece = _ENCODER.encode(log[start : start + LOG_PIECE])
+        if start:
+            yield b","
+        yield memoryview(piece)[1:-1]
+    yield head[split:]
 
 
 def save_session(session: Session, path: Path | str) -> None:
