@@ -296,3 +296,20 @@ def test_the_schema_describes_the_file() -> None:
     session_file = schema["$defs"]["SessionFile"]
     assert set(session_file["required"]) == {"format_version", "id", "name"}
     assert session_file["additionalProperties"] is False
+
+
+@pytest.mark.parametrize("piece", [1, 7, 1_000])
+def test_a_file_written_in_pieces_is_the_file_encoded_whole(
+    piece: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The autosave writes its snapshot a few log entries at a time: the same bytes."""
+    from benchmarks.fight import play
+
+    session = demo_session()
+    history = History(session)
+    play(session, history.push, 120, seed=3)
+    monkeypatch.setattr(store, "LOG_PIECE", piece)
+    target = tmp_path / "pieces.fpsession"
+    store.atomic_write(target, store.encode_pieces(session.to_file()), keep_backup=False)
+    assert target.read_bytes() == store.encode(session)
+    assert load_session(target) == session
