@@ -21,7 +21,7 @@ class History:
     def push(self, command: Command) -> Applied:
         """Carry out a command and remember its inverse."""
         applied = run(self.session, command)
-        self.undo_stack.append(pack(applied.inverse, self.session))
+        self.undo_stack.append(pack(applied, self.session))
         self.redo_stack.clear()
         return applied
 
@@ -30,7 +30,7 @@ class History:
         if not self.undo_stack:
             return None
         reverted = run(self.session, unpack(self.undo_stack.pop(), self.session))
-        self.redo_stack.append(pack(reverted.inverse, self.session))
+        self.redo_stack.append(pack(reverted, self.session))
         return reverted
 
     def redo(self) -> Applied | None:
@@ -38,5 +38,5 @@ class History:
         if not self.redo_stack:
             return None
         again = run(self.session, unpack(self.redo_stack.pop(), self.session))
-        self.undo_stack.append(pack(again.inverse, self.session))
+        self.undo_stack.append(pack(again, self.session))
         return again

@@ -14,7 +14,7 @@ consecutive marks share:
 - a single value keeps its delta in the same way, or its whole old value;
 - the order of a table keeps only the old places of the records removed, when adding at
   the end and removing is all the command did to it (else the whole old order);
-- the log's length and the entries to put back are kept as they are.
+- the log's length is kept, and the entries redoing puts back are kept as they are.
 
 :func:`pack` runs right after the command (or its undo, or redo), against the session it
 left; :func:`unpack` runs right before the step is undone or redone, against the same
@@ -28,7 +28,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, Struct, UnsetType
 
-from futurepath_desktop.session.edit import Restore
+from futurepath_desktop.session.edit import Applied, Restore
 from futurepath_desktop.session.registry import TABLE, TABLES, VALUES
 from futurepath_desktop.session.rng_marks import RngMark
 from futurepath_desktop.session.state import LogEntry, RngState, Session
@@ -58,6 +58,10 @@ _DELTA: dict[type[Struct], type[Struct]] = {
 }
 """The delta type of every record type a table or a single value holds."""
 
+_FIELD_AT: dict[type[Struct], dict[str, int]] = {
+    kind: {name: at for at, name in enumerate(kind.__struct_fields__)} for kind in _DELTA
+}
+
 
 def _packed_type() -> Any:
     fields: list[tuple[str, Any, Any]] = []
@@ -66,12 +70,14 @@ def _packed_type() -> Any:
         fields += [
             (f"{table.name}.added", tuple[str, ...], ()),
             (f"{table.name}.removed", tuple[table.record, ...], ()),  # type: ignore[name-defined]
-            (f"{table.name}.changed", tuple[tuple[str, delta], ...], ()),  # type: ignore[valid-type]
+            (f"{table.name}.changed", tuple[tuple[str, tuple[int, ...], delta], ...], ()),  # type: ignore[valid-type]
         ]
     for name, kind in VALUES.items():
         fields.append((f"{name}.old", kind | UnsetType, UNSET))
         for record in _records(kind):
-            fields.append((f"{name}.changed", _DELTA[record] | UnsetType, UNSET))
+            delta = _DELTA[record]
+            changed: Any = tuple[tuple[int, ...], delta] | UnsetType  # type: ignore[valid-type]
+            fields.append((f"{name}.changed", changed, UNSET))
     fields += [
         ("label", str, ""),
         ("rng_index", int | None, None),
@@ -81,7 +87,6 @@ def _packed_type() -> Any:
         ("order", dict[str, tuple[str, ...]], {}),
         ("order_at", dict[str, tuple[int, ...]], {}),
         ("log_keep", int, 0),
-        ("log_append", tuple[LogEntry, ...], ()),
     ]
     named = [(n.replace(".", "_"), k, d) for n, k, d in fields]
     return msgspec.defstruct(
@@ -115,11 +120,14 @@ class Step:
     holds its bytes and, if it rewinds the generator, the words of its mark (which
     consecutive marks share); its label is in the bytes."""
 
-    __slots__ = ("data", "words")
+    __slots__ = ("data", "log", "words")
 
-    def __init__(self, data: bytes, words: bytes | None) -> None:
+    def __init__(self, data: bytes, words: bytes | None, log: tuple[LogEntry, ...] = ()) -> None:
         self.data = data
         self.words = words
+        self.log = log
+        """The log entries redoing puts back, as they were (only an undone step has
+        any: they are the log's own entries, not copies)."""
 
     @property
     def label(self) -> str:
@@ -127,28 +135,36 @@ class Step:
         return str(_LABEL_DECODER.decode(self.data).label)
 
 
-def _delta(old: Struct, new: Struct) -> Struct:
-    """The fields of ``old`` that differ from ``new``'s (the same type), as a delta."""
-    return _DELTA[type(old)](
-        **{
-            name: value
-            for name in old.__struct_fields__
-            if (value := getattr(old, name)) is not getattr(new, name)
-            and value != getattr(new, name)
-        }
-    )
+def _delta(old: Struct, names: frozenset[str]) -> tuple[tuple[int, ...], Struct]:
+    """The fields ``names`` of ``old`` (the ones the command changed), as a delta, with
+    the places of those fields (so that undo reads just them back)."""
+    kind = type(old)
+    plan = _PLANS.get((kind, names))
+    if plan is None:  # the same few sets recur: {"hp"}, {"remaining"}
+        at = _FIELD_AT[kind]
+        ordered = tuple(sorted(names, key=at.__getitem__))
+        plan = _PLANS[(kind, names)] = (tuple(at[n] for n in ordered), ordered)
+    places, ordered = plan
+    return places, _DELTA[kind](**{n: getattr(old, n) for n in ordered})
 
 
-def pack(inverse: Restore, session: Session) -> Step:
-    """``inverse``, just made against ``session`` as it is now, as a compact step."""
+_PLANS: dict[tuple[type[Struct], frozenset[str]], tuple[tuple[int, ...], tuple[str, ...]]] = {}
+"""For each record type and set of changed fields seen, their places and names in order."""
+
+
+def pack(applied: Applied, session: Session) -> Step:
+    """The inverse of ``applied``, just carried out on ``session``, as a compact step (the
+    change report says which fields of each record it changed)."""
+    inverse, change = applied.inverse, applied.change
     parts: dict[str, Any] = {}
     gone_by_table: dict[str, list[str]] = {}
     new_by_table: dict[str, list[str]] = {}
     for table, rows in inverse.rows.items():
         current = session.tables[table]
+        moved = change.fields.get(table, {})
         added: list[str] = []
         removed: list[Any] = []
-        changed: list[tuple[str, Struct]] = []
+        changed: list[tuple[str, tuple[int, ...], Struct]] = []
         for ident, old in rows:
             now = current.get(ident)
             if old is None:
@@ -156,8 +172,9 @@ def pack(inverse: Restore, session: Session) -> Step:
                     added.append(ident)
             elif now is None or type(now) is not type(old):
                 removed.append(old)
-            else:
-                changed.append((ident, _delta(old, now)))
+            elif names := moved.get(ident):
+                changed.append((ident, *_delta(old, names)))
+            # else: the record was put back as it was, and there is nothing to undo
         key = TABLE[table].key
         gone_by_table[table] = [getattr(old, key) for old in removed]
         new_by_table[table] = added
@@ -168,9 +185,11 @@ def pack(inverse: Restore, session: Session) -> Step:
         if changed:
             parts[f"{table}_changed"] = tuple(changed)
     for name, old in inverse.values.items():
-        now = getattr(session, name)
-        if isinstance(old, Struct) and type(now) is type(old) and f"{name}_changed" in _FIELDS:
-            parts[f"{name}_changed"] = _delta(old, now)
+        if name not in change.values:
+            continue  # set to what it was
+        names = change.value_fields.get(name)
+        if names and type(getattr(session, name)) is type(old) and f"{name}_changed" in _FIELDS:
+            parts[f"{name}_changed"] = _delta(old, names)
         else:
             parts[f"{name}_old"] = old
     order, at = _orders(inverse.order, session, gone_by_table, new_by_table)
@@ -180,8 +199,6 @@ def pack(inverse: Restore, session: Session) -> Step:
         parts["order_at"] = at
     if inverse.log_keep:
         parts["log_keep"] = inverse.log_keep
-    if inverse.log_append:
-        parts["log_append"] = inverse.log_append
     parts["label"] = inverse.label
     words = None
     rng = inverse.rng
@@ -190,10 +207,18 @@ def pack(inverse: Restore, session: Session) -> Step:
         parts.update(rng_index=rng.index, rng_gauss=rng.gauss, rng_version=rng.version)
     elif rng is not None:
         parts["rng_state"] = rng
-    return Step(_ENCODER.encode(_Packed(**parts)), words)
+    return Step(_ENCODER.encode(_Packed(**parts)), words, inverse.log_append)
 
 
 _FIELDS = frozenset(_Packed.__struct_fields__)
+_AT = {name: at for at, name in enumerate(_Packed.__struct_fields__)}
+_TABLE_PARTS = tuple(
+    (t.name, t.key, _AT[f"{t.name}_added"], _AT[f"{t.name}_removed"], _AT[f"{t.name}_changed"])
+    for t in TABLES
+)
+"""Each table, its key, and where its added ids, removed records and deltas are packed."""
+_VALUE_PARTS = tuple((n, _AT[f"{n}_old"], _AT.get(f"{n}_changed")) for n in VALUES)
+"""Each single value, and where its old value and its delta are packed."""
 
 
 def _orders(
@@ -211,14 +236,21 @@ def _orders(
     places: dict[str, tuple[int, ...]] = {}
     for table, old in orders.items():
         removed = gone.get(table, [])
+        added = new.get(table, [])
+        now = tuple(session.tables[table])
+        if not removed:  # the common case, compared in C: records added at the end
+            kept = len(old)
+            if not (len(now) == kept + len(added) and now[:kept] == old):
+                whole[table] = old
+            continue
         gone_ids = set(removed)
-        added = set(new.get(table, ()))
+        fresh = set(added)
         kept_before = [i for i in old if i not in gone_ids]
-        kept_now = [i for i in session.tables[table] if i not in added]
+        kept_now = [i for i in now if i not in fresh]
         where = {ident: place for place, ident in enumerate(old) if ident in gone_ids}
         if kept_before != kept_now or len(where) != len(removed):
             whole[table] = old
-        elif removed:
+        else:
             places[table] = tuple(where[i] for i in removed)
     return whole, places
 
@@ -226,33 +258,31 @@ def _orders(
 def unpack(step: Step, session: Session) -> Restore:
     """The Restore ``step`` was packed from, against ``session`` in the state it left."""
     packed = _DECODER.decode(step.data)
+    parts = msgspec.structs.astuple(packed)
     rows: dict[str, tuple[tuple[str, Any], ...]] = {}
-    for table in TABLES:
-        current = session.tables[table.name]
-        key = TABLE[table.name].key
-        entries: list[tuple[str, Any]] = [(i, None) for i in getattr(packed, f"{table.name}_added")]
-        entries += [(getattr(old, key), old) for old in getattr(packed, f"{table.name}_removed")]
+    for table, key, added, removed, changed in _TABLE_PARTS:
+        if not (parts[added] or parts[removed] or parts[changed]):
+            continue
+        current = session.tables[table]
+        entries: list[tuple[str, Any]] = [(i, None) for i in parts[added]]
+        entries += [(getattr(old, key), old) for old in parts[removed]]
         entries += [
-            (ident, _applied(current[ident], delta))
-            for ident, delta in getattr(packed, f"{table.name}_changed")
+            (ident, _applied(current[ident], at, delta)) for ident, at, delta in parts[changed]
         ]
-        if entries:
-            rows[table.name] = tuple(entries)
+        rows[table] = tuple(entries)
     values: dict[str, Any] = {}
-    for name in VALUES:
-        old = getattr(packed, f"{name}_old")
-        if old is not UNSET:
-            values[name] = old
-        delta = getattr(packed, f"{name}_changed", UNSET)
-        if delta is not UNSET:
-            values[name] = _applied(getattr(session, name), delta)
+    for name, whole, delta in _VALUE_PARTS:
+        if parts[whole] is not UNSET:
+            values[name] = parts[whole]
+        if delta is not None and parts[delta] is not UNSET:
+            values[name] = _applied(getattr(session, name), *parts[delta])
     order = dict(packed.order)
     for table, places in packed.order_at.items():
-        added = set(getattr(packed, f"{table}_added"))
+        new = set(getattr(packed, f"{table}_added"))
         key = TABLE[table].key
-        removed = [getattr(old, key) for old in getattr(packed, f"{table}_removed")]
-        ids = [i for i in session.tables[table] if i not in added]
-        for place, ident in sorted(zip(places, removed, strict=True)):
+        gone = [getattr(old, key) for old in getattr(packed, f"{table}_removed")]
+        ids = [i for i in session.tables[table] if i not in new]
+        for place, ident in sorted(zip(places, gone, strict=True)):
             ids.insert(place, ident)
         order[table] = tuple(ids)
     return Restore(
@@ -262,7 +292,7 @@ def unpack(step: Step, session: Session) -> Restore:
         values=values,
         rng=_rng(step, packed),
         log_keep=packed.log_keep,
-        log_append=packed.log_append,
+        log_append=step.log,
     )
 
 
@@ -272,13 +302,7 @@ def _rng(step: Step, packed: Any) -> RngMark | RngState | None:
     return packed.rng_state  # type: ignore[no-any-return]
 
 
-def _applied(now: Struct, delta: Struct) -> Struct:
-    """``now`` with the fields ``delta`` sets."""
-    return msgspec.structs.replace(
-        now,
-        **{
-            name: value
-            for name in delta.__struct_fields__
-            if (value := getattr(delta, name)) is not UNSET
-        },
-    )
+def _applied(now: Struct, at: tuple[int, ...], delta: Struct) -> Struct:
+    """``now`` with the fields of ``delta`` at the places ``at``."""
+    names = delta.__struct_fields__
+    return msgspec.structs.replace(now, **{names[i]: getattr(delta, names[i]) for i in at})

@@ -80,7 +80,7 @@ class UndoStack(QObject):
             del self._steps[self._index :]
             if self._clean is not None and self._clean > self._index:
                 self._clean = None  # the saved state can no longer be reached
-            self._steps.append(pack(applied.inverse, self._controller.session))
+            self._steps.append(pack(applied, self._controller.session))
             self._index += 1
 
     def undo(self) -> None:
@@ -128,7 +128,7 @@ class UndoStack(QObject):
         """Put back what step ``at`` holds; the step becomes its own inverse."""
         session = self._controller.session
         applied = run(session, unpack(self._steps[at], session))
-        self._steps[at] = pack(applied.inverse, session)
+        self._steps[at] = pack(applied, session)
         return applied
 
     def _telling(self, steps: bool = False) -> _Telling:
