@@ -46,6 +46,20 @@ def test_history_list_goes_to_the_step_clicked(qtbot: QtBot, window: MainWindow)
     assert encode(controller.session) == states[1]
     assert redo.isEnabled() and "2 damage" in redo.text()
 
+    # The undone steps are drawn greyed: the darkest pixel of their text is lighter.
+    qtbot.wait(50)
+    picture = listing.viewport().grab().toImage()
+
+    def darkest(row: int) -> int:
+        box = listing.visualRect(model.index(row, 0))
+        return min(
+            picture.pixelColor(x, y).lightness()
+            for x in range(box.left(), box.left() + 120)
+            for y in range(box.top(), box.bottom())
+        )
+
+    assert darkest(3) > darkest(0) + 40, "an undone step looks like a done one"
+
     undo.trigger()
     assert encode(controller.session) == states[0]
     assert listing.currentIndex().row() == 0

@@ -1,5 +1,6 @@
-"""The History tab: every step of the undo stack, the current one selected; a click undoes
-or redoes to that step, as Qt's QUndoView does over a QUndoStack."""
+"""The History tab: every step of the undo stack, the current one selected and the undone
+ones greyed; a click undoes or redoes to that step, as Qt's QUndoView does over a
+QUndoStack."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QListView, QWidget
 
 from futurepath_desktop.ui.undo_stack import UndoStack
 
@@ -26,6 +28,14 @@ class HistoryModel(QAbstractListModel):
         self.empty_label = empty_label
         self._rows = stack.count() + 1
         stack.stepsChanged.connect(self._steps_changed)
+        stack.indexChanged.connect(self._index_changed)
+
+    def _index_changed(self) -> None:
+        """The steps past the current one are undone: they are drawn greyed."""
+        if self._rows > 1:
+            self.dataChanged.emit(
+                self.index(1, 0), self.index(self._rows - 1, 0), [Qt.ItemDataRole.ForegroundRole]
+            )
 
     def _steps_changed(self) -> None:
         rows = self.stack.count() + 1
@@ -45,12 +55,18 @@ class HistoryModel(QAbstractListModel):
         return 0 if parent.isValid() else self._rows
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or role not in (
-            Qt.ItemDataRole.DisplayRole,
-            Qt.ItemDataRole.ToolTipRole,
-        ):
+        if not index.isValid():
             return None
         row = index.row()
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if row <= self.stack.index():
+                return None
+            palette = QApplication.palette()
+            return palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if role == Qt.ItemDataRole.ToolTipRole and row > self.stack.index():
+            return f"Undone: {self.stack.text(row - 1)} (click to redo up to here)"
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return None
         if row == 0:
             return self.empty_label
         return self.stack.text(row - 1) if row - 1 < self.stack.count() else None
