@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from futurepath_desktop.session.edit import Applied, Command, run
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.session.undo_steps import Step, pack, unpack
+from futurepath_desktop.session.undo_steps import Step, kept_loose, pack, unpack
 
 
 class History:
@@ -30,7 +30,7 @@ class History:
         if not self.undo_stack:
             return None
         reverted = run(self.session, unpack(self.undo_stack.pop(), self.session))
-        self.redo_stack.append(pack(reverted, self.session))
+        self.redo_stack.append(kept_loose(reverted))
         return reverted
 
     def redo(self) -> Applied | None:

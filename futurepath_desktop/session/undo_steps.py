@@ -120,19 +120,36 @@ class Step:
     holds its bytes and, if it rewinds the generator, the words of its mark (which
     consecutive marks share); its label is in the bytes."""
 
-    __slots__ = ("data", "log", "words")
+    __slots__ = ("data", "log", "loose", "words")
 
-    def __init__(self, data: bytes, words: bytes | None, log: tuple[LogEntry, ...] = ()) -> None:
+    def __init__(
+        self,
+        data: bytes,
+        words: bytes | None,
+        log: tuple[LogEntry, ...] = (),
+        loose: Restore | None = None,
+    ) -> None:
         self.data = data
         self.words = words
         self.log = log
         """The log entries redoing puts back, as they were (only an undone step has
         any: they are the log's own entries, not copies)."""
+        self.loose = loose
+        """The step as it is, not packed (see :func:`kept_loose`)."""
 
     @property
     def label(self) -> str:
         """What the step does ("Space Bear 2 takes 5 damage")."""
+        if self.loose is not None:
+            return self.loose.label
         return str(_LABEL_DECODER.decode(self.data).label)
+
+
+def kept_loose(applied: Applied) -> Step:
+    """The inverse of an undo, kept as it is: a step waiting to be redone is usually redone
+    soon or dropped by the next command, so it is not packed (packing it and unpacking it
+    again would double what an undo and its redo cost); it is packed when redone."""
+    return Step(b"", None, loose=applied.inverse)
 
 
 def _delta(old: Struct, names: frozenset[str]) -> tuple[tuple[int, ...], Struct]:
@@ -257,6 +274,8 @@ def _orders(
 
 def unpack(step: Step, session: Session) -> Restore:
     """The Restore ``step`` was packed from, against ``session`` in the state it left."""
+    if step.loose is not None:
+        return step.loose
     packed = _DECODER.decode(step.data)
     parts = msgspec.structs.astuple(packed)
     rows: dict[str, tuple[tuple[str, Any], ...]] = {}

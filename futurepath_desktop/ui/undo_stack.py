@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 
 from futurepath_desktop.session.edit import Applied, run
-from futurepath_desktop.session.undo_steps import Step, pack, unpack
+from futurepath_desktop.session.undo_steps import Step, kept_loose, pack, unpack
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.undo import SessionController
@@ -88,7 +88,7 @@ class UndoStack(QObject):
             return
         with self._telling():
             label = self._steps[self._index - 1].label
-            reverted = self._run(self._index - 1)
+            reverted = self._run(self._index - 1, undoing=True)
             self._index -= 1
             # The journal names an undo after what it undid, not after the inverse command.
             self._controller.notify(reverted, label=f"Undo: {label}")
@@ -97,7 +97,7 @@ class UndoStack(QObject):
         if not self.canRedo():
             return
         with self._telling():
-            again = self._run(self._index)
+            again = self._run(self._index, undoing=False)
             self._index += 1
             self._controller.notify(again)
 
@@ -124,11 +124,12 @@ class UndoStack(QObject):
             self._index = 0
             self._clean = 0
 
-    def _run(self, at: int) -> Applied:
-        """Put back what step ``at`` holds; the step becomes its own inverse."""
+    def _run(self, at: int, *, undoing: bool) -> Applied:
+        """Put back what step ``at`` holds; the step becomes its own inverse (kept as it is
+        while it waits to be redone, packed once redone)."""
         session = self._controller.session
         applied = run(session, unpack(self._steps[at], session))
-        self._steps[at] = pack(applied, session)
+        self._steps[at] = kept_loose(applied) if undoing else pack(applied, session)
         return applied
 
     def _telling(self, steps: bool = False) -> _Telling:
