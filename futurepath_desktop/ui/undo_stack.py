@@ -84,30 +84,37 @@ class UndoStack(QObject):
             self._index += 1
 
     def undo(self) -> None:
-        if not self.canUndo():
-            return
-        with self._telling():
-            label = self._steps[self._index - 1].label
-            reverted = self._run(self._index - 1, undoing=True)
-            self._index -= 1
-            # The journal names an undo after what it undid, not after the inverse command.
-            self._controller.notify(reverted, label=f"Undo: {label}")
+        if self.canUndo():
+            with self._telling():
+                self._undo_one()
 
     def redo(self) -> None:
-        if not self.canRedo():
-            return
-        with self._telling():
-            again = self._run(self._index, undoing=False)
-            self._index += 1
-            self._controller.notify(again)
+        if self.canRedo():
+            with self._telling():
+                self._redo_one()
 
     def setIndex(self, index: int) -> None:
-        """Undo or redo until ``index`` steps are done (the History list's click)."""
+        """Undo or redo until ``index`` steps are done (the History list's click). The
+        stack's own signals are emitted once, at the end, as QUndoStack does: a jump of a
+        thousand steps must not scroll and repaint the list a thousand times."""
         index = max(0, min(index, len(self._steps)))
-        while self._index > index:
-            self.undo()
-        while self._index < index:
-            self.redo()
+        with self._telling():
+            while self._index > index:
+                self._undo_one()
+            while self._index < index:
+                self._redo_one()
+
+    def _undo_one(self) -> None:
+        label = self._steps[self._index - 1].label
+        reverted = self._run(self._index - 1, undoing=True)
+        self._index -= 1
+        # The journal names an undo after what it undid, not after the inverse command.
+        self._controller.notify(reverted, label=f"Undo: {label}")
+
+    def _redo_one(self) -> None:
+        again = self._run(self._index, undoing=False)
+        self._index += 1
+        self._controller.notify(again)
 
     def setClean(self) -> None:
         with self._telling():
@@ -157,7 +164,8 @@ class UndoStack(QObject):
 
         def update() -> None:
             action.setEnabled(can())
-            action.setText(f"{prefix} {text()}" if text() else prefix)
+            named = text().replace("&", "&&")  # "Rock & Roll" is no shortcut letter
+            action.setText(f"{prefix} {named}" if named else prefix)
 
         update()
         action.triggered.connect(lambda _checked=False: act())

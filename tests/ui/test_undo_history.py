@@ -94,3 +94,29 @@ def test_the_unsaved_mark_follows_the_clean_point(window: MainWindow) -> None:
     assert controller.stack.cleanIndex() == -1
     window.actions_by_name["actionUndo"].trigger()
     assert window.isWindowModified()
+
+
+def test_a_jump_back_tells_the_list_once(qtbot: QtBot, window: MainWindow) -> None:
+    """A click far back undoes every step on the way, but the stack's signals come once,
+    so the list scrolls and repaints once (as QUndoStack's setIndex does)."""
+    controller = window.controller
+    bears = _bears(window)
+    first = encode(controller.session)
+    for n in range(60):
+        assert controller.push(c.Damage((bears[n % len(bears)],), 1))
+    told: list[int] = []
+    controller.stack.indexChanged.connect(told.append)
+    controller.stack.setIndex(0)
+    assert told == [0]
+    assert encode(controller.session) == first
+    controller.stack.setIndex(60)
+    assert told == [0, 60]
+
+
+def test_an_ampersand_in_a_step_is_no_shortcut_letter(window: MainWindow) -> None:
+    controller = window.controller
+    bear = _bears(window)[0]
+    assert controller.push(c.EditCombatant(bear, {"name": "Rock & Roll"}))
+    assert controller.push(c.Damage((bear,), 2))
+    undo = window.actions_by_name["actionUndo"]
+    assert undo.text() == "&Undo Rock && Roll takes 2 damage"

@@ -28,13 +28,18 @@ class HistoryModel(QAbstractListModel):
         self.empty_label = empty_label
         self._rows = stack.count() + 1
         stack.stepsChanged.connect(self._steps_changed)
+        self._shown = stack.index()
         stack.indexChanged.connect(self._index_changed)
 
-    def _index_changed(self) -> None:
-        """The steps past the current one are undone: they are drawn greyed."""
-        if self._rows > 1:
+    def _index_changed(self, index: int) -> None:
+        """The steps past the current one are undone: the rows between the old current
+        step and the new one change from done to greyed, or back."""
+        low, high = sorted((self._shown, index))
+        self._shown = index
+        high = min(high + 1, self._rows - 1)
+        if high >= low:
             self.dataChanged.emit(
-                self.index(1, 0), self.index(self._rows - 1, 0), [Qt.ItemDataRole.ForegroundRole]
+                self.index(low, 0), self.index(high, 0), [Qt.ItemDataRole.ForegroundRole]
             )
 
     def _steps_changed(self) -> None:
@@ -96,7 +101,9 @@ class HistoryList(QListView):
             selection.setCurrentIndex(row, QItemSelectionModel.SelectionFlag.ClearAndSelect)
             selection.blockSignals(False)
             self.viewport().update()
-        self.scrollTo(row)
+        if not self.viewport().rect().intersects(self.visualRect(row)):
+            # Centred, so that the steps done before it show as well as those undone.
+            self.scrollTo(row, QAbstractItemView.ScrollHint.PositionAtCenter)
 
     def _chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid() and current.row() != self.stack.index():
