@@ -97,7 +97,12 @@ def fields_changed(old: msgspec.Struct, new: msgspec.Struct) -> frozenset[str]:
         for name, was, now in zip(old.__struct_fields__, before, after, strict=True)
         if was != now
     )
-    # The same few sets recur (``{"hp"}``, ``{"remaining"}``): one shared copy of each.
+    return field_set(names)
+
+
+def field_set(names: tuple[str, ...]) -> frozenset[str]:
+    """``frozenset(names)``, shared: the same few sets recur (``{"hp"}``, ``{"remaining"}``)
+    in thousands of change reports and undo steps, and each keeps one copy."""
     found = _SETS.get(names)
     if found is None:
         found = _SETS[names] = frozenset(names)

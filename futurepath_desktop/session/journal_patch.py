@@ -8,8 +8,9 @@ from typing import Any
 
 import msgspec
 
-from futurepath_desktop.session.edit import Applied, Edit, Restore
+from futurepath_desktop.session.edit import Applied, Edit
 from futurepath_desktop.session.registry import TABLE, TABLES, VALUES
+from futurepath_desktop.session.restore import Restore
 from futurepath_desktop.session.state import LogEntry, RngState, Session
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from array import array
+from typing import Any
 
 import msgspec
 
@@ -26,8 +27,14 @@ class RngMark(msgspec.Struct, frozen=True):
 
     def state(self) -> tuple[int, tuple[int, ...], float | None]:
         """The state as ``random.Random.setstate`` takes it."""
-        return (self.version, (*array("I", self.words), self.index), self.gauss)
+        words = self.words
+        if words is not _read[0]:  # undoing step by step reads the same words many times
+            _read[0], _read[1] = words, tuple(array("I", words))
+        return (self.version, (*_read[1], self.index), self.gauss)
 
+
+_read: list[Any] = [None, ()]
+"""The words last read back, and them as numbers."""
 
 _shared: list[bytes] = [b""]
 """The words of the last mark taken, for the next one to share when they are equal."""

@@ -26,92 +26,23 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from msgspec import UNSET, Struct, UnsetType
+from msgspec import UNSET, Struct
+from msgspec.structs import replace
 
-from futurepath_desktop.session.edit import Applied, Restore
+from futurepath_desktop.session.change import field_set
+from futurepath_desktop.session.edit import Applied
 from futurepath_desktop.session.registry import TABLE, TABLES, VALUES
+from futurepath_desktop.session.restore import FieldsByRow, Restore
 from futurepath_desktop.session.rng_marks import RngMark
 from futurepath_desktop.session.state import LogEntry, RngState, Session
-
-
-def _delta_type(record: type[Struct]) -> type[Struct]:
-    """A record type's delta: every field optional, and left out of the bytes when unset."""
-    fields = [(f.name, f.type | UnsetType, UNSET) for f in msgspec.structs.fields(record)]
-    return msgspec.defstruct(
-        f"{record.__name__}Delta",
-        fields,
-        omit_defaults=True,
-        module=__name__,
-        forbid_unknown_fields=True,
-    )
-
-
-def _records(kind: Any) -> list[type[Struct]]:
-    """The record types a table or single value holds (``MapState | None``: MapState)."""
-    kinds = getattr(kind, "__args__", (kind,))
-    return [k for k in kinds if isinstance(k, type) and issubclass(k, Struct)]
-
-
-_DELTA: dict[type[Struct], type[Struct]] = {
-    kind: _delta_type(kind)
-    for kind in {t.record for t in TABLES}.union(*(_records(v) for v in VALUES.values()))
-}
-"""The delta type of every record type a table or a single value holds."""
-
-_FIELD_AT: dict[type[Struct], dict[str, int]] = {
-    kind: {name: at for at, name in enumerate(kind.__struct_fields__)} for kind in _DELTA
-}
-
-
-def _packed_type() -> Any:
-    fields: list[tuple[str, Any, Any]] = []
-    for table in TABLES:
-        delta = _DELTA[table.record]
-        fields += [
-            (f"{table.name}.added", tuple[str, ...], ()),
-            (f"{table.name}.removed", tuple[table.record, ...], ()),  # type: ignore[name-defined]
-            (f"{table.name}.changed", tuple[tuple[str, tuple[int, ...], delta], ...], ()),  # type: ignore[valid-type]
-        ]
-    for name, kind in VALUES.items():
-        fields.append((f"{name}.old", kind | UnsetType, UNSET))
-        for record in _records(kind):
-            delta = _DELTA[record]
-            changed: Any = tuple[tuple[int, ...], delta] | UnsetType  # type: ignore[valid-type]
-            fields.append((f"{name}.changed", changed, UNSET))
-    fields += [
-        ("label", str, ""),
-        ("rng_index", int | None, None),
-        ("rng_gauss", float | None, None),
-        ("rng_version", int, 3),
-        ("rng_state", RngState | None, None),
-        ("order", dict[str, tuple[str, ...]], {}),
-        ("order_at", dict[str, tuple[int, ...]], {}),
-        ("log_keep", int, 0),
-    ]
-    named = [(n.replace(".", "_"), k, d) for n, k, d in fields]
-    return msgspec.defstruct(
-        "PackedRestore",
-        named,
-        omit_defaults=True,
-        module=__name__,
-        rename={name: format(i, "x") for i, (name, _, _) in enumerate(named)},  # short keys
-    )
-
-
-_Packed: Any = _packed_type()
-_ENCODER = msgspec.msgpack.Encoder()
-_DECODER = msgspec.msgpack.Decoder(_Packed)
-
-
-_LABEL_DECODER: Any = msgspec.msgpack.Decoder(
-    msgspec.defstruct(
-        "PackedLabel",
-        [("label", str, "")],
-        module=__name__,
-        rename={
-            "label": _Packed.__struct_encode_fields__[_Packed.__struct_fields__.index("label")]
-        },
-    )
+from futurepath_desktop.session.undo_format import (
+    COLUMNS,
+    DECODER,
+    DELTA,
+    ENCODER,
+    FIELD_AT,
+    LABEL_DECODER,
+    Packed,
 )
 
 
@@ -142,7 +73,7 @@ class Step:
         """What the step does ("Space Bear 2 takes 5 damage")."""
         if self.loose is not None:
             return self.loose.label
-        return str(_LABEL_DECODER.decode(self.data).label)
+        return str(LABEL_DECODER.decode(self.data).label)
 
 
 def kept_loose(applied: Applied) -> Step:
@@ -152,17 +83,42 @@ def kept_loose(applied: Applied) -> Step:
     return Step(b"", None, loose=applied.inverse)
 
 
-def _delta(old: Struct, names: frozenset[str]) -> tuple[tuple[int, ...], Struct]:
-    """The fields ``names`` of ``old`` (the ones the command changed), as a delta, with
-    the places of those fields (so that undo reads just them back)."""
-    kind = type(old)
+def _delta(
+    old: Struct, names: frozenset[str], now: Struct, value: str, kept: dict[str, int]
+) -> tuple[tuple[int, ...], Struct]:
+    """The fields ``names`` of a single value's ``old`` record (the ones the command
+    changed), as a delta, with the places of those fields (so that undo reads just them
+    back). A list that the command only added to (who has acted this round) is kept as its
+    old length in ``kept``: undo cuts the list as it is back to that length."""
+    places, ordered = _plan_of(type(old), names)
+    fields = {}
+    for name in ordered:
+        was, new = getattr(old, name), getattr(now, name)
+        if type(was) is tuple and type(new) is tuple and len(was) > 1 and new[: len(was)] == was:
+            kept[f"{value}.{name}"] = len(was)
+        else:
+            fields[name] = was
+    return places, DELTA[type(old)](**fields)
+
+
+def _plan_of(kind: type[Struct], names: frozenset[str]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The places and the names, in order, of the fields ``names`` of a record type."""
     plan = _PLANS.get((kind, names))
     if plan is None:  # the same few sets recur: {"hp"}, {"remaining"}
-        at = _FIELD_AT[kind]
+        at = FIELD_AT[kind]
         ordered = tuple(sorted(names, key=at.__getitem__))
         plan = _PLANS[(kind, names)] = (tuple(at[n] for n in ordered), ordered)
-    places, ordered = plan
-    return places, _DELTA[kind](**{n: getattr(old, n) for n in ordered})
+    return plan
+
+
+def _group(
+    kind: type[Struct], names: frozenset[str], ids: list[str], olds: list[Any]
+) -> tuple[tuple[int, ...], tuple[str, ...], Struct]:
+    """Records of one table that changed in the same fields ``names``: the places of those
+    fields, the records' ids, and each field's old values as a column."""
+    places, ordered = _plan_of(kind, names)
+    columns = {n: tuple([getattr(old, n) for old in olds]) for n in ordered}
+    return places, tuple(ids), COLUMNS[kind](**columns)
 
 
 _PLANS: dict[tuple[type[Struct], frozenset[str]], tuple[tuple[int, ...], tuple[str, ...]]] = {}
@@ -181,7 +137,7 @@ def pack(applied: Applied, session: Session) -> Step:
         moved = change.fields.get(table, {})
         added: list[str] = []
         removed: list[Any] = []
-        changed: list[tuple[str, tuple[int, ...], Struct]] = []
+        groups: dict[frozenset[str], tuple[list[str], list[Any]]] = {}
         for ident, old in rows:
             now = current.get(ident)
             if old is None:
@@ -190,8 +146,13 @@ def pack(applied: Applied, session: Session) -> Step:
             elif now is None or type(now) is not type(old):
                 removed.append(old)
             elif names := moved.get(ident):
-                changed.append((ident, *_delta(old, names)))
+                group = groups.get(names)
+                if group is None:
+                    group = groups[names] = ([], [])
+                group[0].append(ident)
+                group[1].append(old)
             # else: the record was put back as it was, and there is nothing to undo
+        changed = [_group(TABLE[table].record, n, ids, olds) for n, (ids, olds) in groups.items()]
         key = TABLE[table].key
         gone_by_table[table] = [getattr(old, key) for old in removed]
         new_by_table[table] = added
@@ -201,14 +162,18 @@ def pack(applied: Applied, session: Session) -> Step:
             parts[f"{table}_removed"] = tuple(removed)
         if changed:
             parts[f"{table}_changed"] = tuple(changed)
+    kept: dict[str, int] = {}
     for name, old in inverse.values.items():
         if name not in change.values:
             continue  # set to what it was
         names = change.value_fields.get(name)
-        if names and type(getattr(session, name)) is type(old) and f"{name}_changed" in _FIELDS:
-            parts[f"{name}_changed"] = _delta(old, names)
+        now = getattr(session, name)
+        if names and type(now) is type(old) and f"{name}_changed" in _FIELDS:
+            parts[f"{name}_changed"] = _delta(old, names, now, name, kept)
         else:
             parts[f"{name}_old"] = old
+    if kept:
+        parts["kept_prefix"] = kept
     order, at = _orders(inverse.order, session, gone_by_table, new_by_table)
     if order:
         parts["order"] = order
@@ -224,11 +189,11 @@ def pack(applied: Applied, session: Session) -> Step:
         parts.update(rng_index=rng.index, rng_gauss=rng.gauss, rng_version=rng.version)
     elif rng is not None:
         parts["rng_state"] = rng
-    return Step(_ENCODER.encode(_Packed(**parts)), words, inverse.log_append)
+    return Step(ENCODER.encode(Packed(**parts)), words, inverse.log_append)
 
 
-_FIELDS = frozenset(_Packed.__struct_fields__)
-_AT = {name: at for at, name in enumerate(_Packed.__struct_fields__)}
+_FIELDS = frozenset(Packed.__struct_fields__)
+_AT = {name: at for at, name in enumerate(Packed.__struct_fields__)}
 _TABLE_PARTS = tuple(
     (t.name, t.key, _AT[f"{t.name}_added"], _AT[f"{t.name}_removed"], _AT[f"{t.name}_changed"])
     for t in TABLES
@@ -276,25 +241,45 @@ def unpack(step: Step, session: Session) -> Restore:
     """The Restore ``step`` was packed from, against ``session`` in the state it left."""
     if step.loose is not None:
         return step.loose
-    packed = _DECODER.decode(step.data)
+    packed = DECODER.decode(step.data)
     parts = msgspec.structs.astuple(packed)
     rows: dict[str, tuple[tuple[str, Any], ...]] = {}
+    known: FieldsByRow = {}
     for table, key, added, removed, changed in _TABLE_PARTS:
         if not (parts[added] or parts[removed] or parts[changed]):
             continue
         current = session.tables[table]
         entries: list[tuple[str, Any]] = [(i, None) for i in parts[added]]
         entries += [(getattr(old, key), old) for old in parts[removed]]
-        entries += [
-            (ident, _applied(current[ident], at, delta)) for ident, at, delta in parts[changed]
-        ]
+        if parts[changed]:
+            hint = known[table] = {}
+            for at, ids, columns in parts[changed]:
+                names, fields = _plan(columns, at)
+                if len(names) == 1:
+                    name = names[0]
+                    column = zip(ids, getattr(columns, name), strict=True)
+                    entries += [(i, replace(current[i], **{name: v})) for i, v in column]
+                else:
+                    olds = zip(*[getattr(columns, n) for n in names], strict=True)
+                    entries += [
+                        (i, replace(current[i], **dict(zip(names, v, strict=True))))
+                        for i, v in zip(ids, olds, strict=True)
+                    ]
+                hint.update(dict.fromkeys(ids, fields))
         rows[table] = tuple(entries)
     values: dict[str, Any] = {}
     for name, whole, delta in _VALUE_PARTS:
         if parts[whole] is not UNSET:
             values[name] = parts[whole]
         if delta is not None and parts[delta] is not UNSET:
-            values[name] = _applied(getattr(session, name), *parts[delta])
+            at, changed = parts[delta]
+            now = getattr(session, name)
+            names, _ = _plan(changed, at)
+            was = {n: getattr(changed, n) for n in names}
+            for n, v in was.items():
+                if v is UNSET:  # a list the command added to, cut back
+                    was[n] = getattr(now, n)[: packed.kept_prefix[f"{name}.{n}"]]
+            values[name] = replace(now, **was)
     order = dict(packed.order)
     for table, places in packed.order_at.items():
         new = set(getattr(packed, f"{table}_added"))
@@ -312,6 +297,7 @@ def unpack(step: Step, session: Session) -> Restore:
         rng=_rng(step, packed),
         log_keep=packed.log_keep,
         log_append=step.log,
+        known=known or None,
     )
 
 
@@ -321,7 +307,14 @@ def _rng(step: Step, packed: Any) -> RngMark | RngState | None:
     return packed.rng_state  # type: ignore[no-any-return]
 
 
-def _applied(now: Struct, at: tuple[int, ...], delta: Struct) -> Struct:
-    """``now`` with the fields of ``delta`` at the places ``at``."""
-    names = delta.__struct_fields__
-    return msgspec.structs.replace(now, **{names[i]: getattr(delta, names[i]) for i in at})
+def _plan(delta: Struct, at: tuple[int, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The names of the fields at the places ``at`` (the fields a step changes back), in
+    order and as a set."""
+    found = _NAMES.get((type(delta), at))
+    if found is None:
+        names = tuple(delta.__struct_fields__[i] for i in at)
+        found = _NAMES[(type(delta), at)] = (names, field_set(names))
+    return found
+
+
+_NAMES: dict[tuple[type[Struct], tuple[int, ...]], tuple[tuple[str, ...], frozenset[str]]] = {}

@@ -64,3 +64,25 @@ def test_counters_run_out_from_the_middle_and_come_back_in_their_places() -> Non
     assert order[0].encode() not in step.data  # not the ids that stayed where they were
     run(session, unpack(step, session))
     assert list(session.conditions) == order
+
+
+def test_undo_and_redo_report_the_same_changes_as_comparing_every_record() -> None:
+    """Undo and redo take the changed fields from the step instead of comparing each old
+    record with the new one; the report must be the one the comparison gives."""
+    from msgspec.structs import replace
+
+    from futurepath_desktop.session.edit import dry_run
+
+    session = demo_session()
+    history = History(session)
+    play(session, history.push, 400, seed=23)
+    compared = 0
+
+    for stack, step in ((history.undo_stack, history.undo), (history.redo_stack, history.redo)):
+        while stack:
+            restore = unpack(stack[-1], session)
+            expected = dry_run(session, replace(restore, known=None))
+            applied = step()
+            assert applied is not None and applied.change == expected
+            compared += 1
+    assert compared == 800

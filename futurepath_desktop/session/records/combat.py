@@ -15,7 +15,7 @@ from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.records.kinds import Count, Id, Name, Round, Text
 
 
-class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True):
+class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A condition on a bearer, with its round counter anchored to that bearer (R13, R30).
 
     ``remaining`` is None for a condition that lasts until removed. ``armed`` turns true
@@ -36,7 +36,7 @@ class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True):
     source: Text = ""
 
 
-class Readied(Struct, frozen=True, forbid_unknown_fields=True):
+class Readied(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """R18: an action readied against a trigger."""
 
     id: Id
@@ -49,7 +49,7 @@ class Readied(Struct, frozen=True, forbid_unknown_fields=True):
 Declared = tuple[str, str | None]
 
 
-class CombatState(Struct, frozen=True, forbid_unknown_fields=True):
+class CombatState(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """Where the fight stands: round, phase (R12), team order and who has acted."""
 
     active: bool = False
@@ -75,7 +75,7 @@ class CombatState(Struct, frozen=True, forbid_unknown_fields=True):
         return None
 
 
-class Options(Struct, frozen=True, forbid_unknown_fields=True):
+class Options(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """R40 rule options, and the session's visibility (R31)."""
 
     vitality: Literal["future-path", "health-fatigue"] = "future-path"

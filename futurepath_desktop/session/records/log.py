@@ -13,7 +13,7 @@ from msgspec import Meta, Struct
 from futurepath_desktop.session.records.kinds import Id, Round, Text
 
 
-class RollRecord(Struct, frozen=True, forbid_unknown_fields=True):
+class RollRecord(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One roll in the log: the expression, the rendered breakdown, every face, the total."""
 
     expression: Annotated[str, Meta(max_length=400)]
@@ -22,7 +22,7 @@ class RollRecord(Struct, frozen=True, forbid_unknown_fields=True):
     total: int
 
 
-class LogEntry(Struct, frozen=True, forbid_unknown_fields=True):
+class LogEntry(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One line of the fight's log, stamped with round, phase and acting team."""
 
     seq: Annotated[int, Meta(ge=0)]
@@ -39,7 +39,7 @@ class LogEntry(Struct, frozen=True, forbid_unknown_fields=True):
     """The acting team's name when the entry was made, so the stamp keeps its text."""
 
 
-class RngState(Struct, frozen=True, forbid_unknown_fields=True):
+class RngState(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """R1: the seed and the full state of the session's random generator."""
 
     seed: int

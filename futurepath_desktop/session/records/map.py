@@ -21,7 +21,7 @@ TerrainRow = Annotated[str, Meta(max_length=1000, pattern=r"^[.dh#]*$")]
 CoverRow = Annotated[str, Meta(max_length=1000, pattern=r"^[.phf]*$")]
 
 
-class Token(Struct, frozen=True, forbid_unknown_fields=True):
+class Token(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A combatant on the map: the top-left square it stands on, its size in squares, and
     how far it has moved in its team's current turn (cleared when the turn starts, R50)."""
 
@@ -37,7 +37,7 @@ class Token(Struct, frozen=True, forbid_unknown_fields=True):
         return (self.x, self.y)
 
 
-class Area(Struct, frozen=True, forbid_unknown_fields=True):
+class Area(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A rectangle of squares: a visibility zone (R31) or a fog region hidden from players."""
 
     id: Id
@@ -56,7 +56,7 @@ class Area(Struct, frozen=True, forbid_unknown_fields=True):
         )
 
 
-class Template(Struct, frozen=True, forbid_unknown_fields=True):
+class Template(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """An area template on the map: a burst around a square, or a cone or line from it."""
 
     id: Id
@@ -71,7 +71,7 @@ class Template(Struct, frozen=True, forbid_unknown_fields=True):
     """The waiting grenade whose blast this template shows (it goes when the grenade does)."""
 
 
-class Grenade(Struct, frozen=True, forbid_unknown_fields=True):
+class Grenade(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """R38: a thrown grenade waiting to explode at the end (cooked: the start) of the turn
     of the combatant it was thrown at, shown as a counter on that combatant."""
 
@@ -86,7 +86,7 @@ class Grenade(Struct, frozen=True, forbid_unknown_fields=True):
     timing: Literal["start", "end"] = "end"
 
 
-class MapState(Struct, frozen=True, forbid_unknown_fields=True):
+class MapState(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """The grid map's settings (R34-R36): its size, terrain and cover per square, and an
     optional background image stored relative to the session file. What stands on the map
     (tokens, areas, templates, grenades) is kept in tables of its own.

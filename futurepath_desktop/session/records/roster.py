@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from futurepath_desktop.core import attacks as core_attacks
 
 
-class Abilities(Struct, frozen=True, forbid_unknown_fields=True):
+class Abilities(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """The six ability scores."""
 
     strength: Score = 10
@@ -45,7 +45,7 @@ class Abilities(Struct, frozen=True, forbid_unknown_fields=True):
         return ability_modifier(int(getattr(self, ability)))
 
 
-class WeaponSpec(Struct, frozen=True, forbid_unknown_fields=True):
+class WeaponSpec(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A weapon as the session stores it (R17-R21, R37 reach, ammunition)."""
 
     name: Name
@@ -82,7 +82,7 @@ class WeaponSpec(Struct, frozen=True, forbid_unknown_fields=True):
         )
 
 
-class Combatant(Struct, frozen=True, forbid_unknown_fields=True):
+class Combatant(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One combatant: a player character, an NPC or a monster."""
 
     id: Id
@@ -142,7 +142,7 @@ class Combatant(Struct, frozen=True, forbid_unknown_fields=True):
         return self.vitality(rule).word()
 
 
-class Team(Struct, frozen=True, forbid_unknown_fields=True):
+class Team(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A team that acts together (R6); its initiative is fixed at the start of combat (R8)."""
 
     id: Id

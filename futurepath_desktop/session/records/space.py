@@ -18,14 +18,14 @@ SizeName = Literal[
 Mod = Annotated[int, Meta(ge=-10, le=10)]
 
 
-class CrewSlot(Struct, frozen=True, forbid_unknown_fields=True):
+class CrewSlot(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """Who holds a crew position (R41): a combatant of the session, or a named NPC."""
 
     combatant_id: Id | None = None
     name: Annotated[str, Meta(max_length=120)] = ""
 
 
-class BattleDamage(Struct, frozen=True, forbid_unknown_fields=True):
+class BattleDamage(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One Battle Damage a ship carries, with its chart line (R46) until it is repaired."""
 
     id: Id
@@ -38,7 +38,7 @@ class BattleDamage(Struct, frozen=True, forbid_unknown_fields=True):
     attempts: Count = 0
 
 
-class ShipEffect(Struct, frozen=True, forbid_unknown_fields=True):
+class ShipEffect(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """An effect on a ship from the chart (R46), lasting until a round's Response phase."""
 
     id: Id
@@ -47,7 +47,7 @@ class ShipEffect(Struct, frozen=True, forbid_unknown_fields=True):
     until_round: Round = 0
 
 
-class Ship(Struct, frozen=True, forbid_unknown_fields=True):
+class Ship(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A starship: size, hard points, mods, Battle Damage, system and bay damage, effects
     and the crew roster of R41 (a position may be empty)."""
 
@@ -79,7 +79,7 @@ class Ship(Struct, frozen=True, forbid_unknown_fields=True):
         return len(self.damage)
 
 
-class StationAction(Struct, frozen=True, forbid_unknown_fields=True):
+class StationAction(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """What one crew position did this round (each acts once a round, R41)."""
 
     ship_id: Id
@@ -89,7 +89,7 @@ class StationAction(Struct, frozen=True, forbid_unknown_fields=True):
     result: Text = ""
 
 
-class PendingDamage(Struct, frozen=True, forbid_unknown_fields=True):
+class PendingDamage(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """Battle Damage dealt in the Action phase, taking effect in the Response phase (R45)."""
 
     target_id: Id
@@ -97,7 +97,7 @@ class PendingDamage(Struct, frozen=True, forbid_unknown_fields=True):
     roll: Annotated[int, Meta(ge=2, le=12)]
 
 
-class ChartRow(Struct, frozen=True, forbid_unknown_fields=True):
+class ChartRow(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One line of the session's Battle Damage Chart (R46), editable by the GM."""
 
     roll: Annotated[int, Meta(ge=2, le=12)]
@@ -107,7 +107,7 @@ class ChartRow(Struct, frozen=True, forbid_unknown_fields=True):
     key: Annotated[str, Meta(max_length=40)]
 
 
-class SpaceRound(Struct, frozen=True, forbid_unknown_fields=True):
+class SpaceRound(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """Where a space fight stands: round and phase (R41), the Action phase's optional
     officer per ship, what each station did, scans that succeeded, Battle Damage waiting
     for the Response phase, system damage this round, and R47's surprise."""
@@ -123,7 +123,7 @@ class SpaceRound(Struct, frozen=True, forbid_unknown_fields=True):
     surprise: tuple[Id, ...] = ()
 
 
-class SpaceState(Struct, frozen=True, forbid_unknown_fields=True):
+class SpaceState(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """The space round, the session's Battle Damage Chart and its house rules (the swarm
     penalty per size step and the Scan DC). The ships are a table of their own."""
 
