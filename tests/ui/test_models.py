@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QModelIndex, QModelRoleData, QModelRoleDataSpan
 from PySide6.QtGui import QFont
 from pytestqt.modeltest import ModelTester
 
@@ -90,7 +91,7 @@ def test_the_ticks_column_is_short_and_its_tip_gives_the_reason(window: MainWind
 
 def test_the_status_and_turn_cells_give_their_whole_text_as_a_tip(window: MainWindow) -> None:
     """A narrow panel may shorten a long status; its tool tip keeps every flag."""
-    from futurepath_desktop.ui.models.initiative_model import STATUS
+    from futurepath_desktop.ui.models.initiative_cells import STATUS
 
     push = window.controller.push
     for key in ("shaken", "prone", "dazed", "entangled"):
@@ -106,7 +107,7 @@ def test_the_status_and_turn_cells_give_their_whole_text_as_a_tip(window: MainWi
 def _cells(model: InitiativeModel) -> dict[tuple[int, int, int, int], object]:
     """Every cell's answer for every role the view paints from, by team row, member row
     (-1 for the team itself), column and role."""
-    from futurepath_desktop.ui.models.initiative_model import COLUMNS
+    from futurepath_desktop.ui.models.initiative_cells import COLUMNS
     from futurepath_desktop.ui.models.roles import HEALTH_ROLE, ID_ROLE, KIND_ROLE
 
     roles = (0, 1, 6, 8, 9, HEALTH_ROLE, ID_ROLE, KIND_ROLE)  # display, decoration, font…
@@ -115,16 +116,24 @@ def _cells(model: InitiativeModel) -> dict[tuple[int, int, int, int], object]:
     def answer(value: object) -> object:  # QFont and QColor compare by value; keep them so
         return value.toString() if isinstance(value, QFont) else value
 
+    def ask(index: QModelIndex, role: int) -> object:
+        """The cell's answer through data(), which must be what the delegate's one call
+        for all its roles (multiData) is given."""
+        slot = QModelRoleData(role)
+        model.multiData(index, QModelRoleDataSpan(slot))
+        asked = answer(index.data(role))
+        assert answer(slot.data()) == asked, f"multiData differs at {index}, role {role}"
+        return asked
+
     for team_row in range(model.rowCount()):
         team = model.index(team_row, 0)
         for column in range(len(COLUMNS)):
             for role in roles:
-                found[team_row, -1, column, role] = answer(model.index(team_row, column).data(role))
+                found[team_row, -1, column, role] = ask(model.index(team_row, column), role)
         for row in range(model.rowCount(team)):
             for column in range(len(COLUMNS)):
                 for role in roles:
-                    index = model.index(row, column, team)
-                    found[team_row, row, column, role] = answer(index.data(role))
+                    found[team_row, row, column, role] = ask(model.index(row, column, team), role)
     return found
 
 

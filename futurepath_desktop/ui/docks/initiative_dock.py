@@ -16,14 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.ui.docks.panel import panel_body
-from futurepath_desktop.ui.models.initiative_model import (
-    HEALTH,
-    INIT,
-    NAME,
-    STATUS,
-    TURN,
-    InitiativeModel,
-)
+from futurepath_desktop.ui.models.initiative_cells import HEALTH, INIT, NAME, STATUS, TURN
+from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.roles import ID_ROLE, KIND_ROLE
 from futurepath_desktop.ui.widgets.columns import LinesDelegate, bold, fitting_width
 from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate

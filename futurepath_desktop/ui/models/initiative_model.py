@@ -12,40 +12,21 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
-from futurepath_desktop.core.actions import validate_turn
-from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.edit import Change
-from futurepath_desktop.session.state import Combatant, Session, Team
-from futurepath_desktop.session.wording import n_rounds
-from futurepath_desktop.ui.models.health_reading import health_reading
-from futurepath_desktop.ui.models.roles import (
-    BACKGROUND,
-    DECORATION,
-    DISPLAY,
-    FONT,
-    FOREGROUND,
-    HEALTH_ROLE,
-    ID_ROLE,
-    KIND_ROLE,
-    TOOLTIP,
-)
+from futurepath_desktop.session.state import Combatant, Team
+from futurepath_desktop.ui.models.initiative_cells import ANSWERED, COLUMNS, InitiativeCells
+from futurepath_desktop.ui.models.roles import DISPLAY, TOOLTIP
 from futurepath_desktop.ui.undo import SessionController
 
 Index = QModelIndex | QPersistentModelIndex
 _ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable  # combined once, not per cell
 
-_ANSWERED = frozenset(
-    {DISPLAY, DECORATION, FONT, BACKGROUND, FOREGROUND, TOOLTIP, HEALTH_ROLE, ID_ROLE, KIND_ROLE}
-)
-"""The roles data() answers; the view asks for a dozen per cell on every repaint."""
-COLUMNS = ("Name", "Init", "Health", "Status", "This turn")
-NAME, INIT, HEALTH, STATUS, TURN = range(len(COLUMNS))
 LAST_COLUMN = len(COLUMNS) - 1
 
 _NO_PARENT = 0
 
 
-class InitiativeModel(QAbstractItemModel):
+class InitiativeModel(InitiativeCells, QAbstractItemModel):
     """Teams (top level, acting order first) and their members (children)."""
 
     def __init__(self, controller: SessionController, parent: QObject | None = None) -> None:
@@ -60,6 +41,7 @@ class InitiativeModel(QAbstractItemModel):
         visible cell for a dozen roles, and working each out again cost most of a Next
         Turn. A row's entries go whenever the row is reported changed (and all of them on
         a reset or a new palette), so what is kept is what a fresh model would answer."""
+        self._facts = {}
         self.palette: dict[str, QColor] = {}
         # One font each, not a new one per cell: a fresh QFont is resolved and its text
         # engine looked up again every time a cell is painted.
@@ -70,10 +52,6 @@ class InitiativeModel(QAbstractItemModel):
         self._rebuild()
         controller.changed.connect(self.on_change)
         controller.sessionReplaced.connect(self.reset)
-
-    @property
-    def session(self) -> Session:
-        return self.controller.session
 
     # --- structure -----------------------------------------------------------------------
 
@@ -99,11 +77,13 @@ class InitiativeModel(QAbstractItemModel):
         self.beginResetModel()
         self._rebuild()
         self._cells.clear()
+        self._facts.clear()
         self.endResetModel()
 
     def forget_cells(self) -> None:
         """Work every cell out again (the palette changed): the view repaints them all."""
         self._cells.clear()
+        self._facts.clear()
         if self._teams:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._teams) - 1, LAST_COLUMN))
 
@@ -111,9 +91,12 @@ class InitiativeModel(QAbstractItemModel):
         """Rows ``first`` to ``final`` (under one parent) show new data."""
         cells = self._cells
         parent = first.internalId()
+        members = self._members.get(self._teams[parent - 1], []) if parent else []
         for row in range(first.row(), final.row() + 1):
             for column in range(len(COLUMNS)):
                 cells.pop((parent, row, column), None)
+            if row < len(members):
+                self._facts.pop(members[row], None)
         self.dataChanged.emit(first, final)
 
     def _shape_changed(self, change: Change) -> bool:
@@ -236,7 +219,7 @@ class InitiativeModel(QAbstractItemModel):
         return self.index(row, column, self.index(team_row, 0))
 
     def data(self, index: Index, role: int = DISPLAY) -> Any:
-        if role not in _ANSWERED or not index.isValid():
+        if role not in ANSWERED or not index.isValid():
             return None
         if role == TOOLTIP:  # asked for rarely, and the costliest to work out
             return self._data(index, role)
@@ -246,6 +229,25 @@ class InitiativeModel(QAbstractItemModel):
         value = cell[role] = self._data(index, role)
         return value
 
+    def multiData(self, index: Index, roleDataSpan: Any) -> None:  # noqa: N803 (Qt's name)
+        """Every role a delegate paints a cell from, in one call (the delegate asks seven
+        at once; seven calls of :meth:`data` each cost a crossing into Python)."""
+        if not index.isValid():
+            return
+        cell = self._cells.setdefault((index.internalId(), index.row(), index.column()), {})
+        for slot in roleDataSpan:
+            role = slot.role()
+            if role not in ANSWERED:
+                continue
+            if role == TOOLTIP:
+                value = self._data(index, role)
+            elif role in cell:
+                value = cell[role]
+            else:
+                value = cell[role] = self._data(index, role)
+            if value is not None:
+                slot.setData(value)
+
     def _data(self, index: Index, role: int) -> Any:
         team = self.team_at(index)
         if team is not None:
@@ -254,139 +256,3 @@ class InitiativeModel(QAbstractItemModel):
         if combatant is None:
             return None
         return self._combatant_data(combatant, index.column(), role)
-
-    def _team_data(self, team: Team, column: int, role: int) -> Any:
-        acting = self.session.combat.acting_team == team.id
-        if role == ID_ROLE:
-            return team.id
-        if role == KIND_ROLE:
-            return "team"
-        if role == HEALTH_ROLE:
-            # Not None: a None read back through index.data() in a Python delegate loses a
-            # reference to None in PySide6 6.12 on Python 3.11, and enough of them crash.
-            return ()
-        if role == DISPLAY:
-            if column == NAME:
-                return team.name
-            if column == INIT:
-                return "" if team.initiative is None else str(team.initiative)
-            if column == STATUS:
-                members = [self.session.combatants[i] for i in self._members.get(team.id, [])]
-                up = sum(
-                    1 for m in members if m.present and not m.is_down(self.session.options.vitality)
-                )
-                return f"{'▶ acting · ' if acting else ''}{up} of {len(members)} standing"
-            return ""
-        if role == DECORATION and column == NAME:
-            return QColor(team.colour)
-        if role == FONT:
-            return self._bold
-        if role == BACKGROUND and acting and "acting" in self.palette:
-            return self.palette["acting"]
-        if role == FOREGROUND and acting and "acting_text" in self.palette:
-            return self.palette["acting_text"]
-        if role == TOOLTIP:
-            tip = f"{team.name} ({team.side})"
-            if team.initiative is not None:
-                tip += (
-                    f"\nTeam initiative {team.initiative}: "
-                    "mean of the members' scores, rounded up"  # R6
-                )
-            if team.tiebreak:
-                tip += f"\n{team.tiebreak}"
-            return tip
-        return None
-
-    def _combatant_data(self, combatant: Combatant, column: int, role: int) -> Any:
-        session = self.session
-        combat = session.combat
-        acting = combat.acting_team == combatant.team_id and combatant.present
-        if role == ID_ROLE:
-            return combatant.id
-        if role == KIND_ROLE:
-            return "combatant"
-        if role == HEALTH_ROLE:
-            return self._health(combatant)
-        if role == DISPLAY:
-            if column == NAME:
-                return combatant.name if combatant.present else f"{combatant.name} (waiting)"
-            if column == INIT:
-                return str(combatant.initiative)
-            if column == HEALTH:
-                return self._health(combatant)[1]
-            if column == STATUS:
-                return ", ".join(self.flags_of(combatant))
-            if column == TURN:
-                return self._turn(combatant)
-            return ""
-        if role == FOREGROUND:
-            if not combatant.present or combatant.is_down(session.options.vitality):
-                return self.palette.get("muted", QColor("gray"))
-            if column == STATUS and self.flags_of(combatant):
-                return self.palette.get("flag", QColor("darkorange"))
-        if role == FONT and combatant.is_down(session.options.vitality):
-            return self._italic
-        if role == BACKGROUND and acting and "acting" in self.palette:
-            colour = QColor(self.palette["acting"])
-            colour.setAlpha(110)
-            return colour
-        if role == TOOLTIP:
-            lines = [
-                f"{combatant.name}: initiative score {combatant.initiative}",  # R5
-                f"AC {combatant.ac}",
-            ]
-            if column in (STATUS, TURN):  # what a narrow panel may have had to shorten
-                status = ", ".join(self.flags_of(combatant))
-                turn = self._turn(combatant)
-                lines += [f"Status: {status}"] if status else []
-                lines += [f"This turn: {turn}"] if turn else []
-            lines += [
-                f"{c.name}" + (f", {n_rounds(c.remaining)}" if c.remaining else "")
-                for c in session.conditions_on(combatant.id)
-            ]
-            if combatant.notes:
-                lines.append(combatant.notes)
-            return "\n".join(lines)
-        return None
-
-    def _health(self, combatant: Combatant) -> tuple[float, str, str]:
-        return health_reading(self.session, combatant)
-
-    def flags_of(self, combatant: Combatant) -> list[str]:
-        """Surprised, flat-footed, hidden, down, and the conditions with their counters."""
-        session = self.session
-        flags: list[str] = []
-        if session.combat.active and combatant.id in session.combat.unaware:
-            flags.append("Surprised")
-        if combatant.hidden:
-            flags.append("Hidden")
-        vitality = combatant.vitality(session.options.vitality)
-        if vitality.dead:
-            flags.append("Dead")
-        elif session.options.health_fatigue and combatant.health_fatigue().unconscious:
-            flags.append("Unconscious")
-        elif vitality.down:
-            flags.append("Dying" if not session.options.health_fatigue else "Downed")
-        held_conditions = session.conditions_on(combatant.id)
-        for held in held_conditions:
-            flags.append(f"{held.name} {held.remaining}" if held.remaining else held.name)
-        surprised = session.combat.active and combatant.id in session.combat.unaware
-        if surprised and not any(c.key == "flat-footed" for c in held_conditions):
-            flags.insert(1, "Flat-footed")  # R11: flat-footed until it has acted
-        return flags
-
-    def _turn(self, combatant: Combatant) -> str:
-        combat = self.session.combat
-        if not combat.active or not combatant.present:
-            return ""
-        declared = combat.turns.get(combatant.id, ())
-        if declared:
-            try:
-                return validate_turn(declared).summary()
-            except FuturePathError:
-                return "?"
-        if combatant.id in combat.acted:
-            return "✓ acted"
-        if any(r.combatant_id == combatant.id for r in combat.readied):
-            return "readied"
-        return ""

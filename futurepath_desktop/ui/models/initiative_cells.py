@@ -1,0 +1,193 @@
+"""What each cell of the initiative panel says: a team's name, score and standing, a
+combatant's health, status and turn, in the roles the view paints from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QColor, QFont
+
+from futurepath_desktop.core.actions import validate_turn
+from futurepath_desktop.core.errors import FuturePathError
+from futurepath_desktop.session.state import Combatant, Session, Team
+from futurepath_desktop.session.wording import n_rounds
+from futurepath_desktop.ui.models.health_reading import health_reading
+from futurepath_desktop.ui.models.roles import (
+    BACKGROUND,
+    DECORATION,
+    DISPLAY,
+    FONT,
+    FOREGROUND,
+    HEALTH_ROLE,
+    ID_ROLE,
+    KIND_ROLE,
+    TOOLTIP,
+)
+from futurepath_desktop.ui.undo import SessionController
+
+ANSWERED = frozenset(
+    {DISPLAY, DECORATION, FONT, BACKGROUND, FOREGROUND, TOOLTIP, HEALTH_ROLE, ID_ROLE, KIND_ROLE}
+)
+"""The roles the model answers; the view asks for a dozen per cell on every repaint."""
+COLUMNS = ("Name", "Init", "Health", "Status", "This turn")
+NAME, INIT, HEALTH, STATUS, TURN = range(len(COLUMNS))
+
+
+class InitiativeCells:
+    """The initiative model's answers, cell by cell (the model keeps them until the row is
+    reported changed; see ``InitiativeModel``)."""
+
+    controller: SessionController
+    palette: dict[str, QColor]
+    _members: dict[str, list[str]]
+    _bold: QFont
+    _italic: QFont
+    _facts: dict[str, tuple[list[str], bool, tuple[float, str, str]]]
+    """A combatant's flags, whether it is down, and its health reading, worked out once
+    for all the cells of its row (forgotten with the row's cells)."""
+
+    @property
+    def session(self) -> Session:
+        return self.controller.session
+
+    def _team_data(self, team: Team, column: int, role: int) -> Any:
+        acting = self.session.combat.acting_team == team.id
+        if role == ID_ROLE:
+            return team.id
+        if role == KIND_ROLE:
+            return "team"
+        if role == HEALTH_ROLE:
+            # Not None: a None read back through index.data() in a Python delegate loses a
+            # reference to None in PySide6 6.12 on Python 3.11, and enough of them crash.
+            return ()
+        if role == DISPLAY:
+            if column == NAME:
+                return team.name
+            if column == INIT:
+                return "" if team.initiative is None else str(team.initiative)
+            if column == STATUS:
+                members = [self.session.combatants[i] for i in self._members.get(team.id, [])]
+                up = sum(
+                    1 for m in members if m.present and not m.is_down(self.session.options.vitality)
+                )
+                return f"{'▶ acting · ' if acting else ''}{up} of {len(members)} standing"
+            return ""
+        if role == DECORATION and column == NAME:
+            return QColor(team.colour)
+        if role == FONT:
+            return self._bold
+        if role == BACKGROUND and acting and "acting" in self.palette:
+            return self.palette["acting"]
+        if role == FOREGROUND and acting and "acting_text" in self.palette:
+            return self.palette["acting_text"]
+        if role == TOOLTIP:
+            tip = f"{team.name} ({team.side})"
+            if team.initiative is not None:
+                tip += (
+                    f"\nTeam initiative {team.initiative}: "
+                    "mean of the members' scores, rounded up"  # R6
+                )
+            if team.tiebreak:
+                tip += f"\n{team.tiebreak}"
+            return tip
+        return None
+
+    def _combatant_data(self, combatant: Combatant, column: int, role: int) -> Any:
+        session = self.session
+        combat = session.combat
+        acting = combat.acting_team == combatant.team_id and combatant.present
+        if role == ID_ROLE:
+            return combatant.id
+        if role == KIND_ROLE:
+            return "combatant"
+        flags, down, health = self._facts_of(combatant)
+        if role == HEALTH_ROLE:
+            return health
+        if role == DISPLAY:
+            if column == NAME:
+                return combatant.name if combatant.present else f"{combatant.name} (waiting)"
+            if column == INIT:
+                return str(combatant.initiative)
+            if column == HEALTH:
+                return health[1]
+            if column == STATUS:
+                return ", ".join(flags)
+            if column == TURN:
+                return self._turn(combatant)
+            return ""
+        if role == FOREGROUND:
+            if not combatant.present or down:
+                return self.palette.get("muted", QColor("gray"))
+            if column == STATUS and flags:
+                return self.palette.get("flag", QColor("darkorange"))
+        if role == FONT and down:
+            return self._italic
+        if role == BACKGROUND and acting and "acting" in self.palette:
+            colour = QColor(self.palette["acting"])
+            colour.setAlpha(110)
+            return colour
+        if role == TOOLTIP:
+            lines = [
+                f"{combatant.name}: initiative score {combatant.initiative}",  # R5
+                f"AC {combatant.ac}",
+            ]
+            if column in (STATUS, TURN):  # what a narrow panel may have had to shorten
+                status = ", ".join(self.flags_of(combatant))
+                turn = self._turn(combatant)
+                lines += [f"Status: {status}"] if status else []
+                lines += [f"This turn: {turn}"] if turn else []
+            lines += [
+                f"{c.name}" + (f", {n_rounds(c.remaining)}" if c.remaining else "")
+                for c in session.conditions_on(combatant.id)
+            ]
+            if combatant.notes:
+                lines.append(combatant.notes)
+            return "\n".join(lines)
+        return None
+
+    def _facts_of(self, combatant: Combatant) -> tuple[list[str], bool, tuple[float, str, str]]:
+        facts = self._facts.get(combatant.id)
+        if facts is None:
+            down = combatant.is_down(self.session.options.vitality)
+            health = health_reading(self.session, combatant)
+            facts = self._facts[combatant.id] = (self.flags_of(combatant), down, health)
+        return facts
+
+    def flags_of(self, combatant: Combatant) -> list[str]:
+        """Surprised, flat-footed, hidden, down, and the conditions with their counters."""
+        session = self.session
+        flags: list[str] = []
+        if session.combat.active and combatant.id in session.combat.unaware:
+            flags.append("Surprised")
+        if combatant.hidden:
+            flags.append("Hidden")
+        vitality = combatant.vitality(session.options.vitality)
+        if vitality.dead:
+            flags.append("Dead")
+        elif session.options.health_fatigue and combatant.health_fatigue().unconscious:
+            flags.append("Unconscious")
+        elif vitality.down:
+            flags.append("Dying" if not session.options.health_fatigue else "Downed")
+        held_conditions = session.conditions_on(combatant.id)
+        for held in held_conditions:
+            flags.append(f"{held.name} {held.remaining}" if held.remaining else held.name)
+        surprised = session.combat.active and combatant.id in session.combat.unaware
+        if surprised and not any(c.key == "flat-footed" for c in held_conditions):
+            flags.insert(1, "Flat-footed")  # R11: flat-footed until it has acted
+        return flags
+
+    def _turn(self, combatant: Combatant) -> str:
+        combat = self.session.combat
+        if not combat.active or not combatant.present:
+            return ""
+        declared = combat.turns.get(combatant.id, ())
+        if declared:
+            try:
+                return validate_turn(declared).summary()
+            except FuturePathError:
+                return "?"
+        if combatant.id in combat.acted:
+            return "✓ acted"
+        if any(r.combatant_id == combatant.id for r in combat.readied):
+            return "readied"
+        return ""
