@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QModelRoleData, QModelRoleDataSpan
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QColor, QFont
 from pytestqt.modeltest import ModelTester
 
 from futurepath_desktop.session import commands as c
@@ -120,6 +120,7 @@ def _cells(model: InitiativeModel) -> dict[tuple[int, int, int, int], object]:
         """The cell's answer through data(), which must be what the delegate's one call
         for all its roles (multiData) is given."""
         slot = QModelRoleData(role)
+        slot.setData(QColor("magenta"))  # what the slot held for the cell before
         model.multiData(index, QModelRoleDataSpan(slot))
         asked = answer(index.data(role))
         assert answer(slot.data()) == asked, f"multiData differs at {index}, role {role}"

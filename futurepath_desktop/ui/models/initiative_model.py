@@ -238,14 +238,18 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         for slot in roleDataSpan:
             role = slot.role()
             if role not in ANSWERED:
-                continue
-            if role == TOOLTIP:
+                value = None
+            elif role == TOOLTIP:
                 value = self._data(index, role)
             elif role in cell:
                 value = cell[role]
             else:
                 value = cell[role] = self._data(index, role)
-            if value is not None:
+            # A view hands the same slots from cell to cell: one left alone keeps the
+            # last cell's answer (its colour swatch, its bold font).
+            if value is None:
+                slot.clearData()
+            else:
                 slot.setData(value)
 
     def _data(self, index: Index, role: int) -> Any:
