@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from futurepath_desktop.ui.actions import ACTIONS, MENUS, PANEL_ROWS, Action
+from futurepath_desktop.ui.actions import ACTIONS, MENUS, Action
 from futurepath_desktop.ui.docks.panel import text_action
+from futurepath_desktop.ui.panel_rows import CONTEXT_ROWS, PANEL_ROWS
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -22,13 +23,28 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     """The module a handler's owner names, and whether its functions are given the window
     (else the session controller). Imported when an action first runs; each is named here,
     not built from a string, so that the frozen bundle carries it too."""
-    from futurepath_desktop.ui import keyboard, player_window, prompts
-    from futurepath_desktop.ui.operations import combat, conditions, dice, health, library, roster
+    from futurepath_desktop.ui import keyboard, player_window, prompts, team_prompts, turn_prompts
+    from futurepath_desktop.ui.operations import (
+        combat,
+        conditions,
+        dice,
+        health,
+        library,
+        roster,
+        teams,
+        turns,
+    )
 
-    given_window = {"keyboard": keyboard, "player_window": player_window, "prompts": prompts}
+    given_window = {
+        "keyboard": keyboard,
+        "player_window": player_window,
+        "prompts": prompts,
+        "team_prompts": team_prompts,
+        "turn_prompts": turn_prompts,
+    }
     if owner in given_window:
         return given_window[owner], True
-    operations = (combat, conditions, dice, health, library, roster)
+    operations = (combat, conditions, dice, health, library, roster, teams, turns)
     return {m.__name__.rpartition(".")[2]: m for m in operations}[owner], False
 
 
@@ -124,3 +140,8 @@ def put_first(menu: QMenu, groups: Sequence[Sequence[QAction]]) -> None:
 def panel_row(actions: dict[str, QAction], panel: str) -> list[QAction]:
     """The actions a panel's tool row offers, from the table."""
     return [actions[name] for name in PANEL_ROWS[panel]]
+
+
+def context_row(actions: dict[str, QAction], panel: str) -> list[QAction | None]:
+    """What a right-click on a panel's row offers, from the table (None: a separator)."""
+    return [None if name == "-" else actions[name] for name in CONTEXT_ROWS[panel]]

@@ -1,6 +1,6 @@
 """The window's actions as one table: each row names an action (its objectName), its
 text, keys, tip, where it appears (its menu and section, the combat bar) and the handler
-it runs; ``PANEL_ROWS`` says which of them the panels' tool rows offer. The menus, the
+it runs (``ui.panel_rows`` says which of them the panels offer). The menus, the
 combat bar, the keys, the shortcuts dialog and docs/shortcuts.md are all made from it, so
 they cannot disagree.
 
@@ -9,48 +9,34 @@ This module is plain data (no Qt), so the shortcuts page can be written without 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from futurepath_desktop.ui.action_row import (
+    COMBAT,
+    EDIT,
+    FILE,
+    HELP,
+    MENUS,
+    ROSTER,
+    VIEW,
+    Action,
+    When,
+)
+from futurepath_desktop.ui.team_actions import rows_for
 
-When = Literal["", "idle", "fighting"]
-"""When an action can be used: always, only out of combat, or only during one."""
-
-
-@dataclass(frozen=True)
-class Action:
-    """One row of the table."""
-
-    name: str
-    """The QAction's objectName (tests and saved settings find actions by it)."""
-    text: str
-    handler: str
-    """``owner.function``: ``window``, ``files`` or ``stack`` (a method of the main
-    window, its file handler or the undo stack), ``keyboard``, ``player_window`` or
-    ``prompts`` (a function given the window), or a module of ``ui.operations`` (a
-    function given the session controller)."""
-    keys: tuple[str, ...] = ()
-    """Written as Qt writes them (``QKeySequence.toString``), the first one the main."""
-    tip: str = ""
-    menu: str = ""
-    """The menu it is in; ``Menu/Submenu`` for a submenu."""
-    section: int = 0
-    """Menus put a separator where the section changes."""
-    bar: Literal["", "swap", "left", "right"] = ""
-    """On the combat bar: ``swap`` shares the first place with the other ``swap`` one
-    (only the one whose ``when`` holds is shown), ``left`` before the phase indicator,
-    ``right`` at the bar's far end."""
-    bar_text: str = ""
-    """A shorter label for the bar (the menu's entry names what it will undo)."""
-    when: When = ""
-    checkable: bool = False
-    args: tuple[str | int, ...] = ()
-    """Given to the handler after the window or controller."""
-
-
-MENUS = ("&File", "&Edit", "&Combat", "&Roster", "&View", "&Help")
-"""The menu bar, left to right."""
-
-FILE, EDIT, COMBAT, ROSTER, VIEW, HELP = MENUS
+__all__ = [
+    "ACTIONS",
+    "BY_NAME",
+    "COMBAT",
+    "EDIT",
+    "FILE",
+    "HELP",
+    "MENUS",
+    "ROSTER",
+    "VIEW",
+    "Action",
+    "When",
+    "plain",
+    "shortcut_rows",
+]
 
 ACTIONS: tuple[Action, ...] = (
     # File (Open Recent follows Open, in section 0)
@@ -67,7 +53,8 @@ ACTIONS: tuple[Action, ...] = (
         bar="right",
     ),
     Action("actionSaveAs", "Save &As…", "files.save_as", ("Ctrl+Shift+S",), menu=FILE, section=1),
-    Action("actionQuit", "&Quit", "window.close", ("Ctrl+Q",), menu=FILE, section=2),
+    *rows_for(FILE),
+    Action("actionQuit", "&Quit", "window.close", ("Ctrl+Q",), menu=FILE, section=3),
     # Edit: the undo stack makes these two, so that they name what they undo and redo.
     Action(
         "actionUndo",
@@ -229,6 +216,7 @@ ACTIONS: tuple[Action, ...] = (
         menu=COMBAT,
         section=3,
     ),
+    *rows_for(COMBAT),
     # Roster
     Action(
         "actionAddCombatant",
@@ -255,6 +243,7 @@ ACTIONS: tuple[Action, ...] = (
         ("Del",),
         menu=ROSTER,
     ),
+    *rows_for(ROSTER),
     # View (section 0 holds the panels' own toggles, section 1 the tool bar's)
     Action(
         "actionFocusMap",
@@ -343,24 +332,6 @@ ACTIONS: tuple[Action, ...] = (
 )
 
 BY_NAME = {action.name: action for action in ACTIONS}
-
-PANEL_ROWS: dict[str, tuple[str, ...]] = {
-    "initiative": (
-        "actionAddCombatant",
-        "actionAddFromLibrary",
-        "actionJoin",
-        "actionDamage",
-        "actionHeal",
-        "actionAddCondition",
-    ),
-    "counters": (
-        "actionAddCondition",
-        "actionExtendCondition",
-        "actionShortenCondition",
-        "actionRemoveCondition",
-    ),
-}
-"""The window's actions a panel's tool row offers, left to right."""
 
 MAP_KEYS: tuple[tuple[str, str], ...] = (
     ("1", "Map tool: Move"),

@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
         self.initiative = InitiativeDock(
             self.initiative_model, row(self.actions_by_name, "initiative"), self
         )
+        self.initiative.offer(action_builder.context_row(self.actions_by_name, "initiative"))
         self.counters = CountersDock(
             self.counters_model, row(self.actions_by_name, "counters"), self
         )

@@ -226,7 +226,9 @@ def test_rename_and_options_are_undoable() -> None:
     session, history = fight()
     history.push(c.RenameSession("Den of Bears"))
     history.push(c.SetOptions(Options(cover="defense-bonus", visibility=2)))
-    assert "cover: disadvantage → defense-bonus" in session.log[-1].text
+    said = session.log[-1].text  # in the game's words, not the file's
+    assert "cover: a disadvantage → a bonus to AC" in said
+    assert "visibility: normal → terrible" in said
     history.undo()
     history.undo()
     assert session.name == "Space Bears (chapter example)" and session.options == Options()

@@ -22,21 +22,26 @@ from tests.ui.conftest import answer_dialog
 UI = Path(action_builder.__file__).parent
 
 # The menus as the window showed them before they were made from the table (the old
-# menus.py listed them by hand): "-" is a separator, "Name >" a submenu.
+# menus.py listed them by hand), with the team and session actions added since: "-" is a
+# separator, "Name >" a submenu.
 MENUS_BEFORE = {
     "&File": [
-        "&New Session", "&Open…", "Open &Recent >", "-", "&Save", "Save &As…", "-", "&Quit",
+        "&New Session", "&Open…", "Open &Recent >", "-", "&Save", "Save &As…", "-",
+        "Session Na&me…", "Rule O&ptions…", "-", "&Quit",
     ],
     "&Edit": ["&Undo", "&Redo"],
     "&Combat": [
         "Start Combat", "Next Turn", "Next Phase", "Next Round", "End Combat", "-",
         "Attack…", "Damage…", "Heal…", "Temporary HP…", "-",
         "Add Condition…", "Extend +1", "Shorten −1", "End Condition", "-",
-        "Join…", "Roll Dice…",
+        "Join…", "Roll Dice…", "-",
+        "Adjust Initiative…", "Act Earlier", "Act Later", "-",
+        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Reload",
     ],
     "&Roster": [
         "New Combatant…", "New Team…", "From Library…", "Save to Library",
-        "Remove Combatant…",
+        "Remove Combatant…", "-",
+        "Edit Team…", "Move to Team…", "Move Team Up", "Move Team Down", "Remove Team…",
     ],
     "&View": [
         "Team Initiative", "Map", "Bridge", "Odds and Charts", "Condition Counters",
@@ -119,7 +124,8 @@ def test_every_handler_exists(window: MainWindow) -> None:
             target = window.controller.stack
         else:
             target, takes_window = action_builder.owner_module(owner)
-            assert takes_window == (owner in ("keyboard", "player_window", "prompts"))
+            given_window = ("keyboard", "player_window", "prompts", "team_prompts", "turn_prompts")
+            assert takes_window == (owner in given_window)
         assert callable(getattr(target, name, None)), spec.handler
     with pytest.raises(KeyError):
         action_builder.owner_module("nowhere")
@@ -212,7 +218,8 @@ def test_operations_push_one_step_and_report_a_refusal(window: MainWindow) -> No
 
 def test_the_window_and_its_prompts_push_no_commands_themselves() -> None:
     """Widgets gather input and call an operation; only operations push."""
-    for name in ("main_window.py", "prompts.py", "keyboard.py", "combat_bar.py"):
+    prompts = ("prompts.py", "team_prompts.py", "turn_prompts.py")
+    for name in ("main_window.py", *prompts, "keyboard.py", "combat_bar.py"):
         text = (UI / name).read_text(encoding="utf-8")
         assert ".push(" not in text and "session.commands import" not in text.replace(
             "session.commands.combat import leftover_effects", ""

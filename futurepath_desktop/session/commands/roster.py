@@ -80,7 +80,18 @@ class EditTeam(msgspec.Struct, frozen=True):
         old = session.team(self.team_id)
         if "initiative" in self.changes and self.changes["initiative"] != old.initiative:
             raise CommandError("team initiative changes only by a GM adjustment (R8)")
-        edit.put("teams", changed(Team, old, self.changes))
+        new = edit.put("teams", changed(Team, old, self.changes))
+        said = []
+        if new.name != old.name:
+            said.append(f"is now called {new.name}")
+        if new.side != old.side:
+            said.append(
+                "is now neutral" if new.side == "neutral" else f"now sides with the {new.side}"
+            )
+        if new.colour != old.colour:
+            said.append("has a new colour")
+        if said:
+            edit.log("roster", f"The team {old.name} {' and '.join(said)}")
         return f"Edit team {old.name}"
 
 
@@ -95,8 +106,11 @@ class RemoveTeam(msgspec.Struct, frozen=True):
             raise CombatFlowError(
                 f"{team.name} is acting now; end its turn (Next Turn) before removing it"
             )
+        members = [c.name for c in session.members(team.id)]
         # Its members go with it, and everything that names them (the registry's references).
         edit.remove("teams", team.id)
+        with_them = f" with {', '.join(members)}" if members else ""
+        edit.log("roster", f"The team {team.name} leaves the session{with_them}")
         return f"Remove team {team.name}"
 
 
@@ -108,8 +122,11 @@ class MoveTeam(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         team = session.team(self.team_id)
+        was = list(session.teams).index(team.id)
         _place(edit, "teams", team.id, list(session.teams), self.index)
-        return f"Move team {team.name}"
+        now = list(session.teams).index(team.id)
+        where = "up" if now < was else "down" if now > was else "to where it was"
+        return f"Move team {team.name} {where}"
 
 
 class AddCombatant(msgspec.Struct, frozen=True):
@@ -194,6 +211,7 @@ class MoveCombatant(msgspec.Struct, frozen=True):
             if session.combat.active:
                 raise CombatFlowError("a combatant changes team only outside combat")
             combatant = edit.put("combatants", msgspec.structs.replace(combatant, team_id=team.id))
+            edit.log("roster", f"{combatant.name} joins the team {team.name}")
         mates = [c.id for c in session.members(team.id) if c.id != combatant.id]
         mates.insert(_clamp(self.index, len(mates)), combatant.id)
         others = iter(i for i in session.combatants if i not in set(mates))

@@ -9,6 +9,24 @@ from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.state import Options, Session
 
+OPTION_WORDS: dict[str, tuple[str, dict[object, str]]] = {
+    "vitality": ("health", {"future-path": "hit points", "health-fatigue": "Health and Fatigue"}),
+    "cover": ("cover", {"disadvantage": "a disadvantage", "defense-bonus": "a bonus to AC"}),
+    "condition_lowers_team_initiative": (
+        "a condition lowers its team's initiative",
+        {False: "no", True: "yes"},
+    ),
+    "visibility": (
+        "visibility",
+        {0: "normal", 1: "poor", 2: "terrible", 3: "no vision"},
+    ),
+}
+"""How the log names each rule option and its values (R40, R31)."""
+
+
+def _said(option: str, value: object) -> str:
+    return OPTION_WORDS.get(option, (option, {}))[1].get(value, str(value))
+
 
 class SetOptions(msgspec.Struct, frozen=True):
     """R40: change the session's rule options (undoable)."""
@@ -20,7 +38,8 @@ class SetOptions(msgspec.Struct, frozen=True):
         before = session.options
         edit.set_options(options)
         changes = [
-            f"{name}: {getattr(before, name)} → {getattr(options, name)}"
+            f"{OPTION_WORDS[name][0]}: {_said(name, getattr(before, name))} → "
+            f"{_said(name, getattr(options, name))}"
             for name in options.__struct_fields__
             if getattr(before, name) != getattr(options, name)
         ]

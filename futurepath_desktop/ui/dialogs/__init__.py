@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit
 
 
 def ok_cancel(dialog: QDialog, ok_text: str = "") -> QDialogButtonBox:
@@ -14,3 +14,20 @@ def ok_cancel(dialog: QDialog, ok_text: str = "") -> QDialogButtonBox:
     buttons.accepted.connect(dialog.accept)
     buttons.rejected.connect(dialog.reject)
     return buttons
+
+
+def form(dialog: QDialog, name: str, title: str, width: int) -> QFormLayout:
+    """Name and title a quick dialog and give it a form of labelled rows."""
+    dialog.setObjectName(name)
+    dialog.setWindowTitle(title)
+    dialog.setMinimumWidth(width)
+    return QFormLayout(dialog)
+
+
+def text_field(name: str, limit: int, hint: str = "", text: str = "") -> QLineEdit:
+    """A line of text that takes no more than the file keeps (``limit`` characters)."""
+    field = QLineEdit(text)
+    field.setObjectName(name)
+    field.setMaxLength(limit)
+    field.setPlaceholderText(hint)
+    return field

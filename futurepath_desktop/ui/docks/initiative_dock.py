@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QItemSelectionModel, Signal
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QHeaderView,
+    QMenu,
     QStyle,
     QTreeView,
     QWidget,
@@ -66,6 +67,8 @@ class InitiativeDock(QDockWidget):
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
         model.modelReset.connect(self._after_reset)
         self._remembered: list[str] = []
+        self._remembered_teams: list[str] = []
+        self._offered: list[QAction | None] = []
         model.modelAboutToBeReset.connect(self._remember)
         self.view.expandAll()
 
@@ -99,6 +102,41 @@ class InitiativeDock(QDockWidget):
             turn.append("standard (attack)")
         header.resizeSection(TURN, fitting_width(view, header, "This turn", turn))
 
+    def offer(self, actions: Sequence[QAction | None]) -> None:
+        """What a right-click on a row offers (None: a separator)."""
+        self._offered = list(actions)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+
+    def context_menu(self) -> QMenu:
+        """The right-click menu as it is now: the entries that can be used, no separator
+        at either end or twice in a row."""
+        menu = QMenu(self.view)
+        menu.setObjectName("initiativeMenu")
+        for action in self._offered:
+            if action is None:
+                if menu.actions() and not menu.actions()[-1].isSeparator():
+                    menu.addSeparator()
+            elif action.isEnabled():
+                menu.addAction(action)
+        if menu.actions() and menu.actions()[-1].isSeparator():
+            menu.removeAction(menu.actions()[-1])
+        return menu
+
+    def _context_menu(self, at: QPoint) -> None:
+        # The row under the pointer is the one acted on (a right-click on an unselected
+        # row selects it, as a left-click would).
+        index = self.view.indexAt(at)
+        if index.isValid() and not self.view.selectionModel().isSelected(index):
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
+            self.view.selectionModel().setCurrentIndex(
+                index, flags | QItemSelectionModel.SelectionFlag.Rows
+            )
+        menu = self.context_menu()
+        if menu.actions():
+            menu.exec(self.view.viewport().mapToGlobal(at))
+        menu.deleteLater()
+
     def wanted_height(self, width: int) -> int:
         """How tall the panel must be, ``width`` wide, to show every row without scrolling."""
         view = self.view
@@ -120,11 +158,26 @@ class InitiativeDock(QDockWidget):
 
     def _remember(self) -> None:
         self._remembered = self.selected_ids(expand_teams=False)
+        rows = self.view.selectionModel().selectedRows(0)
+        current = self.view.currentIndex().siblingAtColumn(0)
+        teams = [i for i in rows if i.data(KIND_ROLE) == "team"]
+        # The current row first: it is the one the next action works on.
+        teams.sort(key=lambda i: i != current)
+        self._remembered_teams = [str(i.data(ID_ROLE)) for i in teams]
 
     def _after_reset(self) -> None:
         self.view.expandAll()
         self.fit_columns()
         self.select(self._remembered)
+        selection = self.view.selectionModel()
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        for n, team_id in enumerate(self._remembered_teams):
+            index = self.model.team_index_of(team_id)
+            if index.isValid():  # a team row selected stays selected (moved, reordered)
+                if n == 0 and not self._remembered:
+                    selection.setCurrentIndex(index, flags)
+                else:
+                    selection.select(index, flags)
 
     def selected_ids(self, *, expand_teams: bool = True) -> list[str]:
         """The selected combatants; a selected team stands for all its present members."""

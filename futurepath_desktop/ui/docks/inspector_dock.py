@@ -245,10 +245,12 @@ class InspectorDock(QDockWidget):
             return
         # The change report names the bearers of every condition added, changed or
         # removed: the header's conditions follow it whichever tab has been opened.
+        combatant = self.combatant()
         if (
             self.combatant_id in change.touched("combatants")
             or self.combatant_id in change.bearers
             or change.options
+            or (combatant is not None and combatant.team_id in change.touched("teams"))
         ):
             self.fill()
 

@@ -211,6 +211,12 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         team_id = self._teams[index.internalId() - 1]
         return self.session.combatants.get(self._members[team_id][index.row()])
 
+    def team_index_of(self, team_id: str) -> QModelIndex:
+        """The row of a team."""
+        return (
+            self.index(self._teams.index(team_id), 0) if team_id in self._teams else QModelIndex()
+        )
+
     def index_of(self, combatant_id: str, column: int = 0) -> QModelIndex:
         """The row of a combatant, for selecting it from elsewhere."""
         if combatant_id not in self._row_of:

@@ -1,0 +1,179 @@
+"""Quick dialogs for a team and for the session's rules: a team's name, colour and side;
+a GM's adjustment of a team's initiative (R8); the rule options (R40)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QColorDialog,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from futurepath_desktop.session.state import Options, Team
+from futurepath_desktop.session.wording import possessive
+from futurepath_desktop.ui.dialogs import form, ok_cancel, text_field
+
+SIDES = (
+    ("players", "Players"),
+    ("allies", "Allies"),
+    ("enemies", "Enemies"),
+    ("neutral", "Neutral"),
+)
+"""A team's side, as the file keeps it and as the window says it."""
+
+
+class TeamDialog(QDialog):
+    """A team's name, colour and side."""
+
+    def __init__(self, team: Team, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = form(self, "teamDialog", "Edit team", 320)
+        self.team = team
+        self.name = text_field("teamName", 120, text=team.name)
+        layout.addRow("Name", self.name)
+        self.side = QComboBox()
+        self.side.setObjectName("teamSide")
+        for key, words in SIDES:
+            self.side.addItem(words, key)
+        self.side.setCurrentIndex(self.side.findData(team.side))
+        layout.addRow("Side", self.side)
+        self.colour = QColor(team.colour)
+        self.colour_button = QPushButton()
+        self.colour_button.setObjectName("teamColour")
+        self.colour_button.setAutoDefault(False)  # Enter is OK, not another colour
+        self.colour_button.clicked.connect(self._pick_colour)
+        self._show_colour()
+        layout.addRow("Colour", self.colour_button)
+        self.buttons = ok_cancel(self)
+        layout.addRow(self.buttons)
+        self.name.textChanged.connect(self._check)
+        self.name.selectAll()
+        self.name.setFocus()
+
+    def _check(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(bool(self.name.text().strip()))  # a team needs a name
+
+    def _pick_colour(self) -> None:
+        chosen = QColorDialog.getColor(self.colour, self, "Team colour")
+        if chosen.isValid():
+            self.colour = chosen
+            self._show_colour()
+
+    def _show_colour(self) -> None:
+        self.colour_button.setText(self.colour.name())
+        swatch = self.colour_button.fontMetrics().height()
+        from PySide6.QtGui import QIcon, QPixmap
+
+        pixmap = QPixmap(swatch, swatch)
+        pixmap.fill(self.colour)
+        self.colour_button.setIcon(QIcon(pixmap))
+
+    def changes(self) -> dict[str, Any]:
+        """What differs from the team as it is (nothing: an empty dict)."""
+        wanted = {
+            "name": self.name.text().strip(),
+            "side": self.side.currentData(),
+            "colour": self.colour.name(),
+        }
+        return {k: v for k, v in wanted.items() if v != getattr(self.team, k)}
+
+
+class InitiativeDialog(QDialog):
+    """A team's new initiative and why (R8: fixed for the combat unless the GM says)."""
+
+    def __init__(self, team: Team, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = form(self, "initiativeDialog", "Adjust initiative", 320)
+        layout.addRow(QLabel(f"{possessive(team.name)} initiative is {team.initiative}."))
+        self.value = QSpinBox()
+        self.value.setObjectName("initiativeSpin")
+        self.value.setRange(-100_000, 100_000)
+        self.value.setValue(team.initiative or 0)
+        layout.addRow("New initiative", self.value)
+        self.reason = text_field("initiativeReason", 2000, "e.g. a member joined late")
+        layout.addRow("Why", self.reason)
+        layout.addRow(ok_cancel(self))
+        self.value.selectAll()
+        self.value.setFocus()
+
+
+VITALITY = (
+    ("future-path", "Hit points", "HP and Constitution damage, as in Future Path"),
+    ("health-fatigue", "Health and Fatigue", "a Health track and Fatigue, as in the second text"),
+)
+COVER = (
+    (
+        "disadvantage",
+        "Cover is a disadvantage",
+        "attacks against a target in cover are rolled with a disadvantage",
+    ),
+    ("defense-bonus", "Cover raises AC", "a target in cover gets a bonus to its AC"),
+)
+
+
+class RuleOptionsDialog(QDialog):
+    """The session's rule options: how health is kept, how cover counts, and whether a
+    condition lowers its team's initiative."""
+
+    def __init__(self, options: Options, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ruleOptionsDialog")
+        self.setWindowTitle("Rule options")
+        self.options = options
+        layout = QVBoxLayout(self)
+        self.vitality = self._choice(layout, "Health", VITALITY, options.vitality, "vitality")
+        self.cover = self._choice(layout, "Cover", COVER, options.cover, "cover")
+        self.conditions = QCheckBox("Each condition a member has lowers its team's initiative by 1")
+        self.conditions.setObjectName("conditionsLowerInitiative")
+        self.conditions.setChecked(options.condition_lowers_team_initiative)
+        layout.addWidget(self.conditions)
+        note = QLabel("A change is one step: Undo puts the old rules back.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        layout.addWidget(ok_cancel(self))
+
+    def _choice(
+        self,
+        layout: QVBoxLayout,
+        title: str,
+        choices: tuple[tuple[str, str, str], ...],
+        current: str,
+        name: str,
+    ) -> QButtonGroup:
+        box = QGroupBox(title)
+        inner = QVBoxLayout(box)
+        group = QButtonGroup(box)
+        for n, (key, words, tip) in enumerate(choices):
+            button = QRadioButton(words)
+            button.setObjectName(f"{name}-{key}")
+            button.setToolTip(tip[0].upper() + tip[1:])
+            button.setChecked(key == current)
+            group.addButton(button, n)
+            inner.addWidget(button)
+        layout.addWidget(box)
+        return group
+
+    def chosen(self) -> Options:
+        """The options as the dialog has them."""
+        import msgspec
+
+        return msgspec.structs.replace(
+            self.options,
+            vitality=VITALITY[self.vitality.checkedId()][0],
+            cover=COVER[self.cover.checkedId()][0],
+            condition_lowers_team_initiative=self.conditions.isChecked(),
+        )

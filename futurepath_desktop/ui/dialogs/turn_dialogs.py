@@ -1,0 +1,119 @@
+"""Quick dialogs for a combatant's turn: declare an action of the chapter's table (R15-R17),
+ready one against a trigger (R18), and say which readied action's trigger happened."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QWidget,
+)
+
+from futurepath_desktop.core.actions import ACTIONS, ActionType
+from futurepath_desktop.session.state import Combatant, Session
+from futurepath_desktop.session.wording import possessive
+from futurepath_desktop.ui.dialogs import form, ok_cancel, text_field
+
+KINDS = {
+    ActionType.MOVE: "Standard (move)",
+    ActionType.ATTACK: "Standard (attack)",
+    ActionType.SIMPLE: "Simple",
+    ActionType.FREE: "Free",
+    ActionType.FULL_ROUND: "Full-round",
+    ActionType.FIVE_FOOT_STEP: "Simple, ends the turn",
+    ActionType.BONUS_ATTACK: "Simple, after an attack",
+}
+"""How the action list names each kind of action."""
+
+
+def _others(session: Session, combatant: Combatant) -> list[Combatant]:
+    return [c for c in session.combatants.values() if c.present and c.id != combatant.id]
+
+
+class DeclareActionDialog(QDialog):
+    """What the combatant does with part of its turn, and at whom."""
+
+    def __init__(self, session: Session, combatant: Combatant, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = form(self, "declareDialog", "Declare an action", 360)
+        layout.addRow(QLabel(f"{possessive(combatant.name)} turn"))
+        self.action = QComboBox()
+        self.action.setObjectName("declareAction")
+        for spec in ACTIONS.values():
+            if spec.type is not ActionType.DELAY:  # Delay or Ready… asks for its trigger
+                self.action.addItem(f"{spec.name} · {KINDS[spec.type]}", spec.name)
+        layout.addRow("Action", self.action)
+        self.target = QComboBox()
+        self.target.setObjectName("declareTarget")
+        self.target.addItem("No one", None)
+        for other in _others(session, combatant):
+            self.target.addItem(other.name, other.id)
+        layout.addRow("At", self.target)
+        layout.addRow(ok_cancel(self, "Declare"))
+        self.action.setFocus()
+
+    def chosen(self) -> tuple[str, str | None]:
+        """The action's name and its target's id (None: no one)."""
+        return str(self.action.currentData()), self.target.currentData()
+
+
+class ReadyDialog(QDialog):
+    """R18: what the combatant waits for, and what it will do then."""
+
+    def __init__(self, combatant: Combatant, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = form(self, "readyDialog", "Delay or ready", 380)
+        layout.addRow(QLabel(f"{combatant.name} gives up the turn to act when…"))
+        self.trigger = text_field("readyTrigger", 2000, "e.g. a bear comes through the door")
+        layout.addRow("Trigger", self.trigger)
+        self.action = text_field("readyAction", 2000, "e.g. shoot it")
+        layout.addRow("Then", self.action)
+        self.buttons = ok_cancel(self, "Ready")
+        layout.addRow(self.buttons)
+        self.trigger.textChanged.connect(self._check)
+        self._check()
+        self.trigger.setFocus()
+
+    def _check(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(bool(self.trigger.text().strip()))  # the trigger is what matters
+
+
+class TriggerDialog(QDialog):
+    """R18: which readied action's trigger happened, and whether it races someone's rolled
+    action (an opposed initiative check decides who goes first, R10)."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = form(self, "triggerDialog", "A trigger happened", 420)
+        self.readied = QComboBox()
+        self.readied.setObjectName("triggerReadied")
+        for readied in session.combat.readied:
+            who = session.combatants[readied.combatant_id].name
+            self.readied.addItem(f"{who}: {readied.action} when {readied.trigger}", readied.id)
+        layout.addRow("Readied", self.readied)
+        self.racing = QComboBox()
+        self.racing.setObjectName("triggerRacing")
+        layout.addRow("Races", self.racing)
+        layout.addRow(ok_cancel(self, "Set off"))
+        self.session = session
+        self.readied.currentIndexChanged.connect(self._fill_racing)
+        self._fill_racing()
+        self.readied.setFocus()
+
+    def _fill_racing(self) -> None:
+        """Anyone in the fight but the one who readied."""
+        readied = next(
+            (r for r in self.session.combat.readied if r.id == self.readied.currentData()), None
+        )
+        self.racing.clear()
+        self.racing.addItem("No one: it goes off at once", None)
+        for other in self.session.combatants.values():
+            if other.present and (readied is None or other.id != readied.combatant_id):
+                self.racing.addItem(f"{possessive(other.name)} action", other.id)
+
+    def chosen(self) -> tuple[str, str | None]:
+        """The readied action's id and who it races (None: no one)."""
+        return str(self.readied.currentData()), self.racing.currentData()

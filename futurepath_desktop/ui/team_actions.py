@@ -1,0 +1,136 @@
+"""The actions table's rows for the session's own settings, the turn order, a combatant's
+turn and the teams (``ui.actions`` puts each menu's rows in its place: ``rows_for``).
+Plain data, like the rest of the table."""
+
+from __future__ import annotations
+
+from futurepath_desktop.ui.action_row import COMBAT, FILE, ROSTER, Action
+
+ROWS: tuple[Action, ...] = (
+    # File: the session's name and its rule options
+    Action(
+        "actionRenameSession",
+        "Session Na&me…",
+        "team_prompts.rename_session",
+        tip="Give the session a new name",
+        menu=FILE,
+        section=2,
+    ),
+    Action(
+        "actionRuleOptions",
+        "Rule O&ptions…",
+        "team_prompts.rule_options",
+        tip="Choose hit points or Health and Fatigue, and how cover counts",  # R40
+        menu=FILE,
+        section=2,
+    ),
+    # Combat: the GM's adjustments of the turn order
+    Action(
+        "actionAdjustInitiative",
+        "Adjust Initiative…",
+        "team_prompts.adjust_initiative",
+        ("I",),
+        "Set the selected team's initiative; the order follows it",  # R8
+        menu=COMBAT,
+        section=4,
+        when="fighting",
+    ),
+    *(
+        Action(
+            f"actionAct{word}",
+            f"Act {word}",
+            "team_prompts.shift_in_order",
+            (keys,),
+            f"Move the selected team one place {word.lower()} in the acting order",  # R8
+            menu=COMBAT,
+            section=4,
+            when="fighting",
+            args=(by,),
+        )
+        for word, keys, by in (("Earlier", "Alt+Up", -1), ("Later", "Alt+Down", 1))
+    ),
+    # Combat: what the selected combatant does with its turn
+    Action(
+        "actionDeclareAction",
+        "Declare Action…",
+        "turn_prompts.declare_action",
+        ("Shift+A",),
+        "Put an action into the selected combatant's turn",  # R15-R17
+        menu=COMBAT,
+        section=5,
+        when="fighting",
+    ),
+    Action(
+        "actionDelayReady",
+        "Delay or Ready…",
+        "turn_prompts.delay_or_ready",
+        ("R",),
+        "Give up the turn to act when something happens",  # R18
+        menu=COMBAT,
+        section=5,
+        when="fighting",
+    ),
+    Action(
+        "actionTriggerReadied",
+        "Trigger Readied…",
+        "turn_prompts.trigger_readied",
+        ("Shift+R",),
+        "A readied action's trigger happened: it goes off",  # R18
+        menu=COMBAT,
+        section=5,
+        when="fighting",
+    ),
+    Action(
+        "actionReload",
+        "Reload",
+        "turn_prompts.reload",
+        tip="Fill the selected combatant's weapon with ammunition again",
+        menu=COMBAT,
+        section=5,
+    ),
+    # Roster: the selected team
+    Action(
+        "actionEditTeam",
+        "Edit Team…",
+        "team_prompts.edit_team",
+        ("F2",),
+        "Rename the selected team, or change its colour or side",
+        menu=ROSTER,
+        section=1,
+    ),
+    Action(
+        "actionMoveToTeam",
+        "Move to Team…",
+        "team_prompts.move_to_team",
+        tip="Put the selected combatants in another team",
+        menu=ROSTER,
+        section=1,
+        when="idle",
+    ),
+    *(
+        Action(
+            f"actionMoveTeam{way.title()}",
+            f"Move Team {way.title()}",
+            "team_prompts.move_team",
+            tip=f"Move the selected team one place {way} the list",
+            menu=ROSTER,
+            section=1,
+            when="idle",
+            args=(by,),
+        )
+        for way, by in (("up", -1), ("down", 1))
+    ),
+    Action(
+        "actionRemoveTeam",
+        "Remove Team…",
+        "team_prompts.remove_team",
+        tip="Remove the selected team and everyone in it",
+        menu=ROSTER,
+        section=1,
+    ),
+)
+
+
+def rows_for(menu: str) -> tuple[Action, ...]:
+    """The rows of one menu, in order."""
+    return tuple(row for row in ROWS if row.menu == menu)

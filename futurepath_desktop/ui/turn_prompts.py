@@ -1,0 +1,78 @@
+"""What the turn actions ask before their command (R15-R18, reloading): the combatant is
+the current row of the Team Initiative panel; what is missing is said in the status bar."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QInputDialog
+
+from futurepath_desktop.session.state import Combatant
+from futurepath_desktop.ui.dialogs import turn_dialogs
+from futurepath_desktop.ui.operations import turns
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.main_window import MainWindow
+
+PICK_ONE = "Select the combatant in the Team Initiative panel first"
+
+
+def current(window: MainWindow) -> Combatant | None:
+    """The combatant of the panel's current row (a word in the status bar if none)."""
+    ident = window.initiative.current_id()
+    if ident is None:
+        window.say(PICK_ONE)
+        return None
+    return window.controller.session.combatants[ident]
+
+
+def declare_action(window: MainWindow) -> None:
+    """R15-R17: put an action of the chapter's table into the combatant's turn."""
+    combatant = current(window)
+    if combatant is None:
+        return
+    dialog = turn_dialogs.DeclareActionDialog(window.controller.session, combatant, window)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        turns.declare(window.controller, combatant.id, *dialog.chosen())
+
+
+def delay_or_ready(window: MainWindow) -> None:
+    """R18: the combatant gives up its turn to act on a trigger."""
+    combatant = current(window)
+    if combatant is None:
+        return
+    dialog = turn_dialogs.ReadyDialog(combatant, window)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        turns.ready(window.controller, combatant.id, dialog.trigger.text(), dialog.action.text())
+
+
+def trigger_readied(window: MainWindow) -> None:
+    """R18: a readied action's trigger happened."""
+    session = window.controller.session
+    if not session.combat.readied:
+        window.say("No one has readied an action (Delay or Ready, R)")
+        return
+    dialog = turn_dialogs.TriggerDialog(session, window)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        turns.set_off(window.controller, *dialog.chosen())
+
+
+def reload(window: MainWindow) -> None:
+    """Fill the combatant's weapon with ammunition again (which one, if it has several)."""
+    combatant = current(window)
+    if combatant is None:
+        return
+    loaded = [(n, w) for n, w in enumerate(combatant.weapons) if w.ammo_max is not None]
+    if not loaded:
+        window.say(f"{combatant.name} has no weapon that takes ammunition")
+        return
+    index = loaded[0][0]
+    if len(loaded) > 1:
+        names = [f"{w.name} ({w.ammo} of {w.ammo_max})" for _, w in loaded]
+        chosen, ok = QInputDialog.getItem(
+            window, "Reload", f"Which of {combatant.name}'s weapons?", names, 0, False
+        )
+        if not ok:
+            return
+        index = loaded[names.index(chosen)][0]
+    turns.reload(window.controller, combatant.id, index)

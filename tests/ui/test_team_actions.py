@@ -1,0 +1,345 @@
+"""The teams, the turn order and the session's settings, driven through the window: each
+action is reached by its key or its menu entry, its dialog is answered as a GM would, and
+the session, the panels and the undo history show the result."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+    QRadioButton,
+    QSpinBox,
+)
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session import store
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.operations import combat
+from tests.ui.conftest import answer_dialog, find
+
+
+def team_row(window: MainWindow, team_id: str) -> int:
+    """Where a team's row is in the Team Initiative panel."""
+    model = window.initiative_model
+    rows = [model.team_at(model.index(r, 0)) for r in range(model.rowCount())]
+    return next(r for r, team in enumerate(rows) if team is not None and team.id == team_id)
+
+
+def pick_team(window: MainWindow, team_id: str) -> None:
+    """Make a team's row the current one in the Team Initiative panel."""
+    model = window.initiative_model
+    window.initiative.view.setCurrentIndex(model.index(team_row(window, team_id), 0))
+
+
+def trigger(window: MainWindow, name: str) -> None:
+    action = window.actions_by_name[name]
+    assert action.isEnabled(), f"{name} is not available now"
+    action.trigger()
+
+
+def said(window: MainWindow) -> str:
+    return window.statusBar().currentMessage()
+
+
+def reopens(window: MainWindow) -> None:
+    """What the window made saves and loads back as it is (R: nothing the window accepts
+    may make a file that will not reopen)."""
+    text = store.encode(window.controller.session)
+    assert store.encode(store.decode(text)) == text
+
+
+def test_the_session_is_renamed_from_the_file_menu(qtbot: QtBot, window: MainWindow) -> None:
+    session, steps = window.controller.session, window.controller.stack.count()
+
+    def answer(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog) and dialog.textValue() == session.name
+        dialog.setTextValue("Bears at dawn")
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    trigger(window, "actionRenameSession")
+    assert session.name == "Bears at dawn"
+    assert window.controller.stack.count() == steps + 1
+    reopens(window)
+
+    def too_long(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        field = dialog.findChild(QLineEdit)
+        assert field is not None
+        field.setText("x" * 200)  # as pasted: the field keeps what the file takes
+        dialog.accept()
+
+    answer_dialog(qtbot, too_long)
+    trigger(window, "actionRenameSession")
+    assert session.name == "x" * 120
+    reopens(window)
+
+    def blank(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        dialog.setTextValue("   ")
+        dialog.accept()
+
+    answer_dialog(qtbot, blank)
+    trigger(window, "actionRenameSession")
+    assert session.name == "x" * 120, "a blank name is refused"
+    assert "120" in said(window), said(window)
+    window.controller.stack.undo()
+    window.controller.stack.undo()
+    assert session.name != "Bears at dawn"
+
+
+def test_the_rule_options_dialog_changes_the_rules_in_one_step(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R40: Health and Fatigue, cover as an AC bonus and the initiative penalty, chosen in
+    the dialog; the Health column reads the Health track at once; undo puts all back."""
+    session = window.controller.session
+    before = session.options
+    brandon = window.initiative_model.index_of("brandon", 2)
+    shown_before = brandon.data()
+
+    def answer(dialog: QDialog) -> None:
+        find(dialog, QRadioButton, "vitality-health-fatigue").click()
+        find(dialog, QRadioButton, "cover-defense-bonus").click()
+        find(dialog, QCheckBox, "conditionsLowerInitiative").setChecked(True)
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    trigger(window, "actionRuleOptions")
+    options = session.options
+    assert options.vitality == "health-fatigue" and options.cover == "defense-bonus"
+    assert options.condition_lowers_team_initiative
+    hero = session.combatants["brandon"]
+    shown = window.initiative_model.index_of("brandon", 2).data()
+    assert shown.startswith(f"{hero.health}/{hero.max_health}"), shown  # R27's track
+    assert shown != shown_before
+    assert "Rule options changed" in session.log[-1].text
+    reopens(window)
+    window.controller.stack.undo()
+    assert session.options == before
+    assert window.initiative_model.index_of("brandon", 2).data() == shown_before
+
+
+def test_a_cancelled_dialog_changes_nothing(qtbot: QtBot, window: MainWindow) -> None:
+    before, steps = store.encode(window.controller.session), window.controller.stack.count()
+    answer_dialog(qtbot, lambda dialog: dialog.reject())
+    trigger(window, "actionRuleOptions")
+    pick_team(window, "bears")
+    answer_dialog(qtbot, lambda dialog: dialog.reject())
+    trigger(window, "actionEditTeam")
+    assert store.encode(window.controller.session) == before
+    assert window.controller.stack.count() == steps
+
+
+def test_the_gm_adjusts_a_teams_initiative_by_key(qtbot: QtBot, window: MainWindow) -> None:
+    """R8: I on a selected team; the order follows the new initiative, and the log says
+    who changed it and why."""
+    assert combat.start_combat(window.controller, ())
+    session = window.controller.session
+    pick_team(window, "bears")
+    window.initiative.view.setFocus()
+    bears = session.teams["bears"]
+    others = max(t.initiative or 0 for t in session.teams.values() if t.id != "bears")
+
+    def answer(dialog: QDialog) -> None:
+        spin = find(dialog, QSpinBox, "initiativeSpin")
+        assert spin.value() == bears.initiative
+        spin.setValue(others + 5)
+        find(dialog, QLineEdit, "initiativeReason").setText("they heard us coming")
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_I)
+    qtbot.waitUntil(lambda: session.teams["bears"].initiative == others + 5)
+    assert session.combat.order[0] == "bears"
+    assert "they heard us coming" in session.log[-1].text
+    assert team_row(window, "bears") == 0, "the panel shows the new order"
+    reopens(window)
+
+
+def test_the_gm_moves_a_team_in_the_acting_order(qtbot: QtBot, window: MainWindow) -> None:
+    """R8: Alt+Down and Alt+Up move the selected team one place; past either end the
+    status bar says so and nothing is pushed."""
+    assert combat.start_combat(window.controller, ())
+    session = window.controller.session
+    first, second = session.combat.order
+    pick_team(window, first)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    assert session.combat.order == (second, first)
+    assert "reorders the teams" in session.log[-1].text
+    steps = window.controller.stack.count()
+    selected = window.initiative.view.selectionModel().selectedRows(0)
+    assert [i.data() for i in selected] == [session.teams[first].name], "it stays selected"
+    trigger(window, "actionActLater")
+    assert session.combat.order == (second, first)
+    assert "already acts last" in said(window)
+    assert window.controller.stack.count() == steps
+    trigger(window, "actionActEarlier")
+    assert session.combat.order == (first, second)
+    reopens(window)
+
+
+def test_a_team_is_edited_with_f2(qtbot: QtBot, window: MainWindow) -> None:
+    session = window.controller.session
+    pick_team(window, "bears")
+    window.initiative.view.setFocus()
+
+    def answer(dialog: QDialog) -> None:
+        name = find(dialog, QLineEdit, "teamName")
+        assert name.text() == "Space Bears"
+        name.setText("Ursine Raiders")
+        side = find(dialog, QComboBox, "teamSide")
+        side.setCurrentIndex(side.findData("neutral"))
+        dialog.accept()
+
+    window.inspector.show_combatant("bear-1")
+    answer_dialog(qtbot, answer)
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_F2)
+    qtbot.waitUntil(lambda: session.teams["bears"].name == "Ursine Raiders")
+    assert "Ursine Raiders" in window.inspector.title.text(), "the inspector follows"
+    assert "The team Space Bears is now called Ursine Raiders" in session.log[-1].text
+    assert session.teams["bears"].side == "neutral"
+    model = window.initiative_model
+    assert model.index(team_row(window, "bears"), 0).data() == "Ursine Raiders"
+    reopens(window)
+
+    def blank(dialog: QDialog) -> None:
+        find(dialog, QLineEdit, "teamName").setText("   ")
+        dialog.accept()
+
+    answer_dialog(qtbot, blank)
+    trigger(window, "actionEditTeam")
+    assert session.teams["bears"].name == "Ursine Raiders", "a blank name is refused"
+    assert said(window), "and the status bar says why"
+
+
+def test_teams_move_in_the_roster_outside_combat(window: MainWindow) -> None:
+    session = window.controller.session
+    assert list(session.teams) == ["players", "bears"]
+    pick_team(window, "bears")
+    trigger(window, "actionMoveTeamUp")
+    assert list(session.teams) == ["bears", "players"]
+    pick_team(window, "bears")
+    trigger(window, "actionMoveTeamUp")
+    assert "already at the top" in said(window)
+    assert combat.start_combat(window.controller, ())
+    assert not window.actions_by_name["actionMoveTeamUp"].isEnabled(), "in combat: the order"
+
+
+def test_a_combatant_moves_to_another_team(qtbot: QtBot, window: MainWindow) -> None:
+    session = window.controller.session
+    window.initiative.select(["brandon"])
+
+    def answer(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        assert dialog.comboBoxItems() == ["Space Bears"]
+        dialog.setTextValue("Space Bears")
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    trigger(window, "actionMoveToTeam")
+    assert session.combatants["brandon"].team_id == "bears"
+    assert [m.id for m in session.members("bears")][-1] == "brandon"
+    assert window.initiative.current_id() == "brandon", "the moved one stays selected"
+    reopens(window)
+    window.controller.stack.undo()
+    assert session.combatants["brandon"].team_id == "players"
+    assert combat.start_combat(window.controller, ())
+    assert not window.actions_by_name["actionMoveToTeam"].isEnabled()
+
+
+def test_a_team_is_removed_after_the_gm_says_yes(qtbot: QtBot, window: MainWindow) -> None:
+    """The question names the members and what goes with them; one step; undo brings
+    the team, its members and their token and crew seat back."""
+    session = window.controller.session
+    before = store.encode(session)
+    pick_team(window, "players")
+    asked: list[str] = []
+
+    def answer(dialog: QDialog) -> None:
+        assert isinstance(dialog, QMessageBox)
+        assert dialog.defaultButton() is dialog.button(QMessageBox.StandardButton.No)
+        asked.append(dialog.text())
+        dialog.button(QMessageBox.StandardButton.Yes).click()
+
+    answer_dialog(qtbot, answer)
+    trigger(window, "actionRemoveTeam")
+    assert "Brandon, James, Art, Katie" in asked[0]
+    assert "crew positions on Wayfarer" in asked[0]
+    assert "players" not in session.teams and "brandon" not in session.combatants
+    reopens(window)
+    window.controller.stack.undo()
+    assert store.encode(session) == before
+
+
+def test_team_actions_without_a_team_say_what_to_do(window: MainWindow) -> None:
+    window.initiative.view.setCurrentIndex(window.initiative_model.index(-1, 0))
+    window.initiative.view.selectionModel().clear()
+    steps = window.controller.stack.count()
+    for name in ("actionEditTeam", "actionRemoveTeam", "actionMoveTeamDown"):
+        trigger(window, name)
+        assert "Select a team" in said(window)
+    # The keyboard's row with nothing selected (as after a click on empty space) is not
+    # a choice either: a move must not go to a team the GM cannot see highlighted.
+    pick_team(window, "bears")
+    window.initiative.view.selectionModel().clearSelection()
+    trigger(window, "actionMoveTeamUp")
+    assert "Select a team" in said(window)
+    assert window.controller.stack.count() == steps
+
+
+def test_a_right_click_offers_what_can_be_done_to_the_row(window: MainWindow) -> None:
+    """Out of combat the turn-order entries are left out; in combat they are offered and
+    Move to Team is not. An entry runs the same action as the menu bar's."""
+    dock = window.initiative
+
+    def offered() -> list[str]:
+        menu = dock.context_menu()
+        entries = ["-" if a.isSeparator() else a.objectName() for a in menu.actions()]
+        menu.deleteLater()
+        return entries
+
+    idle = offered()
+    assert "actionEditTeam" in idle and "actionMoveToTeam" in idle
+    assert "actionAdjustInitiative" not in idle
+    assert idle[0] != "-" and idle[-1] != "-" and "-\n-" not in "\n".join(idle)
+    assert combat.start_combat(window.controller, ())
+    fighting = offered()
+    assert "actionAdjustInitiative" in fighting and "actionMoveToTeam" not in fighting
+    first, second = window.controller.session.combat.order
+    pick_team(window, second)
+    menu = dock.context_menu()
+    earlier = next(a for a in menu.actions() if a.objectName() == "actionActEarlier")
+    earlier.trigger()
+    menu.deleteLater()
+    assert window.controller.session.combat.order == (second, first)
+
+
+def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    view = window.initiative.view
+    window.initiative.select(["brandon"])
+    target = window.initiative_model.index_of("bear-2")
+    at = view.visualRect(target).center()
+    shown: list[list[str]] = []
+
+    def close_menu() -> None:
+        popup = QApplication.activePopupWidget()
+        assert isinstance(popup, QMenu)
+        shown.append([a.text() for a in popup.actions() if not a.isSeparator()])
+        popup.close()
+
+    QTimer.singleShot(50, close_menu)
+    view.customContextMenuRequested.emit(at)
+    qtbot.waitUntil(lambda: bool(shown))
+    assert window.initiative.current_id() == "bear-2"
+    assert window.initiative.selected_ids() == ["bear-2"]
+    assert "Edit Team…" in shown[0] and "Damage…" in shown[0]

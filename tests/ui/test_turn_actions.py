@@ -1,0 +1,147 @@
+"""A combatant's turn from the window (R15-R18): declaring actions of the chapter's table,
+readying one against a trigger and setting it off, and reloading; each by its key, its
+dialog answered as a GM would."""
+
+from __future__ import annotations
+
+import msgspec
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLineEdit
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.models.initiative_cells import TURN
+from futurepath_desktop.ui.operations import combat, roster
+from tests.ui.conftest import answer_dialog, find
+from tests.ui.test_team_actions import reopens, said
+
+
+def players_act(window: MainWindow) -> None:
+    """Combat started, on to the players' turn in the Action phase."""
+    assert combat.start_combat(window.controller, ())
+    while window.controller.session.combat.acting_team is None:
+        assert combat.next_turn(window.controller)
+    assert window.controller.session.combat.acting_team == "players"
+
+
+def choose(combo: QComboBox, data: object) -> None:
+    """Pick the entry that stands for ``data`` (None: the first, "No one")."""
+    at = 0 if data is None else combo.findData(data)
+    assert at >= 0, f"{data!r} is not offered"
+    combo.setCurrentIndex(at)
+
+
+def press(qtbot: QtBot, window: MainWindow, key: Qt.Key, shift: bool = False) -> None:
+    """A key on the Team Initiative panel, once the window has the keyboard back from the
+    last dialog (a shortcut reaches the active window only)."""
+    window.activateWindow()  # a closed dialog may leave no window active without a WM
+    qtbot.waitUntil(window.isActiveWindow)
+    window.initiative.view.setFocus()
+    modifier = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
+    qtbot.keyClick(window.initiative.view, key, modifier)
+
+
+def test_actions_are_declared_into_the_turn_and_a_third_standard_is_refused(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R15: one Standard, one Simple and one Free action a turn; the panel's This turn
+    column shows them, and a second Standard action is refused with a message."""
+    players_act(window)
+    session = window.controller.session
+    window.initiative.select(["brandon"])
+
+    def declare(action: str, target: str | None) -> None:
+        def answer(dialog: QDialog) -> None:
+            choose(find(dialog, QComboBox, "declareAction"), action)
+            choose(find(dialog, QComboBox, "declareTarget"), target)
+            dialog.accept()
+
+        answer_dialog(qtbot, answer)
+        press(qtbot, window, Qt.Key.Key_A, shift=True)
+
+    declare("Draw/Holster Weapon", None)
+    qtbot.waitUntil(lambda: session.combat.turns.get("brandon") == (("Draw/Holster Weapon", None),))
+    declare("Attack (Ranged)", "bear-1")
+    qtbot.waitUntil(lambda: len(session.combat.turns.get("brandon", ())) == 2)
+    assert session.combat.turns["brandon"][1] == ("Attack (Ranged)", "bear-1")
+    shown = window.initiative_model.index_of("brandon", TURN).data()
+    assert shown and shown != "?", shown
+    steps = window.controller.stack.count()
+    declare("Move", None)
+    qtbot.waitUntil(lambda: "Standard action" in said(window))
+    assert len(session.combat.turns["brandon"]) == 2, "no second Standard action"
+    assert window.controller.stack.count() == steps
+    reopens(window)
+
+
+def test_a_readied_action_waits_for_its_trigger_and_races_a_bear(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R18: R readies (the dialog will not take a blank trigger); Shift+R sets it off, and
+    racing a bear's action rolls opposed initiative checks (R10) into the log."""
+    players_act(window)
+    session = window.controller.session
+    window.initiative.select(["james"])
+    blank_refused: list[bool] = []
+
+    def ready(dialog: QDialog) -> None:
+        buttons = dialog.findChild(QDialogButtonBox)
+        assert buttons is not None
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        blank_refused.append(not ok.isEnabled())
+        find(dialog, QLineEdit, "readyTrigger").setText("a bear comes through the door")
+        find(dialog, QLineEdit, "readyAction").setText("shoot it")
+        assert ok.isEnabled()
+        dialog.accept()
+
+    answer_dialog(qtbot, ready)
+    press(qtbot, window, Qt.Key.Key_R)
+    qtbot.waitUntil(lambda: bool(session.combat.readied))
+    assert blank_refused == [True]
+    (readied,) = session.combat.readied
+    assert (readied.combatant_id, readied.action) == ("james", "shoot it")
+    assert window.initiative_model.index_of("james", TURN).data()
+
+    def trigger(dialog: QDialog) -> None:
+        racing = find(dialog, QComboBox, "triggerRacing")
+        assert racing.findData("james") < 0, "no one races themselves"
+        choose(racing, "bear-1")
+        dialog.accept()
+
+    entries = len(session.log)
+    answer_dialog(qtbot, trigger)
+    press(qtbot, window, Qt.Key.Key_R, shift=True)
+    qtbot.waitUntil(lambda: not session.combat.readied)
+    assert len(session.log) > entries and "races" in session.log[-1].text
+    assert session.log[-1].rolls, "the opposed checks are in the log"
+    reopens(window)
+    press(qtbot, window, Qt.Key.Key_R, shift=True)
+    assert "No one has readied" in said(window)
+
+
+def test_reload_fills_the_weapon_and_uses_the_turn(window: MainWindow) -> None:
+    players_act(window)
+    session = window.controller.session
+    brandon = session.combatants["brandon"]
+    pistol = msgspec.structs.replace(brandon.weapons[0], ammo=3)
+    assert roster.edit_combatant(
+        window.controller, "brandon", {"weapons": (pistol, *brandon.weapons[1:])}
+    )
+    window.initiative.select(["brandon"])
+    window.actions_by_name["actionReload"].trigger()
+    weapon = session.combatants["brandon"].weapons[0]
+    assert weapon.ammo == weapon.ammo_max == 12
+    assert ("Reload", None) in session.combat.turns["brandon"]
+    window.initiative.select(["bear-1"])
+    window.actions_by_name["actionReload"].trigger()
+    assert "no weapon that takes ammunition" in said(window)
+
+
+def test_turn_actions_wait_for_combat_and_for_a_combatant(window: MainWindow) -> None:
+    for name in ("actionDeclareAction", "actionDelayReady", "actionTriggerReadied"):
+        assert not window.actions_by_name[name].isEnabled(), f"{name} before combat"
+    players_act(window)
+    window.initiative.view.selectionModel().clear()
+    window.initiative.view.setCurrentIndex(window.initiative_model.index(-1, 0))
+    window.actions_by_name["actionDeclareAction"].trigger()
+    assert "Select the combatant" in said(window)
