@@ -309,3 +309,20 @@ def test_r13_the_counters_entry_counts_in_words_that_agree() -> None:
         history.push(c.NextPhase())
     moved = [text for kind, text in _counters_entries(session, since) if kind == "counter"]
     assert moved and moved[-1].startswith("1 counter moves down a round"), moved
+
+
+def test_the_log_says_what_conditions_took_off_a_team_initiative() -> None:
+    """R40's wiki option: −1 team initiative per condition a member has, and the log of the
+    start of combat says so beside the mean (R6) it was taken from."""
+    session = demo_session()
+    history = History(session)
+    history.push(c.SetOptions(Options(condition_lowers_team_initiative=True)))
+    history.push(c.AddCondition(("bear-1", "bear-2"), "prone"))
+    history.push(c.StartCombat(()))
+    bears = [m.initiative for m in session.members("bears", present_only=True)]
+    mean = -(-sum(bears) // len(bears))  # rounded up (R6)
+    assert session.teams["bears"].initiative == mean - 2
+    said = next(e.text for e in session.log if e.text.startswith("Space Bears: team initiative"))
+    assert f"{mean} less 2 for 2 conditions" in said, said
+    players = next(e.text for e in session.log if e.text.startswith("Players: team initiative"))
+    assert "less" not in players, "a team with no condition keeps its mean"

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from futurepath_desktop.session import commands as c
 from futurepath_desktop.session import store
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.operations import combat
@@ -343,3 +344,35 @@ def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: M
     assert window.initiative.current_id() == "bear-2"
     assert window.initiative.selected_ids() == ["bear-2"]
     assert "Edit Team…" in shown[0] and "Damage…" in shown[0]
+
+
+def test_the_longest_team_name_keeps_the_combat_bar_whole(qtbot: QtBot) -> None:
+    """A team named as long as the file allows is shortened in the turn label (in full
+    in its tip); no action of the combat bar is pushed into its overflow at 1280×800."""
+    from PySide6.QtWidgets import QToolButton
+
+    from futurepath_desktop.session.demo import demo_session
+    from futurepath_desktop.session.edit import run
+
+    session = demo_session()
+    run(session, c.EditTeam("players", {"name": "Bear" * 30}))
+    main = MainWindow(session, autosave=False, remember_layout=False)
+    qtbot.addWidget(main, before_close_func=lambda w: w.controller.stack.setClean())
+    main.resize(1280, 800)
+    main.show()
+    qtbot.waitUntil(lambda: main.painted)
+    overflow = main.combat_bar.findChild(QToolButton, "qt_toolbar_ext_button")
+    assert overflow is None or not overflow.isVisible()
+    assert main.actions_by_name["actionPlayerView"] in main.combat_bar.actions()
+
+
+def test_a_new_team_colour_reaches_its_tokens_on_the_map(window: MainWindow) -> None:
+    from futurepath_desktop.ui.operations import teams
+
+    tokens = window.map.scene.tokens
+    assert tokens["bear-1"].look.colour == window.controller.session.teams["bears"].colour
+    assert teams.edit_team(window.controller, "bears", {"colour": "#22aa55"})
+    assert tokens["bear-1"].look.colour == "#22aa55"
+    assert tokens["brandon"].look.colour != "#22aa55"
+    window.controller.stack.undo()
+    assert tokens["bear-1"].look.colour == window.controller.session.teams["bears"].colour

@@ -71,10 +71,16 @@ class StartCombat(msgspec.Struct, frozen=True):
         for standing in standings:
             members = session.members(standing.team_id, present_only=True)
             scores = ", ".join(f"{m.name} {m.initiative}" for m in members)
+            mean = team_initiative(m.initiative for m in members)
+            lowered = ""
+            if standing.initiative != mean:  # the wiki's option (R40)
+                held = sum(len(session.conditions_on(m.id)) for m in members)
+                lowered = f"; {mean} less {mean - standing.initiative} for {held} condition"
+                lowered += "s" if held != 1 else ""
             edit.log(
                 "initiative",
                 f"{session.teams[standing.team_id].name}: team initiative {standing.initiative} "
-                f"({scores}; mean rounded up, R6)",
+                f"({scores}; mean rounded up, R6{lowered})",
             )
         for tiebreak in order.tiebreaks:
             rolls = [roll.roll for rnd in tiebreak.rounds for _, roll in rnd.rolls]

@@ -177,6 +177,8 @@ class MapScene(QGraphicsScene):
         if templates:
             self._sync_templates(session, templates)
         ids = set(change.touched("tokens")) | change.touched("combatants") | change.bearers
+        for recoloured in change.touched("teams"):  # a team's colour is its tokens' colour
+            ids.update(m.id for m in session.members(recoloured))
         acting = session.combat.acting_team
         if acting != self.acting_team:
             for team in (acting, self.acting_team):

@@ -71,9 +71,9 @@ class PhaseIndicator(QWidget):
         self._teams = teams
         metrics = self.turn_label.fontMetrics()
         widest = max(metrics.horizontalAdvance(text) for text in self.turn_texts(teams))
-        # A team name past about 14 letters is shortened (in full in the tip), so the
+        # A team name past about 11 letters is shortened (in full in the tip), so the
         # bar still fits a laptop.
-        most = metrics.horizontalAdvance("⚡ Surprise round · ") + 14 * metrics.averageCharWidth()
+        most = metrics.horizontalAdvance("⚡ Surprise round · ") + 11 * metrics.averageCharWidth()
         self.turn_label.setFixedWidth(min(widest, most) + 4)
 
     def _say_turn(self, text: str) -> None:
