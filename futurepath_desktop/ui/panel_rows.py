@@ -38,6 +38,7 @@ CONTEXT_ROWS: dict[str, tuple[str, ...]] = {
         "-",
         "actionEditTeam",
         "actionMoveToTeam",
+        "actionRemoveToken",
         "actionRemoveCombatant",
         "actionRemoveTeam",
     ),

@@ -88,6 +88,15 @@ ROWS: tuple[Action, ...] = (
         menu=COMBAT,
         section=5,
     ),
+    Action(
+        "actionDetonate",
+        "Detonate Grenade",
+        "turn_prompts.detonate",
+        tip="Set a waiting grenade off now",  # R38
+        menu=COMBAT,
+        section=5,
+        when="fighting",
+    ),
     # Roster: the selected team
     Action(
         "actionEditTeam",
@@ -119,6 +128,14 @@ ROWS: tuple[Action, ...] = (
             args=(by,),
         )
         for way, by in (("up", -1), ("down", 1))
+    ),
+    Action(
+        "actionRemoveToken",
+        "Take Off the Map",
+        "turn_prompts.remove_token",
+        tip="Take the selected combatant's token off the map; they stay in the fight",
+        menu=ROSTER,
+        section=1,
     ),
     Action(
         "actionRemoveTeam",

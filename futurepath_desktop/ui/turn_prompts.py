@@ -1,5 +1,6 @@
-"""What the turn actions ask before their command (R15-R18, reloading): the combatant is
-the current row of the Team Initiative panel; what is missing is said in the status bar."""
+"""What the turn actions ask before their command (R15-R18, reloading, a token taken off
+the map, a grenade set off): the combatant is the current row of the Team Initiative
+panel; what is missing is said in the status bar."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QInputDialog
 
 from futurepath_desktop.session.state import Combatant
 from futurepath_desktop.ui.dialogs import turn_dialogs
+from futurepath_desktop.ui.operations import map as map_operations
 from futurepath_desktop.ui.operations import turns
 
 if TYPE_CHECKING:
@@ -76,3 +78,31 @@ def reload(window: MainWindow) -> None:
             return
         index = loaded[names.index(chosen)][0]
     turns.reload(window.controller, combatant.id, index)
+
+
+def remove_token(window: MainWindow) -> None:
+    """Take the combatant's token off the map (it stays in the fight)."""
+    combatant = current(window)
+    if combatant is None:
+        return
+    if combatant.id not in window.controller.session.tokens:
+        window.say(f"{combatant.name} has no token on the map")
+        return
+    map_operations.remove_token(window.controller, combatant.id)
+
+
+def detonate(window: MainWindow) -> None:
+    """Set a waiting grenade off now (R38: the GM's call); which one, if several wait."""
+    session = window.controller.session
+    waiting = list(session.grenades.values())
+    if not waiting:
+        window.say("No grenade is waiting on the map")
+        return
+    chosen = waiting[0]
+    if len(waiting) > 1:
+        names = [f"{g.damage} at {session.combatants[g.anchor_id].name}" for g in waiting]
+        picked, ok = QInputDialog.getItem(window, "Detonate", "Which grenade?", names, 0, False)
+        if not ok:
+            return
+        chosen = waiting[names.index(picked)]
+    map_operations.detonate_grenade(window.controller, chosen.id)

@@ -36,12 +36,13 @@ MENUS_BEFORE = {
         "Add Condition…", "Extend +1", "Shorten −1", "End Condition", "-",
         "Join…", "Roll Dice…", "-",
         "Adjust Initiative…", "Act Earlier", "Act Later", "-",
-        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Reload",
+        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Reload", "Detonate Grenade",
     ],
     "&Roster": [
         "New Combatant…", "New Team…", "From Library…", "Save to Library",
         "Remove Combatant…", "-",
-        "Edit Team…", "Move to Team…", "Move Team Up", "Move Team Down", "Remove Team…",
+        "Edit Team…", "Move to Team…", "Move Team Up", "Move Team Down", "Take Off the Map",
+        "Remove Team…",
     ],
     "&View": [
         "Team Initiative", "Map", "Bridge", "Odds and Charts", "Condition Counters",

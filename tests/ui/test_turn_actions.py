@@ -145,3 +145,35 @@ def test_turn_actions_wait_for_combat_and_for_a_combatant(window: MainWindow) ->
     window.initiative.view.setCurrentIndex(window.initiative_model.index(-1, 0))
     window.actions_by_name["actionDeclareAction"].trigger()
     assert "Select the combatant" in said(window)
+
+
+def test_a_token_comes_off_the_map_and_its_combatant_stays(window: MainWindow) -> None:
+    session = window.controller.session
+    window.initiative.select(["bear-4"])
+    window.actions_by_name["actionRemoveToken"].trigger()
+    assert "bear-4" not in session.tokens and "bear-4" in session.combatants
+    assert "bear-4" not in window.map.scene.tokens, "the map shows it gone"
+    reopens(window)
+    window.actions_by_name["actionRemoveToken"].trigger()
+    assert "has no token on the map" in said(window)
+    window.controller.stack.undo()
+    assert "bear-4" in session.tokens
+
+
+def test_the_gm_sets_a_waiting_grenade_off(window: MainWindow) -> None:
+    """R38: a thrown grenade waits for its target's turn; Detonate sets it off now."""
+    from futurepath_desktop.ui.operations import map as map_operations
+
+    players_act(window)
+    session = window.controller.session
+    window.actions_by_name["actionDetonate"].trigger()
+    assert "No grenade is waiting" in said(window)
+    art = session.tokens["art"]
+    square = (art.x + 4, art.y)  # 20 ft off, within Art's throw (R38)
+    assert map_operations.throw_grenade(window.controller, "art", square)
+    assert len(session.grenades) == 1
+    entries = len(session.log)
+    window.actions_by_name["actionDetonate"].trigger()
+    assert not session.grenades, "it went off"
+    assert len(session.log) > entries
+    reopens(window)
