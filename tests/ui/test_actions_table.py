@@ -255,3 +255,15 @@ def test_the_remove_prompt_says_what_goes_with_a_crew_member(window: MainWindow)
     assert "crew positions on Wayfarer" in words
     assert store.encode(session) == before
     assert taken_along(window.controller, ["nobody-here"]) == ""
+
+
+def test_no_two_entries_of_a_menu_share_a_letter(window: MainWindow) -> None:
+    """Alt, the menu's letter, then an entry's letter: two entries with one letter would
+    take turns, and Enter would run whichever is highlighted (New Session, say)."""
+    for menu in window.menuBar().findChildren(QMenu):
+        letters = [
+            action.text().split("&", 1)[1][0].lower()
+            for action in menu.actions()
+            if "&" in action.text().replace("&&", "")
+        ]
+        assert len(letters) == len(set(letters)), (menu.title(), letters)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLineEdit,
     QMessageBox,
+    QPushButton,
     QRadioButton,
     QSpinBox,
 )
@@ -194,6 +195,7 @@ def test_a_team_is_edited_with_f2(qtbot: QtBot, window: MainWindow) -> None:
     def answer(dialog: QDialog) -> None:
         name = find(dialog, QLineEdit, "teamName")
         assert name.text() == "Space Bears"
+        assert not find(dialog, QPushButton, "teamColour").autoDefault(), "Enter is OK"
         name.setText("Ursine Raiders")
         side = find(dialog, QComboBox, "teamSide")
         side.setCurrentIndex(side.findData("neutral"))
@@ -226,6 +228,7 @@ def test_teams_move_in_the_roster_outside_combat(window: MainWindow) -> None:
     pick_team(window, "bears")
     trigger(window, "actionMoveTeamUp")
     assert list(session.teams) == ["bears", "players"]
+    assert window.controller.stack.undoText() == "Move team Space Bears up"
     pick_team(window, "bears")
     trigger(window, "actionMoveTeamUp")
     assert "already at the top" in said(window)
@@ -274,6 +277,7 @@ def test_a_team_is_removed_after_the_gm_says_yes(qtbot: QtBot, window: MainWindo
     assert "Brandon, James, Art, Katie" in asked[0]
     assert "crew positions on Wayfarer" in asked[0]
     assert "players" not in session.teams and "brandon" not in session.combatants
+    assert "The team Players leaves the session with Brandon" in session.log[-1].text
     reopens(window)
     window.controller.stack.undo()
     assert store.encode(session) == before
