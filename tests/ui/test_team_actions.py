@@ -380,3 +380,21 @@ def test_a_new_team_colour_reaches_its_tokens_on_the_map(window: MainWindow) -> 
     assert tokens["brandon"].look.colour != "#22aa55"
     window.controller.stack.undo()
     assert tokens["bear-1"].look.colour == window.controller.session.teams["bears"].colour
+
+
+def test_a_large_initiative_is_shown_whole(window: MainWindow) -> None:
+    """The Init column widens for a GM's adjustment past two digits (R8)."""
+    from PySide6.QtGui import QFontMetrics
+
+    from futurepath_desktop.ui.models.initiative_cells import INIT
+    from futurepath_desktop.ui.operations import teams
+
+    assert combat.start_combat(window.controller, ())
+    assert teams.adjust_initiative(window.controller, "bears", 99_999)
+    view = window.initiative.view
+    row = team_row(window, "bears")
+    shown = window.initiative_model.index(row, INIT).data()
+    assert shown == "99999"
+    bold = view.font()
+    bold.setBold(True)
+    assert view.header().sectionSize(INIT) > QFontMetrics(bold).horizontalAdvance(shown)

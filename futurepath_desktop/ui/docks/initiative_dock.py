@@ -92,7 +92,9 @@ class InitiativeDock(QDockWidget):
             fitting_width(view, header, "Name", teams, font=heavy, extra=indent + icon),
         )
         header.resizeSection(NAME, min(name, 170 if self._compact else 260))
-        header.resizeSection(INIT, fitting_width(view, header, "Init", ["99"], font=heavy))
+        scores = {str(c.initiative) for c in model.session.combatants.values()}
+        scores |= {str(t.initiative) for t in model.session.teams.values() if t.initiative}
+        header.resizeSection(INIT, fitting_width(view, header, "Init", ["99", *scores], font=heavy))
         # The bar draws its numbers 4 px in from each side.
         header.resizeSection(
             HEALTH, fitting_width(view, header, "Health", ["99/99", *health], extra=8)
