@@ -158,6 +158,15 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "actionTempHP", "Temporary HP…", "prompts.grant_temp_hp", ("T",), menu=COMBAT, section=1
     ),
+    Action(
+        "actionFall",
+        "Fall…",
+        "prompts.fall",
+        ("F",),
+        "The selected combatants fall: damage by the height, then prone",  # R33
+        menu=COMBAT,
+        section=1,
+    ),
     # Combat: conditions and their counters
     Action(
         "actionAddCondition",

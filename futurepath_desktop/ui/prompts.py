@@ -13,6 +13,7 @@ from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
 from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
+from futurepath_desktop.ui.dialogs.fall_dialog import FallDialog
 from futurepath_desktop.ui.dialogs.join_dialog import NEW_TEAM, JoinDialog
 from futurepath_desktop.ui.dialogs.library_dialog import LibraryDialog
 from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
@@ -78,6 +79,17 @@ def grant_temp_hp(window: MainWindow) -> None:
     ids = targets(window)
     if ids is not None and (dialog := _amount(window, "Temporary HP", ids, source=False)):
         health.grant_temp_hp(window.controller, ids, dialog.value())
+
+
+def fall(window: MainWindow) -> None:
+    """Ask how far the selected combatants fall (R33)."""
+    ids = targets(window)
+    if ids is None:
+        return
+    dialog = FallDialog(names(window, ids), window)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        dialog.feet.interpretText()
+        health.fall(window.controller, ids, dialog.feet.value(), dialog.soft.isChecked())
 
 
 def add_condition(window: MainWindow) -> None:

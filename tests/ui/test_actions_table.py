@@ -32,7 +32,7 @@ MENUS_BEFORE = {
     "&Edit": ["&Undo", "&Redo"],
     "&Combat": [
         "Start Combat", "Next Turn", "Next Phase", "Next Round", "End Combat", "-",
-        "Attack…", "Damage…", "Heal…", "Temporary HP…", "-",
+        "Attack…", "Damage…", "Heal…", "Temporary HP…", "Fall…", "-",
         "Add Condition…", "Extend +1", "Shorten −1", "End Condition", "-",
         "Join…", "Roll Dice…", "-",
         "Adjust Initiative…", "Act Earlier", "Act Later", "-",

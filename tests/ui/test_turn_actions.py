@@ -177,3 +177,40 @@ def test_the_gm_sets_a_waiting_grenade_off(window: MainWindow) -> None:
     assert not session.grenades, "it went off"
     assert len(session.log) > entries
     reopens(window)
+
+
+def test_two_bears_fall_through_the_floor_by_key(qtbot: QtBot, window: MainWindow) -> None:
+    """R33 from the window: F, the height, Enter; both fall in one step and land prone."""
+    from PySide6.QtWidgets import QCheckBox, QSpinBox
+
+    session = window.controller.session
+    window.initiative.select(["bear-1", "bear-2"])
+    hp = {b: session.combatants[b].hp for b in ("bear-1", "bear-2")}
+    steps = window.controller.stack.count()
+
+    def answer(dialog: QDialog) -> None:
+        find(dialog, QSpinBox, "fallFeet").setValue(35)
+        assert not find(dialog, QCheckBox, "fallSoft").isChecked()
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    press(qtbot, window, Qt.Key.Key_F)
+    qtbot.waitUntil(lambda: window.controller.stack.count() == steps + 1)
+    for bear, was in hp.items():
+        assert session.combatants[bear].hp < was
+        assert any(h.key == "prone" for h in session.conditions_on(bear))
+    assert window.controller.stack.undoText() == "2 combatants fall 35 ft"
+    reopens(window)
+
+    def soft(dialog: QDialog) -> None:
+        find(dialog, QSpinBox, "fallFeet").setValue(15)
+        find(dialog, QCheckBox, "fallSoft").setChecked(True)
+        dialog.accept()
+
+    window.initiative.select(["art"])
+    art = session.combatants["art"].hp
+    answer_dialog(qtbot, soft)
+    press(qtbot, window, Qt.Key.Key_F)
+    qtbot.waitUntil(lambda: window.controller.stack.count() == steps + 2)
+    assert session.combatants["art"].hp == art, "15 ft onto soft ground: half of 1d6 is none"
+    assert "no damage" in session.log[-1].text

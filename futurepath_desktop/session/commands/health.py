@@ -1,5 +1,5 @@
-"""Commands for health and conditions: damage, healing, temporary HP (R26-R28) and
-conditions with their counters (R29, R30)."""
+"""Commands for health and conditions: damage, healing, temporary HP (R26-R28), falling
+(R33) and conditions with their counters (R29, R30)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import msgspec
 
 from futurepath_desktop.core.conditions import CATALOG, ConditionDef, condition, custom_condition
+from futurepath_desktop.core.environment import fall
 from futurepath_desktop.core.errors import InvalidValueError
 from futurepath_desktop.core.vitality import gain_temp_hp
 from futurepath_desktop.session.edit import Edit
@@ -136,6 +137,45 @@ class GrantTempHP(msgspec.Struct, frozen=True):
             edit.put("combatants", msgspec.structs.replace(target, temp_hp=temp))
             edit.log("heal", f"{target.name} has {temp} temporary HP")
         return f"{_who(targets)} gain{'s' if len(targets) == 1 else ''} {self.amount} temporary HP"
+
+
+MAX_FALL_FT = 100_000
+"""The longest fall a command takes (R33 rolls 500 ft of it a round)."""
+
+
+class Fall(msgspec.Struct, frozen=True):
+    """R33: one or several combatants fall ``feet`` at once (a floor gives way); onto soft
+    ground, half the dice. Any damage leaves the faller prone."""
+
+    target_ids: tuple[str, ...]
+    feet: int
+    soft: bool = False
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        if not 0 <= self.feet <= MAX_FALL_FT:
+            raise CommandError(f"a fall is 0 to {MAX_FALL_FT:,} ft, not {self.feet:,}")
+        targets = _targets(session, self.target_ids)
+        if not targets:
+            raise CommandError("choose who falls first")
+        ground = " onto soft ground" if self.soft else ""
+        roller = edit.roller()
+        for target in targets:
+            landed = fall(roller, self.feet, self.soft)
+            said = f"{target.name} falls {self.feet:,} ft{ground}"
+            if landed.roll is None:
+                edit.log("damage", f"{said}: no damage (R33: 1d6 a full 10 ft)")
+            else:
+                hurt = apply_damage(session, edit, target, landed.damage, f"a {self.feet}-ft fall")
+                edit.log("damage", f"{said}: {landed.dice}d6 (R33). {hurt}", rolls=[landed.roll])
+            if landed.prone:
+                AddCondition((target.id,), "prone").perform(session, edit)
+            if landed.continues_ft:
+                edit.log(
+                    "damage",
+                    f"{target.name} is still falling: {landed.continues_ft:,} ft more next round",
+                )
+        verb = "falls" if len(targets) == 1 else "fall"
+        return f"{_who(targets)} {verb} {self.feet:,} ft"
 
 
 def condition_def(key: str, name: str = "") -> ConditionDef:

@@ -1,4 +1,4 @@
-"""Operations on the combatants' health: damage, healing and temporary HP."""
+"""Operations on the combatants' health: damage, healing, temporary HP and falling."""
 
 from __future__ import annotations
 
@@ -23,3 +23,8 @@ def heal(controller: SessionController, ids: Sequence[str], amount: int) -> bool
 def grant_temp_hp(controller: SessionController, ids: Sequence[str], amount: int) -> bool:
     """Give each of these combatants ``amount`` temporary HP."""
     return controller.push(c.GrantTempHP(tuple(ids), amount))
+
+
+def fall(controller: SessionController, ids: Sequence[str], feet: int, soft: bool) -> bool:
+    """R33: these combatants fall ``feet`` (onto soft ground: half the dice), as one step."""
+    return controller.push(c.Fall(tuple(ids), feet, soft))

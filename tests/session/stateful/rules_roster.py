@@ -142,7 +142,7 @@ class RosterRules(Machine):
 
 
 class HealthRules(Machine):
-    """Damage, healing, temporary HP and conditions (R26-R30)."""
+    """Damage, healing, temporary HP, falling and conditions (R26-R30, R33)."""
 
     @rule(
         data=st.data(),
@@ -157,6 +157,16 @@ class HealthRules(Machine):
             self.push(c.Damage(targets, amount, source))
         else:
             self.push(c.Heal(targets, amount) if kind == "heal" else c.GrantTempHP(targets, amount))
+
+    @rule(
+        data=st.data(),
+        feet=st.one_of(st.integers(-5, 60), st.sampled_from([500, 505, 100_001])),
+        soft=st.booleans(),
+    )
+    @draws(c.Fall)
+    def fall(self, data: Any, feet: int, soft: bool) -> None:
+        """R33, past both ends of what a fall may be as well."""
+        self.push(c.Fall(self.some(data, self.combatant_ids(), 2), feet, soft))
 
     @rule(data=st.data(), key=condition_keys, length=rounds, note=texts, source=texts)
     @draws(c.AddCondition)
