@@ -1,0 +1,95 @@
+"""The quick dialogs of the team, turn and rule actions, drawn offscreen in both themes at
+the size they open at: no text is cut (tests/visual/measure.py measures each label, button,
+box and field against the room Qt gives it), each fits a 1280×800 screen, and the team
+dialog's colour button shows the team's colour."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+import pytest
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.edit import run
+from futurepath_desktop.session.state import Session
+from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.dialogs.fall_dialog import FallDialog
+from futurepath_desktop.ui.dialogs.team_dialogs import (
+    InitiativeDialog,
+    RuleOptionsDialog,
+    TeamDialog,
+)
+from futurepath_desktop.ui.dialogs.turn_dialogs import (
+    DeclareActionDialog,
+    ReadyDialog,
+    TriggerDialog,
+)
+from tests.visual.conftest import SCHEMES, settle
+from tests.visual.measure import problems
+
+
+def fight() -> Session:
+    """The demo in the players' turn, James's shot readied and a long team name."""
+    session = demo_session()
+    run(session, c.EditTeam("bears", {"name": "The Ursine Raiders of the Outer Belt"}))
+    run(session, c.StartCombat(()))
+    run(session, c.NextTurn())
+    run(session, c.NextTurn())
+    run(session, c.DelayReady("james", "a bear comes through the door", "shoot it"))
+    return session
+
+
+DIALOGS: dict[str, Callable[[Session], QDialog]] = {
+    "rule options": lambda s: RuleOptionsDialog(s.options),
+    "edit team": lambda s: TeamDialog(s.teams["bears"]),
+    "adjust initiative": lambda s: InitiativeDialog(s.teams["bears"]),
+    "declare action": lambda s: DeclareActionDialog(s, s.combatants["brandon"]),
+    "delay or ready": lambda s: ReadyDialog(s.combatants["art"]),
+    "trigger readied": TriggerDialog,
+    "fall": lambda s: FallDialog("2 combatants: Space Bear 1, Space Bear 2"),
+}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("name", list(DIALOGS))
+def test_the_dialog_shows_all_its_words_and_fits_a_laptop(
+    qtbot: QtBot, name: str, scheme: str
+) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    theme.apply_theme(app, scheme)
+    try:
+        dialog = DIALOGS[name](fight())
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        settle()
+        assert dialog.width() <= 1280 and dialog.height() <= 800
+        assert not problems(dialog), f"{name}: " + "; ".join(problems(dialog))
+    finally:
+        theme.apply_theme(app, theme.LIGHT)
+
+
+def test_the_team_dialog_shows_the_teams_colour(qtbot: QtBot) -> None:
+    session = demo_session()
+    team = msgspec.structs.replace(session.teams["bears"], colour="#22aa55")
+    dialog = TeamDialog(team)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    settle()
+    button = dialog.findChild(QPushButton, "teamColour")
+    assert button is not None
+    picture = button.grab().toImage()
+    wanted = QColor("#22aa55")
+    seen = {
+        picture.pixelColor(x, y).name()
+        for x in range(picture.width())
+        for y in range(picture.height())
+    }
+    assert wanted.name() in seen, "the swatch is drawn in the team's colour"
