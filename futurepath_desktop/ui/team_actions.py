@@ -81,6 +81,14 @@ ROWS: tuple[Action, ...] = (
         when="fighting",
     ),
     Action(
+        "actionCoupDeGrace",
+        "Coup de Grace",
+        "turn_prompts.coup_de_grace",
+        tip="The inspector's attacker strikes its helpless target: a critical hit",  # R24
+        menu=COMBAT,
+        section=5,
+    ),
+    Action(
         "actionReload",
         "Reload",
         "turn_prompts.reload",

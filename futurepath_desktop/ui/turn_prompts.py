@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QDialog, QInputDialog
 
 from futurepath_desktop.session.state import Combatant
 from futurepath_desktop.ui.dialogs import turn_dialogs
+from futurepath_desktop.ui.operations import attacks, turns
 from futurepath_desktop.ui.operations import map as map_operations
-from futurepath_desktop.ui.operations import turns
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -106,3 +106,14 @@ def detonate(window: MainWindow) -> None:
             return
         chosen = waiting[names.index(picked)]
     map_operations.detonate_grenade(window.controller, chosen.id)
+
+
+def coup_de_grace(window: MainWindow) -> None:
+    """R24: the inspector's attacker strikes its chosen target, helpless, with its weapon."""
+    planned = window.inspector.attack.command()
+    if planned is None:
+        window.say("Choose the attacker and the target in the inspector's Attack tab first")
+        return
+    attacks.coup_de_grace(
+        window.controller, planned.attacker_id, planned.target_id, planned.weapon_index
+    )

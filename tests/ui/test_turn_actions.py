@@ -214,3 +214,27 @@ def test_two_bears_fall_through_the_floor_by_key(qtbot: QtBot, window: MainWindo
     qtbot.waitUntil(lambda: window.controller.stack.count() == steps + 2)
     assert session.combatants["art"].hp == art, "15 ft onto soft ground: half of 1d6 is none"
     assert "no damage" in session.log[-1].text
+
+
+def test_a_coup_de_grace_on_the_target_the_inspector_chose(window: MainWindow) -> None:
+    """R24 from the window: refused (and said why) while the bear can defend itself; once
+    it is paralyzed, a critical hit and a CON save in the log."""
+    from futurepath_desktop.ui.operations import conditions
+
+    players_act(window)
+    session = window.controller.session
+    window.inspector.show_combatant("brandon")
+    window.initiative.select(["brandon"])
+    choose(find(window.inspector.attack, QComboBox, "attackTarget"), "bear-1")
+    steps = window.controller.stack.count()
+    window.actions_by_name["actionCoupDeGrace"].trigger()
+    assert "not helpless" in said(window)
+    assert window.controller.stack.count() == steps
+    assert conditions.add_condition(window.controller, ["bear-1"], "paralyzed", None)
+    hp = session.combatants["bear-1"].hp
+    window.actions_by_name["actionCoupDeGrace"].trigger()
+    assert any("delivers a coup de grace to Space Bear 1" in e.text for e in session.log[-4:])
+    bear = session.combatants["bear-1"]
+    assert bear.hp < hp
+    assert ("Coup de Grace", "bear-1") in session.combat.turns["brandon"]
+    reopens(window)

@@ -15,6 +15,7 @@ from futurepath_desktop.session.commands.combat import (
     ReorderTeams,
     StartCombat,
 )
+from futurepath_desktop.session.commands.coup_de_grace import CoupDeGrace
 from futurepath_desktop.session.commands.dice import RollDice
 from futurepath_desktop.session.commands.grenades import Detonate, ThrowGrenade
 from futurepath_desktop.session.commands.health import (
@@ -86,6 +87,7 @@ __all__ = [
     "AddTeam",
     "AdjustInitiative",
     "AssignCrew",
+    "CoupDeGrace",
     "CrewAction",
     "Damage",
     "DeclareAction",

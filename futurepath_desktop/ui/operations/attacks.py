@@ -1,4 +1,5 @@
-"""Operations on attacks: rolling one as the attack form has planned it."""
+"""Operations on attacks: rolling one as the attack form has planned it, and a coup de
+grace on the target it has chosen."""
 
 from __future__ import annotations
 
@@ -14,3 +15,12 @@ def resolve_attack(controller: SessionController, planned: ResolveAttack) -> boo
     """Roll an attack (R19-R23) as planned: attacker, target, weapon, distance, cover and
     the GM's advantage; the breakdown goes to the log, a refusal to the status bar."""
     return controller.push(planned)
+
+
+def coup_de_grace(
+    controller: SessionController, attacker_id: str, target_id: str, weapon_index: int
+) -> bool:
+    """R24: a coup de grace on a helpless target (refused, with the reason, if it is not)."""
+    from futurepath_desktop.session import commands as c
+
+    return controller.push(c.CoupDeGrace(attacker_id, target_id, weapon_index))

@@ -257,6 +257,16 @@ class FightRules(Machine):
             )
         )
 
+    @rule(data=st.data(), weapon=st.integers(-1, 2), paralyze=st.booleans())
+    @draws(c.CoupDeGrace)
+    def coup_de_grace(self, data: Any, weapon: int, paralyze: bool) -> None:
+        """R24, on a target made helpless first as often as not (else it is refused)."""
+        ids = self.combatant_ids()
+        target = self.pick(data, ids)
+        if paralyze:
+            self.push(c.AddCondition((target,), "paralyzed"))
+        self.push(c.CoupDeGrace(self.pick(data, ids), target, weapon))
+
     @rule(data=st.data(), weapon=st.integers(-1, 2))
     @draws(c.Reload)
     def reload(self, data: Any, weapon: int) -> None:
