@@ -89,6 +89,14 @@ ROWS: tuple[Action, ...] = (
         section=5,
     ),
     Action(
+        "actionAttackObject",
+        "Attack an Object…",
+        "turn_prompts.attack_object",
+        tip="The selected combatant strikes a door, a console or a barrier",  # R25
+        menu=COMBAT,
+        section=5,
+    ),
+    Action(
         "actionReload",
         "Reload",
         "turn_prompts.reload",

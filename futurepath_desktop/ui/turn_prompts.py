@@ -4,7 +4,8 @@ panel; what is missing is said in the status bar."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtWidgets import QDialog, QInputDialog
 
@@ -28,24 +29,32 @@ def current(window: MainWindow) -> Combatant | None:
     return window.controller.session.combatants[ident]
 
 
-def declare_action(window: MainWindow) -> None:
-    """R15-R17: put an action of the chapter's table into the combatant's turn."""
+D = TypeVar("D", bound=QDialog)
+
+
+def asked(window: MainWindow, make: Callable[[Combatant], D]) -> tuple[Combatant, D] | None:
+    """The current combatant and its dialog, answered (None: no combatant, or cancelled)."""
     combatant = current(window)
     if combatant is None:
-        return
-    dialog = turn_dialogs.DeclareActionDialog(window.controller.session, combatant, window)
-    if dialog.exec() == QDialog.DialogCode.Accepted:
-        turns.declare(window.controller, combatant.id, *dialog.chosen())
+        return None
+    dialog = make(combatant)
+    return (combatant, dialog) if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+def declare_action(window: MainWindow) -> None:
+    """R15-R17: put an action of the chapter's table into the combatant's turn."""
+    session = window.controller.session
+    answer = asked(window, lambda who: turn_dialogs.DeclareActionDialog(session, who, window))
+    if answer is not None:
+        turns.declare(window.controller, answer[0].id, *answer[1].chosen())
 
 
 def delay_or_ready(window: MainWindow) -> None:
     """R18: the combatant gives up its turn to act on a trigger."""
-    combatant = current(window)
-    if combatant is None:
-        return
-    dialog = turn_dialogs.ReadyDialog(combatant, window)
-    if dialog.exec() == QDialog.DialogCode.Accepted:
-        turns.ready(window.controller, combatant.id, dialog.trigger.text(), dialog.action.text())
+    answer = asked(window, lambda who: turn_dialogs.ReadyDialog(who, window))
+    if answer is not None:
+        who, dialog = answer
+        turns.ready(window.controller, who.id, dialog.trigger.text(), dialog.action.text())
 
 
 def trigger_readied(window: MainWindow) -> None:
@@ -117,3 +126,15 @@ def coup_de_grace(window: MainWindow) -> None:
     attacks.coup_de_grace(
         window.controller, planned.attacker_id, planned.target_id, planned.weapon_index
     )
+
+
+def attack_object(window: MainWindow) -> None:
+    """R25: the combatant strikes an object (the GM says what, and its Hardness now)."""
+    answer = asked(window, lambda who: turn_dialogs.ObjectDialog(who, window))
+    if answer is not None:
+        who, dialog = answer
+        dialog.hardness.interpretText()
+        thing, hardness = dialog.thing.text(), dialog.hardness.value()
+        attacks.attack_object(
+            window.controller, who.id, thing, hardness, dialog.weapon.currentIndex()
+        )

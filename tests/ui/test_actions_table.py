@@ -36,8 +36,8 @@ MENUS_BEFORE = {
         "Add Condition…", "Extend +1", "Shorten −1", "End Condition", "-",
         "Join…", "Roll Dice…", "-",
         "Adjust Initiative…", "Act Earlier", "Act Later", "-",
-        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Coup de Grace", "Reload",
-        "Detonate Grenade",
+        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Coup de Grace",
+        "Attack an Object…", "Reload", "Detonate Grenade",
     ],
     "&Roster": [
         "New Combatant…", "New Team…", "From Library…", "Save to Library",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import msgspec
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLineEdit
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.ui.main_window import MainWindow
@@ -29,6 +29,13 @@ def choose(combo: QComboBox, data: object) -> None:
     at = 0 if data is None else combo.findData(data)
     assert at >= 0, f"{data!r} is not offered"
     combo.setCurrentIndex(at)
+
+
+def ok_button(dialog: QDialog) -> QPushButton:
+    """A dialog's OK button (which it may hold back until the input will do)."""
+    buttons = dialog.findChild(QDialogButtonBox)
+    assert buttons is not None
+    return buttons.button(QDialogButtonBox.StandardButton.Ok)
 
 
 def press(qtbot: QtBot, window: MainWindow, key: Qt.Key, shift: bool = False) -> None:
@@ -85,9 +92,7 @@ def test_a_readied_action_waits_for_its_trigger_and_races_a_bear(
     blank_refused: list[bool] = []
 
     def ready(dialog: QDialog) -> None:
-        buttons = dialog.findChild(QDialogButtonBox)
-        assert buttons is not None
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok = ok_button(dialog)
         blank_refused.append(not ok.isEnabled())
         find(dialog, QLineEdit, "readyTrigger").setText("a bear comes through the door")
         find(dialog, QLineEdit, "readyAction").setText("shoot it")
@@ -237,4 +242,27 @@ def test_a_coup_de_grace_on_the_target_the_inspector_chose(window: MainWindow) -
     bear = session.combatants["bear-1"]
     assert bear.hp < hp
     assert ("Coup de Grace", "bear-1") in session.combat.turns["brandon"]
+    reopens(window)
+
+
+def test_art_strikes_the_door_from_the_window(qtbot: QtBot, window: MainWindow) -> None:
+    """R25 from the window: the dialog will not strike a nameless object; the log says
+    what the blow left of the door's Hardness."""
+    from PySide6.QtWidgets import QSpinBox
+
+    session = window.controller.session
+    window.initiative.select(["art"])
+    nameless: list[bool] = []
+
+    def answer(dialog: QDialog) -> None:
+        nameless.append(not ok_button(dialog).isEnabled())
+        find(dialog, QLineEdit, "objectName").setText("the door")
+        find(dialog, QSpinBox, "objectHardness").setValue(1000)
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    window.actions_by_name["actionAttackObject"].trigger()
+    assert nameless == [True]
+    assert "strikes the door" in session.log[-1].text
+    assert "Hardness 1000 →" in session.log[-1].text
     reopens(window)

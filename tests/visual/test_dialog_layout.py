@@ -26,6 +26,7 @@ from futurepath_desktop.ui.dialogs.team_dialogs import (
 )
 from futurepath_desktop.ui.dialogs.turn_dialogs import (
     DeclareActionDialog,
+    ObjectDialog,
     ReadyDialog,
     TriggerDialog,
 )
@@ -52,6 +53,7 @@ DIALOGS: dict[str, Callable[[Session], QDialog]] = {
     "delay or ready": lambda s: ReadyDialog(s.combatants["art"]),
     "trigger readied": TriggerDialog,
     "fall": lambda s: FallDialog("2 combatants: Space Bear 1, Space Bear 2"),
+    "attack an object": lambda s: ObjectDialog(s.combatants["art"]),
 }
 
 

@@ -39,6 +39,7 @@ from futurepath_desktop.session.commands.map import (
     SetMapBackground,
     SetMapSize,
 )
+from futurepath_desktop.session.commands.object_attack import AttackObject
 from futurepath_desktop.session.commands.roster import (
     AddCombatant,
     AddTeam,
@@ -87,6 +88,7 @@ __all__ = [
     "AddTeam",
     "AdjustInitiative",
     "AssignCrew",
+    "AttackObject",
     "CoupDeGrace",
     "CrewAction",
     "Damage",

@@ -17,7 +17,7 @@ from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.turn_actions import declare_action
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
-from futurepath_desktop.session.state import Session
+from futurepath_desktop.session.state import Combatant, Session
 
 
 def _rolls(result: AttackResult) -> list[DiceRoll]:
@@ -25,6 +25,22 @@ def _rolls(result: AttackResult) -> list[DiceRoll]:
     rolls.extend(check.roll for check in result.checks)
     rolls.extend(damage.roll for damage in result.damage)
     return rolls
+
+
+def spend_ammo(edit: Edit, attacker: Combatant, weapon_index: int, shots: int) -> None:
+    """Take ``shots`` from the weapon's ammunition (nothing for a weapon without); refused
+    when it has fewer left."""
+    weapon = attacker.weapons[weapon_index]
+    if weapon.ammo is None:
+        return
+    if weapon.ammo < shots:
+        raise CommandError(
+            f"{attacker.name}'s {weapon.name} has {weapon.ammo} shot(s) left and needs "
+            f"{shots}; reload first"
+        )
+    weapons = list(attacker.weapons)
+    weapons[weapon_index] = msgspec.structs.replace(weapon, ammo=weapon.ammo - shots)
+    edit.put("combatants", msgspec.structs.replace(attacker, weapons=tuple(weapons)))
 
 
 class ResolveAttack(msgspec.Struct, frozen=True):
@@ -67,16 +83,7 @@ class ResolveAttack(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         plan = self.plan(session)
         attacker, weapon = plan.attacker, plan.weapon
-        attacks = 1 + plan.extra_attacks
-        if weapon.ammo is not None:
-            if weapon.ammo < attacks:
-                raise CommandError(
-                    f"{attacker.name}'s {weapon.name} has {weapon.ammo} shot(s) left and needs "
-                    f"{attacks}; reload first"
-                )
-            weapons = list(attacker.weapons)
-            weapons[self.weapon_index] = msgspec.structs.replace(weapon, ammo=weapon.ammo - attacks)
-            edit.put("combatants", msgspec.structs.replace(attacker, weapons=tuple(weapons)))
+        spend_ammo(edit, attacker, self.weapon_index, 1 + plan.extra_attacks)
         if self.declare and session.combat.active:
             declare_action(session, edit, attacker, plan.action, plan.target.id)
         roller = edit.roller()

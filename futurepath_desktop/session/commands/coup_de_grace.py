@@ -9,7 +9,7 @@ from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.attack_resolution import coup_de_grace, coup_de_grace_save
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.session.attack_plan import plan_attack
-from futurepath_desktop.session.commands.attack import _rolls
+from futurepath_desktop.session.commands.attack import _rolls, spend_ammo
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.turn_actions import declare_action
 from futurepath_desktop.session.edit import Edit
@@ -49,12 +49,7 @@ class CoupDeGrace(msgspec.Struct, frozen=True):
         rule = session.options.vitality
         if target.vitality(rule).dead:
             raise CommandError(f"{target.name} is dead already")
-        if weapon.ammo is not None:
-            if weapon.ammo < 1:
-                raise CommandError(f"{attacker.name}'s {weapon.name} is empty; reload first")
-            weapons = list(attacker.weapons)
-            weapons[self.weapon_index] = msgspec.structs.replace(weapon, ammo=weapon.ammo - 1)
-            edit.put("combatants", msgspec.structs.replace(attacker, weapons=tuple(weapons)))
+        spend_ammo(edit, attacker, self.weapon_index, 1)
         if session.combat.active:
             declare_action(session, edit, attacker, "Coup de Grace", target.id)
         roller = edit.roller()

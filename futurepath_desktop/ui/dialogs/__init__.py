@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit
 
 
@@ -31,3 +33,14 @@ def text_field(name: str, limit: int, hint: str = "", text: str = "") -> QLineEd
     field.setMaxLength(limit)
     field.setPlaceholderText(hint)
     return field
+
+
+def ok_only_when(buttons: QDialogButtonBox, field: QLineEdit, wanted: Callable[[], bool]) -> None:
+    """OK can be pressed only while ``wanted()`` holds, checked as ``field`` is typed in."""
+
+    def check() -> None:
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(wanted())
+
+    field.textChanged.connect(check)
+    check()

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QColorDialog,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QLabel,
     QPushButton,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.state import Options, Team
 from futurepath_desktop.session.wording import possessive
-from futurepath_desktop.ui.dialogs import form, ok_cancel, text_field
+from futurepath_desktop.ui.dialogs import form, ok_cancel, ok_only_when, text_field
 
 SIDES = (
     ("players", "Players"),
@@ -59,13 +58,9 @@ class TeamDialog(QDialog):
         layout.addRow("Colour", self.colour_button)
         self.buttons = ok_cancel(self)
         layout.addRow(self.buttons)
-        self.name.textChanged.connect(self._check)
+        ok_only_when(self.buttons, self.name, lambda: bool(self.name.text().strip()))  # a name
         self.name.selectAll()
         self.name.setFocus()
-
-    def _check(self) -> None:
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(bool(self.name.text().strip()))  # a team needs a name
 
     def _pick_colour(self) -> None:
         chosen = QColorDialog.getColor(self.colour, self, "Team colour")

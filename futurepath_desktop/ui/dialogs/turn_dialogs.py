@@ -1,20 +1,22 @@
 """Quick dialogs for a combatant's turn: declare an action of the chapter's table (R15-R17),
-ready one against a trigger (R18), and say which readied action's trigger happened."""
+ready one against a trigger (R18), say which readied action's trigger happened, and strike
+an object (R25)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QLabel,
+    QSpinBox,
     QWidget,
 )
 
 from futurepath_desktop.core.actions import ACTIONS, ActionType
+from futurepath_desktop.session.commands.object_attack import MAX_HARDNESS
 from futurepath_desktop.session.state import Combatant, Session
 from futurepath_desktop.session.wording import possessive
-from futurepath_desktop.ui.dialogs import form, ok_cancel, text_field
+from futurepath_desktop.ui.dialogs import form, ok_cancel, ok_only_when, text_field
 
 KINDS = {
     ActionType.MOVE: "Standard (move)",
@@ -72,13 +74,9 @@ class ReadyDialog(QDialog):
         layout.addRow("Then", self.action)
         self.buttons = ok_cancel(self, "Ready")
         layout.addRow(self.buttons)
-        self.trigger.textChanged.connect(self._check)
-        self._check()
+        # The trigger is what matters: no readying without one.
+        ok_only_when(self.buttons, self.trigger, lambda: bool(self.trigger.text().strip()))
         self.trigger.setFocus()
-
-    def _check(self) -> None:
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(bool(self.trigger.text().strip()))  # the trigger is what matters
 
 
 class TriggerDialog(QDialog):
@@ -117,3 +115,28 @@ class TriggerDialog(QDialog):
     def chosen(self) -> tuple[str, str | None]:
         """The readied action's id and who it races (None: no one)."""
         return str(self.readied.currentData()), self.racing.currentData()
+
+
+class ObjectDialog(QDialog):
+    """R25: what the combatant strikes, its Hardness now, and with which weapon."""
+
+    def __init__(self, combatant: Combatant, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = form(self, "objectDialog", f"{combatant.name} strikes an object", 360)
+        self.thing = text_field("objectName", 120, "e.g. the door")
+        layout.addRow("Object", self.thing)
+        self.hardness = QSpinBox()
+        self.hardness.setObjectName("objectHardness")
+        self.hardness.setRange(0, MAX_HARDNESS)
+        self.hardness.setValue(5)
+        layout.addRow("Hardness", self.hardness)
+        self.weapon = QComboBox()
+        self.weapon.setObjectName("objectWeapon")
+        for weapon in combatant.weapons:
+            self.weapon.addItem(weapon.name)
+        layout.addRow("With", self.weapon)
+        self.buttons = ok_cancel(self, "Strike")
+        layout.addRow(self.buttons)
+        armed = self.weapon.count() > 0
+        ok_only_when(self.buttons, self.thing, lambda: armed and bool(self.thing.text().strip()))
+        self.thing.setFocus()

@@ -24,3 +24,12 @@ def coup_de_grace(
     from futurepath_desktop.session import commands as c
 
     return controller.push(c.CoupDeGrace(attacker_id, target_id, weapon_index))
+
+
+def attack_object(
+    controller: SessionController, attacker_id: str, thing: str, hardness: int, weapon: int
+) -> bool:
+    """R25: strike an object of ``hardness``; the log says what the blow left of it."""
+    from futurepath_desktop.session import commands as c
+
+    return controller.push(c.AttackObject(attacker_id, weapon, thing, hardness))

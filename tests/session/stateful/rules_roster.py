@@ -267,6 +267,12 @@ class FightRules(Machine):
             self.push(c.AddCondition((target,), "paralyzed"))
         self.push(c.CoupDeGrace(self.pick(data, ids), target, weapon))
 
+    @rule(data=st.data(), weapon=st.integers(-1, 2), hardness=st.integers(-1, 12))
+    @draws(c.AttackObject)
+    def attack_object(self, data: Any, weapon: int, hardness: int) -> None:
+        """R25, Hardness past both ends too."""
+        self.push(c.AttackObject(self.pick(data, self.combatant_ids()), weapon, "a door", hardness))
+
     @rule(data=st.data(), weapon=st.integers(-1, 2))
     @draws(c.Reload)
     def reload(self, data: Any, weapon: int) -> None:
