@@ -47,7 +47,8 @@ ROWS: tuple[Action, ...] = (
             when="fighting",
             args=(by,),
         )
-        for word, keys, by in (("Earlier", "Alt+Up", -1), ("Later", "Alt+Down", 1))
+        # Not Alt+Up/Down: a drop-down list with the keys opens on those.
+        for word, keys, by in (("Earlier", "Alt+PgUp", -1), ("Later", "Alt+PgDown", 1))
     ),
     # Combat: what the selected combatant does with its turn
     Action(

@@ -124,7 +124,11 @@ def coup_de_grace(window: MainWindow) -> None:
         window.say("Choose the attacker and the target in the inspector's Attack tab first")
         return
     attacks.coup_de_grace(
-        window.controller, planned.attacker_id, planned.target_id, planned.weapon_index
+        window.controller,
+        planned.attacker_id,
+        planned.target_id,
+        planned.weapon_index,
+        planned.distance_ft,
     )
 
 

@@ -87,3 +87,13 @@ def test_the_dead_are_not_struck_again() -> None:
     run(session, c.EditCombatant("bear-1", {"con_damage": bear.abilities.constitution}))
     with pytest.raises(CommandError, match="dead already"):
         History(session).push(c.CoupDeGrace("art", "bear-1"))
+
+
+def test_a_coup_de_grace_needs_the_target_in_reach_or_range() -> None:
+    """Claws reach 5 ft: a paralyzed James 45 ft off is out of a bear's reach."""
+    session = fight()
+    run(session, c.AddCondition(("james",), "paralyzed"))
+    before = session.to_file()
+    with pytest.raises(Exception, match="reach"):
+        History(session).push(c.CoupDeGrace("bear-3", "james", 0, distance_ft=45))
+    assert session.to_file() == before

@@ -1,6 +1,7 @@
 """R33 falling as a command: 1d6 a full 10 ft (none under 10 ft), at most 50d6 at 500 ft,
-half the dice onto soft ground, prone after any damage, and a fall past 500 ft goes on
-next round. Several fall in one step, as when a floor gives way."""
+half the dice onto soft ground, prone after any damage, and a fall past 500 ft takes more
+than a round (the damage is the landing's, at most 50d6). Several fall in one step, as when
+a floor gives way."""
 
 from __future__ import annotations
 
@@ -41,10 +42,10 @@ def test_a_fall_rolls_the_rulings_dice_and_leaves_the_faller_prone(feet: int, so
     assert dice <= roll.total <= 6 * dice
     assert after.hp == before - roll.total  # no temporary HP on a bear
     assert prone, "any damage leaves the faller prone"
-    going_on = [e for e in session.log if "still falling" in e.text]
-    assert bool(going_on) == (feet > 500)
-    if going_on:
-        assert f"{feet - 500:,} ft more next round" in going_on[0].text
+    long = [e for e in session.log if "500 ft a round" in e.text]
+    assert bool(long) == (feet > 500), "a fall past 500 ft takes more than a round (R33)"
+    if long:
+        assert f"lasts {-(-feet // 500):,} rounds" in long[0].text
 
 
 def test_a_floor_gives_way_under_two_in_one_step_and_undo_puts_it_back() -> None:

@@ -165,14 +165,14 @@ def test_the_gm_adjusts_a_teams_initiative_by_key(qtbot: QtBot, window: MainWind
 
 
 def test_the_gm_moves_a_team_in_the_acting_order(qtbot: QtBot, window: MainWindow) -> None:
-    """R8: Alt+Down and Alt+Up move the selected team one place; past either end the
+    """R8: Alt+PgDown and Alt+PgUp move the selected team one place; past either end the
     status bar says so and nothing is pushed."""
     assert combat.start_combat(window.controller, ())
     session = window.controller.session
     first, second = session.combat.order
     pick_team(window, first)
     window.initiative.view.setFocus()
-    qtbot.keyClick(window.initiative.view, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_PageDown, Qt.KeyboardModifier.AltModifier)
     assert session.combat.order == (second, first)
     assert "reorders the teams" in session.log[-1].text
     steps = window.controller.stack.count()
@@ -185,6 +185,12 @@ def test_the_gm_moves_a_team_in_the_acting_order(qtbot: QtBot, window: MainWindo
     trigger(window, "actionActEarlier")
     assert session.combat.order == (first, second)
     reopens(window)
+    # Alt+Down opens a drop-down list; it must not move a team as well.
+    target = window.inspector.attack.target
+    target.setFocus()
+    qtbot.keyClick(target, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    target.hidePopup()
+    assert session.combat.order == (first, second)
 
 
 def test_a_team_is_edited_with_f2(qtbot: QtBot, window: MainWindow) -> None:

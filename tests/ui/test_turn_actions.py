@@ -266,3 +266,22 @@ def test_art_strikes_the_door_from_the_window(qtbot: QtBot, window: MainWindow) 
     assert "strikes the door" in session.log[-1].text
     assert "Hardness 1000 →" in session.log[-1].text
     reopens(window)
+
+
+def test_ammunition_typed_in_the_weapons_editor_is_a_load_reload_fills(window: MainWindow) -> None:
+    """A weapon given ammunition in the inspector can be reloaded: the count typed is its
+    full load (the demo's rifle has none set)."""
+    session = window.controller.session
+    assert session.combatants["art"].weapons[0].ammo is None
+    window.initiative.select(["art"])
+    window.inspector.tabs.setCurrentIndex(2)  # Weapons & Conditions: its editor is made
+    editor = window.inspector.weapons
+    editor.list.setCurrentRow(0)
+    editor.numbers["ammo"].setValue(2)
+    editor.numbers["ammo"].editingFinished.emit()
+    rifle = session.combatants["art"].weapons[0]
+    assert (rifle.ammo, rifle.ammo_max) == (2, 2)
+    window.initiative.select(["art"])
+    window.actions_by_name["actionReload"].trigger()
+    assert "Art reloads" in session.log[-1].text
+    reopens(window)

@@ -40,10 +40,16 @@ class CoupDeGrace(msgspec.Struct, frozen=True):
     attacker_id: str
     target_id: str
     weapon_index: int = 0
+    distance_ft: int = 5
+    """How far the target is: a melee weapon reaches it, a ranged one has the range."""
 
     def perform(self, session: Session, edit: Edit) -> str:
         plan = plan_attack(
-            session, self.attacker_id, self.target_id, weapon_index=self.weapon_index
+            session,
+            self.attacker_id,
+            self.target_id,
+            weapon_index=self.weapon_index,
+            distance_ft=self.distance_ft,
         )
         attacker, target, weapon = plan.attacker, plan.target, plan.weapon
         rule = session.options.vitality

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import msgspec
 
 from futurepath_desktop.core.conditions import CATALOG, ConditionDef, condition, custom_condition
-from futurepath_desktop.core.environment import fall
+from futurepath_desktop.core.environment import MAX_FALL_PER_ROUND_FT, fall
 from futurepath_desktop.core.errors import InvalidValueError
 from futurepath_desktop.core.vitality import gain_temp_hp
 from futurepath_desktop.session.edit import Edit
@@ -163,16 +163,21 @@ class Fall(msgspec.Struct, frozen=True):
             landed = fall(roller, self.feet, self.soft)
             said = f"{target.name} falls {self.feet:,} ft{ground}"
             if landed.roll is None:
-                edit.log("damage", f"{said}: no damage (R33: 1d6 a full 10 ft)")
+                why = "half of the dice onto soft ground" if self.soft else "under 10 ft"
+                edit.log("damage", f"{said}: no damage ({why}; R33: 1d6 for each full 10 ft)")
             else:
-                hurt = apply_damage(session, edit, target, landed.damage, f"a {self.feet}-ft fall")
+                hurt = apply_damage(
+                    session, edit, target, landed.damage, f"a {self.feet:,}-ft fall"
+                )
                 edit.log("damage", f"{said}: {landed.dice}d6 (R33). {hurt}", rolls=[landed.roll])
             if landed.prone:
                 AddCondition((target.id,), "prone").perform(session, edit)
-            if landed.continues_ft:
+            if landed.continues_ft:  # 500 ft a round: the damage above is the landing's
+                rounds = -(-self.feet // MAX_FALL_PER_ROUND_FT)
                 edit.log(
                     "damage",
-                    f"{target.name} is still falling: {landed.continues_ft:,} ft more next round",
+                    f"{target.name}'s fall lasts {rounds:,} rounds, 500 ft a round (R33); the "
+                    "damage is the landing's, at most 50d6",
                 )
         verb = "falls" if len(targets) == 1 else "fall"
         return f"{_who(targets)} {verb} {self.feet:,} ft"

@@ -187,7 +187,9 @@ class WeaponsEditor(QWidget):
     def _from_fields(self, old: WeaponSpec) -> WeaponSpec:
         values: dict[str, object] = {f: box.value() for f, box in self.numbers.items()}
         if values["ammo"] == NO_AMMO:
-            values["ammo"] = None
+            values["ammo"] = values["ammo_max"] = None
+        elif old.ammo_max is None or int(str(values["ammo"])) > old.ammo_max:
+            values["ammo_max"] = values["ammo"]  # a count typed is a full load (Reload fills it)
         return msgspec.structs.replace(
             old,
             name=self.name.text().strip() or old.name,

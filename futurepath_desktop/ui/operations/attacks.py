@@ -18,12 +18,17 @@ def resolve_attack(controller: SessionController, planned: ResolveAttack) -> boo
 
 
 def coup_de_grace(
-    controller: SessionController, attacker_id: str, target_id: str, weapon_index: int
+    controller: SessionController,
+    attacker_id: str,
+    target_id: str,
+    weapon_index: int,
+    distance_ft: int,
 ) -> bool:
-    """R24: a coup de grace on a helpless target (refused, with the reason, if it is not)."""
+    """R24: a coup de grace on a helpless target within reach or range (refused, with the
+    reason, if it is not)."""
     from futurepath_desktop.session import commands as c
 
-    return controller.push(c.CoupDeGrace(attacker_id, target_id, weapon_index))
+    return controller.push(c.CoupDeGrace(attacker_id, target_id, weapon_index, distance_ft))
 
 
 def attack_object(
