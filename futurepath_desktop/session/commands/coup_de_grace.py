@@ -7,8 +7,7 @@ import msgspec
 
 from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.attack_resolution import coup_de_grace, coup_de_grace_save
-from futurepath_desktop.core.conditions import CATALOG
-from futurepath_desktop.session.attack_plan import plan_attack
+from futurepath_desktop.session.attack_plan import condition_defs, plan_attack
 from futurepath_desktop.session.commands.attack import _rolls, spend_ammo
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.turn_actions import declare_action
@@ -20,8 +19,7 @@ from futurepath_desktop.session.state import Combatant, Session
 def helpless(session: Session, target: Combatant) -> bool:
     """R24, R54: a condition that makes its bearer helpless (Paralyzed, Unconscious…), or
     Unconscious at 5 fatigue under Health and Fatigue."""
-    held = session.conditions_on(target.id)
-    if any(CATALOG[h.key].effects.helpless for h in held if h.key in CATALOG):
+    if any(d.effects.helpless for d in condition_defs(session, target)):
         return True
     return session.options.health_fatigue and target.health_fatigue().unconscious
 

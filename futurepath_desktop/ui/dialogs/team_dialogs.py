@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -71,8 +71,6 @@ class TeamDialog(QDialog):
     def _show_colour(self) -> None:
         self.colour_button.setText(self.colour.name())
         swatch = self.colour_button.fontMetrics().height()
-        from PySide6.QtGui import QIcon, QPixmap
-
         pixmap = QPixmap(swatch, swatch)
         pixmap.fill(self.colour)
         self.colour_button.setIcon(QIcon(pixmap))

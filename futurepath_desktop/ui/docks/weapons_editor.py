@@ -186,10 +186,11 @@ class WeaponsEditor(QWidget):
 
     def _from_fields(self, old: WeaponSpec) -> WeaponSpec:
         values: dict[str, object] = {f: box.value() for f, box in self.numbers.items()}
-        if values["ammo"] == NO_AMMO:
+        ammo = self.numbers["ammo"].value()
+        if ammo == NO_AMMO:
             values["ammo"] = values["ammo_max"] = None
-        elif old.ammo_max is None or int(str(values["ammo"])) > old.ammo_max:
-            values["ammo_max"] = values["ammo"]  # a count typed is a full load (Reload fills it)
+        elif old.ammo_max is None or ammo > old.ammo_max:
+            values["ammo_max"] = ammo  # a count typed is a full load (Reload fills it)
         return msgspec.structs.replace(
             old,
             name=self.name.text().strip() or old.name,
