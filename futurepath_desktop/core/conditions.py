@@ -140,18 +140,19 @@ _CATALOG: tuple[ConditionDef, ...] = (
             disadvantage=((_A.MELEE, 1),), ranged_attackers_beyond_10ft_gain_advantage=1
         ),
     ),
-    # R29 lists Nauseated → Sickened, both with the same effect.
+    # R48: Sickened is the milder step of its track, Sickened → Nauseated (R29 gives both
+    # the same effect; the more severe one stays when both are put on).
     _c(
-        "nauseated",
-        "Nauseated",
+        "sickened",
+        "Sickened",
         "Cannot gain advantage; 2 disadvantage on actions needing attention.",
         ConditionEffects(disadvantage=((_A.ATTENTION, 2),), cannot_gain_advantage=True),
         "nausea",
         1,
     ),
     _c(
-        "sickened",
-        "Sickened",
+        "nauseated",
+        "Nauseated",
         "Cannot gain advantage; 2 disadvantage on actions needing attention.",
         ConditionEffects(disadvantage=((_A.ATTENTION, 2),), cannot_gain_advantage=True),
         "nausea",

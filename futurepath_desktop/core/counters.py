@@ -11,8 +11,8 @@ from futurepath_desktop.core.errors import InvalidValueError
 class RoundCounter(msgspec.Struct, frozen=True):
     """R13/R30: rounds left on an effect, anchored to its bearer.
 
-    ``armed`` turns true once the bearer has acted since the counter was set; only an
-    armed counter goes down in the Counters phase.
+    ``armed`` turns true once the bearer has started a turn since the counter was set
+    (R13, amended); only an armed counter goes down in the Counters phase.
     """
 
     remaining: int
@@ -22,12 +22,13 @@ class RoundCounter(msgspec.Struct, frozen=True):
         if self.remaining < 0:
             raise InvalidValueError("a round counter cannot be negative")
 
-    def bearer_acted(self) -> RoundCounter:
-        """The bearer has had its turn: the counter will move at the next Counters phase."""
+    def turn_started(self) -> RoundCounter:
+        """The bearer has started a turn: the counter will move at the next Counters phase."""
         return self if self.armed else replace(self, armed=True)
 
     def tick(self) -> RoundCounter:
-        """R13: an armed counter goes down by 1; one whose bearer has not acted stays."""
+        """R13: an armed counter goes down by 1; one whose bearer has not started a turn
+        since it was set stays."""
         if not self.armed:
             return self
         return replace(self, remaining=max(0, self.remaining - 1))

@@ -20,7 +20,7 @@ from msgspec import field
 from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.actions import TurnEconomy
 from futurepath_desktop.core.attack_resolution import resolve_attack
-from futurepath_desktop.core.attacks import AttackSetup, Weapon
+from futurepath_desktop.core.attacks import AttackSetup, Weapon, range_source
 from futurepath_desktop.core.condition_effects import effective_ac, roll_sources
 from futurepath_desktop.core.conditions import ConditionDef, RollTag, condition
 from futurepath_desktop.core.counters import RoundCounter
@@ -72,7 +72,8 @@ class Fighter(msgspec.Struct):
 def cast() -> tuple[list[Fighter], Fighter]:
     """The players, the bears, and Katie, who arrives late."""
     pistol = Weapon("silenced pistol", 3, ranged=True, range_increment_ft=30, accuracy_bonus=1)
-    shock = Weapon("Shock technique", 2, accuracy_bonus=2)
+    # R49: the Shock technique reaches across the room (a ranged technique).
+    shock = Weapon("Shock technique", 2, ranged=True, range_increment_ft=30, accuracy_bonus=2)
     rifle = Weapon("pulse rifle", 4, ranged=True, range_increment_ft=60)
     axe = Weapon("vibro-axe", 5, crit_min=19)
     claws = Weapon("claws", 3)
@@ -87,7 +88,7 @@ def cast() -> tuple[list[Fighter], Fighter]:
         )
         for i in range(1, 5)
     ]
-    katie = Fighter("Katie", "Players", 16, 10, 15, 9, 0, 16, HitPoints(28, 28, 15), axe)
+    katie = Fighter("Katie", "Players", 16, 10, 15, 9, -2, 16, HitPoints(28, 28, 15), axe)
     return players + bears, katie
 
 
@@ -141,11 +142,16 @@ class Encounter:
         return list(order.order)
 
     def attack(self, attacker: Fighter, target: Fighter, distance_ft: int) -> None:
-        turn = TurnEconomy().declare(
-            "Attack (Ranged)" if attacker.weapon.ranged else "Attack (Melee)", target.name
-        )
+        technique = "technique" in attacker.weapon.name.lower()
+        action = "Attack (Ranged)" if attacker.weapon.ranged else "Attack (Melee)"
+        # R49: a Combat Technique is a Full-Round action.
+        turn = TurnEconomy().declare("Combat Technique" if technique else action, target.name)
         tags = [RollTag.ATTACK, RollTag.RANGED if attacker.weapon.ranged else RollTag.MELEE]
         sources, can_gain = roll_sources(attacker.active(), tags)
+        far = range_source(attacker.weapon, distance_ft)  # R19/R48: beyond the first increment
+        if far is not None:
+            sources = (*sources, far)
+        self.say(f"    {attacker.name} → {target.name}, {distance_ft} ft away:")
         ac = effective_ac(target.ac, ability_modifier(target.dex), target.active())
         setup = AttackSetup(
             attacker.name,
@@ -192,6 +198,11 @@ class Encounter:
     def team_turn(self, team: str) -> None:
         self.say(f"  {team} act:")
         foes = "Space Bears" if team == "Players" else "Players"
+        # R13 (amended): the team's turn starts, so the counters already on its members will
+        # move this round; one set during the turn waits for their next turn.
+        for fighter in self.team(team):
+            for key, (entry, counter) in fighter.conditions.items():
+                fighter.conditions[key] = (entry, counter.turn_started())
         for fighter in self.team(team):
             if fighter.hp.dying:
                 fighter.hp, bled = fighter.hp.bleed(self.roller)
@@ -228,10 +239,6 @@ class Encounter:
                     self.set_condition(target, "stunned", 2)
             fighter.acted = True
             fighter.aware = True
-        # R13/R30: the bearers of this team have now acted, so their counters will move.
-        for fighter in self.team(team):
-            for key, (entry, counter) in fighter.conditions.items():
-                fighter.conditions[key] = (entry, counter.bearer_acted())
 
     def counters_phase(self) -> None:
         self.say("  Phase 5, Counters (R13):")
@@ -243,7 +250,7 @@ class Encounter:
                 if ticked is counter:
                     self.say(
                         f"    {fighter.name}: {entry.name} stays at {counter.remaining} "
-                        "(not acted since it was set)."
+                        "(no turn started since it was set)."
                     )
                     continue
                 if ticked.expired:

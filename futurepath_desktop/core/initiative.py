@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
+from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.checks import CheckRoll, roll_check
 from futurepath_desktop.core.dice import Roller
 from futurepath_desktop.core.errors import InvalidValueError
@@ -14,9 +15,13 @@ MAX_TIEBREAK_ROUNDS = 1000
 """Opposed checks reroll ties; this bound only guards against a broken generator."""
 
 
-def initiative_score(dex: int, wis: int, misc: int = 0) -> int:
-    """R5: the initiative score is DEX + WIS + MISC."""
-    return dex + wis + misc
+def initiative_score(dex: int, wis: int, misc: int = 0, *, scores: bool = False) -> int:
+    """R5 (amended): the initiative score is the DEX modifier + the WIS modifier + MISC, as
+    the character sheet computes it (DEX 13, WIS 15 → +3). With ``scores`` (the rule option
+    ``initiative = scores``, R40) it is the two ability scores added, as the chapter reads."""
+    if scores:
+        return dex + wis + misc
+    return ability_modifier(dex) + ability_modifier(wis) + misc
 
 
 def initiative_check(roller: Roller, score: int, *, label: str = "Initiative") -> CheckRoll:

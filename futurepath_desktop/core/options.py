@@ -16,12 +16,21 @@ class VitalityRule(StrEnum):
     HEALTH_FATIGUE = "health-fatigue"
 
 
+class InitiativeRule(StrEnum):
+    """R5/R40: initiative from the DEX and WIS modifiers (default, as the character sheet
+    computes it) or from the two ability scores (the chapter's literal reading)."""
+
+    MODIFIERS = "modifiers"
+    SCORES = "scores"
+
+
 class RuleOptions(msgspec.Struct, frozen=True):
     """R40: the session's choices where the two rules texts disagree."""
 
     vitality: VitalityRule = VitalityRule.FUTURE_PATH
     cover: CoverRule = CoverRule.DISADVANTAGE
     condition_lowers_team_initiative: bool = False
+    initiative: InitiativeRule = InitiativeRule.MODIFIERS
 
 
 def adjusted_team_initiative(base: int, conditions_on_members: int, options: RuleOptions) -> int:

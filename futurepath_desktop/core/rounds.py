@@ -71,8 +71,14 @@ class LeftoverResolution(msgspec.Struct, frozen=True):
 
     @property
     def total_damage(self) -> int:
-        """All the damage the remaining rounds dealt."""
-        return sum(max(0, roll.total) for roll in self.damage)
+        """All the damage the remaining rounds dealt: a round whose save is made deals
+        none (R55), and damage is floored at 0 (R48)."""
+        dc = self.effect.save_dc
+        return sum(
+            max(0, roll.total)
+            for index, roll in enumerate(self.damage)
+            if dc is None or index >= len(self.saves) or self.saves[index].total < dc
+        )
 
     def describe(self) -> str:
         """A log line: the effect, each round's roll and save."""

@@ -19,6 +19,7 @@ from futurepath_desktop.session.commands.grenades import explode_due
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError
+from futurepath_desktop.session.recurring import tick_effect
 from futurepath_desktop.session.state import Combatant, CombatState, Session, Team
 from futurepath_desktop.session.wording import possessive, verb
 
@@ -67,6 +68,7 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
             who = session.combatants[readied.combatant_id].name
             edit.log("turn", f"{who}'s readied {readied.action} lapses untriggered (R18)")
     edit.log("turn", f"{possessive(session.teams[team_id].name)} turn")
+    arm_counters(session, edit, members)
     fresh_moves(session, edit, present)
     explode_due(session, edit, team_id, "start")
     roller = None
@@ -95,16 +97,12 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
 
 def turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | None = None) -> None:
     """A team's turn ends: its members have acted. R11: they are no longer flat-footed;
-    R13/R30: counters on them are armed; their action economy is cleared. A grenade
-    thrown at one of them goes off now (R38)."""
+    their action economy is cleared. A grenade thrown at one of them goes off now (R38)."""
     members = {m.id for m in session.members(team_id, present_only=True)}
     if actors is not None:
         members &= actors
     explode_due(session, edit, team_id, "end")
     combat = session.combat
-    for held in list(session.conditions.values()):
-        if held.bearer_id in members and held.remaining is not None and not held.armed:
-            edit.put("conditions", replace(held, armed=True))
     edit.set_combat(
         replace(
             combat,
@@ -121,18 +119,33 @@ def turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | None
     )
 
 
+def arm_counters(session: Session, edit: Edit, members: set[str]) -> None:
+    """R13/R30: a turn starts: the counters already on these bearers will move in this
+    round's Counters phase. One set later in the turn waits for the bearer's next turn."""
+    for held in list(session.conditions.values()):
+        if held.bearer_id in members and held.remaining is not None and not held.armed:
+            edit.put("conditions", replace(held, armed=True))
+
+
 def counters_phase(session: Session, edit: Edit) -> None:
-    """R13: armed counters go down by 1; at 0 the effect ends and the log says so."""
+    """R13: armed counters go down by 1, each tick rolling its recurring effect (R55); at 0
+    the effect ends and the log says so."""
     moved: list[str] = []
     waiting: list[str] = []
     ended = 0
+    roller = None
     for held in list(session.conditions.values()):
         if held.remaining is None:
             continue
         bearer = session.combatants[held.bearer_id].name
         if not held.armed:
-            waiting.append(f"{bearer}: {held.name} stays at {held.remaining} (not acted since set)")
+            waiting.append(
+                f"{bearer}: {held.name} stays at {held.remaining} (no turn started since set)"
+            )
             continue
+        if held.recurring is not None:
+            roller = roller or edit.roller()
+            tick_effect(session, edit, held, roller)
         counter = RoundCounter(held.remaining, held.armed).tick()
         if counter.expired:
             edit.remove("conditions", held.id)
@@ -149,7 +162,7 @@ def counters_phase(session: Session, edit: Edit) -> None:
         text = f"{len(moved)} {verb(len(moved), 'counter moves', 'counters move')} down a round"
         if waiting:
             waits = verb(len(waiting), "waits for its", "wait for their")
-            text += f"; {len(waiting)} {waits} bearer to act"
+            text += f"; {len(waiting)} {waits} bearer's turn"
         edit.log("counter", text, lines)
     elif not ended:  # an expiry is a counter that moved: its entry says so
         edit.log("counter", "No counters move this round")
@@ -200,6 +213,9 @@ def fresh_moves(session: Session, edit: Edit, members: Iterable[str]) -> None:
 def log_surprise_turn(session: Session, edit: Edit, index: int) -> None:
     team_id = session.combat.order[index]
     edit.log("turn", f"{possessive(session.teams[team_id].name)} surprise turn")
+    # R13: a surprise turn is a turn started, for those who act in it.
+    acting = {m.id for m in session.members(team_id)} & set(session.combat.surprise_actors)
+    arm_counters(session, edit, acting)
     fresh_moves(session, edit, [m.id for m in session.members(team_id)])
 
 

@@ -131,6 +131,9 @@ def demo_session() -> Session:
             max_health=15,
             health=15,
             advantage_die="1d4",
+            # R5: DEX +0, WIS -1, MISC -2 → -3; had she been there, the players' mean would
+            # have fallen below the bears' (the chapter's story, under either option of R40).
+            initiative_misc=-2,
             weapons=(WeaponSpec("Vibro-axe", 5, crit_min=19),),
             proficiencies=("all weapons",),
             extra_damage=1,

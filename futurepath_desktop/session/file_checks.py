@@ -54,6 +54,7 @@ def check_references(record: SessionFile, source: str) -> None:
                     raise SessionLoadError(source, _dangling(ref, ident), f"$.{ref.owner}.{where}")
     check_health(record, source)
     check_combat(record, source)
+    check_counters(record, source)
     for index, entry in enumerate(record.log):
         if index and entry.seq <= record.log[index - 1].seq:
             raise SessionLoadError(source, "log entries are out of order", f"$.log[{index}].seq")
@@ -93,6 +94,18 @@ def check_combat(record: SessionFile, source: str) -> None:
         raise SessionLoadError(
             source, "the acting team is past the end of the order", "$.combat.turn_index"
         )
+
+
+def check_counters(record: SessionFile, source: str) -> None:
+    """A counter's recurring damage reads as dice (R55)."""
+    for index, held in enumerate(record.conditions):
+        if held.recurring is not None and not is_dice(held.recurring.dice):
+            raise SessionLoadError(
+                source,
+                f"{held.name}'s damage each round, {held.recurring.dice!r}, is not a dice "
+                "expression",
+                f"$.conditions[{index}].recurring.dice",
+            )
 
 
 def check_map(record: SessionFile, source: str) -> None:

@@ -101,7 +101,9 @@ def add_condition(window: MainWindow) -> None:
     if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.name.text().strip():
         return
     key, name, rounds, note = dialog.choice()
-    conditions.add_condition(window.controller, ids, key, rounds, note=note, name=name)
+    conditions.add_condition(
+        window.controller, ids, key, rounds, note=note, name=name, recurring=dialog.recurring()
+    )
 
 
 def change_counters(window: MainWindow, by: int) -> None:
@@ -134,10 +136,13 @@ def end_combat(window: MainWindow) -> None:
         window.say("No combat is running")
         return
     leftovers = leftover_effects(session)
+    counted = [h for h in session.conditions.values() if h.remaining is not None]
     resolve = False
     if leftovers:
         listed = "\n".join(
-            f"• {e.bearer}: {e.name}, {n_rounds(e.rounds_left)} left" for e in leftovers
+            f"• {e.bearer}: {e.name}, {n_rounds(e.rounds_left)} left"
+            + (f" ({h.recurring.describe()})" if h.recurring else "")
+            for e, h in zip(leftovers, counted, strict=True)
         )
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(

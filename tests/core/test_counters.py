@@ -11,7 +11,7 @@ from futurepath_desktop.core.errors import InvalidValueError
 def test_r13_a_counter_moves_only_once_its_bearer_has_acted() -> None:
     counter = RoundCounter(2)
     assert counter.tick() == counter  # set, but the bearer has not acted: no move
-    counter = counter.bearer_acted().tick()
+    counter = counter.turn_started().tick()
     assert counter.remaining == 1 and not counter.expired
     counter = counter.tick()
     assert counter.remaining == 0 and counter.expired
@@ -28,7 +28,7 @@ def test_r30_counters_anchor_to_the_bearer_not_the_actor() -> None:
     counter goes 2 → 1 at that round's Counters phase because the bear then acted, and a
     counter set on a bear after its team has acted would not move."""
     stun_before_bears_act = RoundCounter(2)
-    stun_before_bears_act = stun_before_bears_act.bearer_acted()  # the bears' turn passes
+    stun_before_bears_act = stun_before_bears_act.turn_started()  # the bears' turn passes
     assert stun_before_bears_act.tick().remaining == 1
     stun_after_bears_acted = RoundCounter(2)  # the bearer's turn already passed this round
     assert stun_after_bears_acted.tick().remaining == 2

@@ -11,8 +11,12 @@ from futurepath_desktop.core.demo import DEFAULT_SEED, Encounter
 def test_demo_replays_the_example_encounter() -> None:
     encounter = Encounter(DEFAULT_SEED)
     text = "\n".join(encounter.run())
-    # R6: 83/3 → 28 for the players, 27 for the bears; Katie would have dragged it to 26.
-    assert "team initiative 28" in text and "team initiative 27" in text
+    # R5/R6: the modifiers give Brandon +3 +1 +1 = 5, James and Art +1 +2 = 3, each bear
+    # +1 +1 +1 = 3: 11/3 → 4 for the players, 3 for the bears. Katie's 0 - 1 - 2 = -3 would
+    # have dragged the players to 8/4 = 2, below the bears.
+    assert "Players: Brandon 5, James 3, Art 3 → team initiative 4" in text
+    assert "Space Bear 4 3 → team initiative 3" in text
+    assert "(Had Katie (-3) been here, the players would stand at 2, below the bears.)" in text
     assert "Acting order: Players → Space Bears" in text
     # R11: only Brandon acts in the surprise round.
     surprise = text.split("Phase 3, Advantages")[0]
@@ -24,7 +28,7 @@ def test_demo_replays_the_example_encounter() -> None:
     assert "Stunned 2 → 1." in round_1
     assert "Stunned 1 → 0, it ends." in text.split("Round 2")[1]
     # R8/R9: Katie joins without changing the team's initiative.
-    assert "Katie bursts in and joins the players' team (R9): their initiative stays at 28" in text
+    assert "Katie bursts in and joins the players' team (R9): their initiative stays at 4" in text
     assert "Katie attacks" in text.split("Round 2")[1]
     assert "The last Space Bear falls" in text
 

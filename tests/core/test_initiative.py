@@ -22,8 +22,30 @@ from futurepath_desktop.core.initiative import (
 from tests.helpers import scripted
 
 
+def sheet_modifier(score: int) -> int:
+    """The character sheet's modifier, read off its table: 10-11 is +0, each 2 more +1."""
+    table = {score: (score - 10) // 2 for score in range(0, 100)}
+    return table[score]
+
+
+def test_r5_amended_the_rulings_examples() -> None:
+    assert initiative_score(dex=13, wis=15) == 3  # R5's first example
+    assert initiative_score(dex=18, wis=13) == 5  # and its second
+    assert initiative_score(dex=16, wis=13, misc=1) == 5  # Brandon
+
+
+@pytest.mark.parametrize("dex", range(1, 31))
+@pytest.mark.parametrize("wis", [1, 7, 8, 9, 10, 11, 12, 13, 20, 30])
+@pytest.mark.parametrize("misc", [-2, 0, 3])
+def test_r5_score_is_the_two_modifiers_or_under_the_option_the_two_scores(
+    dex: int, wis: int, misc: int
+) -> None:
+    assert initiative_score(dex, wis, misc) == sheet_modifier(dex) + sheet_modifier(wis) + misc
+    assert initiative_score(dex, wis, misc, scores=True) == dex + wis + misc  # R40 option
+
+
 def test_r5_score_and_check() -> None:
-    assert initiative_score(dex=16, wis=13, misc=1) == 30
+    assert initiative_score(dex=16, wis=13, misc=1, scores=True) == 30
     check = initiative_check(scripted(11), 30)
     assert check.total == 41
     assert check.roll.render() == "1d20 (11) + 30 = 41"

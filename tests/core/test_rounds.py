@@ -45,7 +45,9 @@ def test_r14_leftover_rounds_resolve_at_once() -> None:
     fading = LeftoverEffect("James", "Shaken", 1)
     # Damage rolls come first, then the saves: 1d4 (3), 1d4 (1), d20 (15), d20 (4); 1d6 (5).
     results = resolve_leftovers(scripted(3, 1, 15, 4, 5), [poison, burning, fading])
-    assert [r.total_damage for r in results] == [4, 5, 0]
+    # R55: the first save (15 + 2 = 17 against DC 14) is made and avoids that round's 3;
+    # the second (4 + 2 = 6) fails, so the 1 lands.
+    assert [r.total_damage for r in results] == [1, 5, 0]
     assert [s.total for s in results[0].saves] == [17, 6]
     assert "saves 1/2 made against DC 14" in results[0].describe()
     assert results[2].damage == () and results[2].saves == ()

@@ -319,7 +319,7 @@ def test_the_log_says_what_conditions_took_off_a_team_initiative() -> None:
     history.push(c.SetOptions(Options(condition_lowers_team_initiative=True)))
     history.push(c.AddCondition(("bear-1", "bear-2"), "prone"))
     history.push(c.StartCombat(()))
-    bears = [m.initiative for m in session.members("bears", present_only=True)]
+    bears = [m.initiative() for m in session.members("bears", present_only=True)]
     mean = -(-sum(bears) // len(bears))  # rounded up (R6)
     assert session.teams["bears"].initiative == mean - 2
     said = next(e.text for e in session.log if e.text.startswith("Space Bears: team initiative"))

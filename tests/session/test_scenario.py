@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from futurepath_desktop.core.rounds import Phase
@@ -37,10 +38,19 @@ def counter(session: Session, bearer: str, key: str) -> int | None:
     return held[0].remaining if held else None
 
 
-def test_the_space_bears_encounter(tmp_path: Path) -> None:
+# R5/R6 worked by hand. Modifiers: Brandon +3 (DEX 16) +1 (WIS 13) +1 = 5, James +1 +2 = 3,
+# Art +1 +2 = 3 → 11/3 → 4; each bear +1 +1 +1 = 3 → 3. Scores (the option): 16+13+1 = 30,
+# 12+14 = 26, 13+14 = 27 → 83/3 → 28; each bear 13+13+1 = 27.
+TEAM_INITIATIVE = {"modifiers": (4, 3), "scores": (28, 27)}
+
+
+@pytest.mark.parametrize("rule", list(TEAM_INITIATIVE))
+def test_the_space_bears_encounter(tmp_path: Path, rule: str) -> None:
     session = demo_session()
+    session.options = msgspec.structs.replace(session.options, initiative=rule)
     history = History(session)
     initial = session.to_file()
+    players_initiative, bears_initiative = TEAM_INITIATIVE[rule]
 
     # The explosion before the fight: the players are Shaken for a round, one bear Stunned.
     history.push(AddCondition(("brandon", "james", "art"), "shaken", 1))
@@ -48,8 +58,8 @@ def test_the_space_bears_encounter(tmp_path: Path) -> None:
 
     # R6/R7: team initiatives fixed at the start; Katie is not there yet.
     history.push(StartCombat())
-    assert initiative(session, "players") == 28  # (30 + 26 + 27) / 3 → 28
-    assert initiative(session, "bears") == 27
+    assert initiative(session, "players") == players_initiative
+    assert initiative(session, "bears") == bears_initiative
     assert now(session).order == ("players", "bears")
     assert now(session).round == 1
 
@@ -87,10 +97,15 @@ def test_the_space_bears_encounter(tmp_path: Path) -> None:
     assert counter(session, "bear-3", "stunned") == 1
     assert any(e.kind == "expiry" and "Space Bear 1" in e.text for e in session.log)
 
-    # R9: Katie joins the players' team in the Counters phase; its initiative stays 28.
+    # R9: Katie joins the players' team in the Counters phase; its initiative stays, though
+    # with her it would fall below the bears' (modifiers: 0 - 1 - 2 = -3 → 8/4 = 2; scores:
+    # 10 + 9 - 2 = 17 → 100/4 = 25).
     history.push(JoinCombat(("katie",), team_id="players"))
     assert session.combatants["katie"].present
-    assert initiative(session, "players") == 28
+    assert initiative(session, "players") == players_initiative
+    with_katie = [m.initiative(rule) for m in session.members("players")]
+    assert -(-sum(with_katie) // len(with_katie)) == {"modifiers": 2, "scores": 25}[rule]
+    assert -(-sum(with_katie) // len(with_katie)) < bears_initiative
 
     # Round 2: the whole team attacks, then the bears; the stun runs out.
     history.push(NextTurn())
@@ -140,8 +155,9 @@ def test_katie_joining_as_her_own_team_takes_her_own_initiative() -> None:
     history.push(
         JoinCombat(("katie",), new_team=Team(id="katie-team", name="Katie", side="players"))
     )
-    # R6: Katie's own score 10 + 9 + 0 = 19 puts her after the bears (27).
-    assert session.teams["katie-team"].initiative == 19
+    # R5/R6: Katie's own score, DEX 10 (+0) + WIS 9 (-1) + MISC -2 = -3, puts her after
+    # the bears (3).
+    assert session.teams["katie-team"].initiative == -3
     assert now(session).order == ("players", "bears", "katie-team")
 
 

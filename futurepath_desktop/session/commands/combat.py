@@ -25,6 +25,7 @@ from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.recurring import tick_effect
 from futurepath_desktop.session.state import Combatant, CombatState, Session, Team
 from futurepath_desktop.session.wording import n_rounds, possessive
 
@@ -44,11 +45,12 @@ class StartCombat(msgspec.Struct, frozen=True):
         if session.combat.active:
             raise CombatFlowError("combat is already running")
         standings = []
+        rule = session.options.initiative  # R5/R40
         for roster_team in list(session.teams.values()):
             members = session.members(roster_team.id, present_only=True)
             if not members:
                 continue
-            value = team_initiative(m.initiative for m in members)
+            value = team_initiative(m.initiative(rule) for m in members)
             conditions = sum(len(session.conditions_on(m.id)) for m in members)
             value = adjusted_team_initiative(value, conditions, session.options.rules())
             team = edit.put("teams", replace(roster_team, initiative=value, tiebreak=""))
@@ -70,8 +72,8 @@ class StartCombat(msgspec.Struct, frozen=True):
         order = order_teams(standings, edit.roller())
         for standing in standings:
             members = session.members(standing.team_id, present_only=True)
-            scores = ", ".join(f"{m.name} {m.initiative}" for m in members)
-            mean = team_initiative(m.initiative for m in members)
+            scores = ", ".join(f"{m.name} {m.initiative(rule):+}" for m in members)
+            mean = team_initiative(m.initiative(rule) for m in members)
             lowered = ""
             if standing.initiative != mean:  # the wiki's option (R40)
                 held = sum(len(session.conditions_on(m.id)) for m in members)
@@ -169,9 +171,7 @@ class JoinCombat(msgspec.Struct, frozen=True):
             team = validated(Team, self.new_team)
             if team.id in session.teams:
                 raise CommandError(f"a team with id {team.id!r} already exists")
-            value = team_initiative(
-                j.abilities.dexterity + j.abilities.wisdom + j.initiative_misc for j in joiners
-            )
+            value = team_initiative(j.initiative(session.options.initiative) for j in joiners)
             team = edit.put("teams", replace(team, initiative=value))
         else:
             team = session.team(self.team_id or "")
@@ -287,6 +287,9 @@ def leftover_effects(session: Session) -> list[LeftoverEffect]:
         entry = CATALOG.get(held.key)
         damage = entry.effects.damage_per_turn if entry else None
         bearer = session.combatants[held.bearer_id].name
+        if held.recurring is not None:  # R55: its own ticks roll it (see EndCombat)
+            effects.append(LeftoverEffect(bearer, held.name, held.remaining))
+            continue
         effects.append(LeftoverEffect(bearer, held.name, held.remaining, damage))
     return effects
 
@@ -303,9 +306,14 @@ class EndCombat(msgspec.Struct, frozen=True):
         edit.log("phase", f"Combat ends after round {session.combat.round}")
         if counted and self.resolve:
             effects = leftover_effects(session)
-            for held, result in zip(
-                counted, resolve_leftovers(edit.roller(), effects), strict=True
-            ):
+            roller = edit.roller()
+            for held, result in zip(counted, resolve_leftovers(roller, effects), strict=True):
+                if held.recurring is not None:  # R55: each round left is one more tick
+                    edit.log("leftover", result.describe() + " (R14)")
+                    for _ in range(held.remaining or 0):
+                        tick_effect(session, edit, held, roller, "R14, R55")
+                    edit.remove("conditions", held.id)
+                    continue
                 edit.log("leftover", result.describe() + " (R14)", rolls=list(result.damage))
                 if result.total_damage:
                     bearer = session.combatants[held.bearer_id]
@@ -315,10 +323,12 @@ class EndCombat(msgspec.Struct, frozen=True):
                     )
                 edit.remove("conditions", held.id)
         elif counted:
-            for effect in leftover_effects(session):
+            for held, effect in zip(counted, leftover_effects(session), strict=True):
+                does = f": {held.recurring.describe()}" if held.recurring else ""
                 edit.log(
                     "leftover",
-                    f"{effect.bearer}: {effect.name}, {n_rounds(effect.rounds_left)} left (R14)",
+                    f"{effect.bearer}: {effect.name}, {n_rounds(effect.rounds_left)} left"
+                    f"{does} (R14)",
                 )
         for team in list(session.teams.values()):
             if team.initiative is not None or team.tiebreak:

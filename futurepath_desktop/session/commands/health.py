@@ -8,11 +8,13 @@ from collections.abc import Sequence
 import msgspec
 
 from futurepath_desktop.core.conditions import CATALOG, ConditionDef, condition, custom_condition
+from futurepath_desktop.core.dice import parse_dice
 from futurepath_desktop.core.environment import MAX_FALL_PER_ROUND_FT, fall
-from futurepath_desktop.core.errors import InvalidValueError
+from futurepath_desktop.core.errors import FuturePathError, InvalidValueError
 from futurepath_desktop.core.vitality import gain_temp_hp
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.records.combat import Recurring
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, new_id
 from futurepath_desktop.session.wording import n_rounds
 
@@ -212,14 +214,27 @@ class AddCondition(msgspec.Struct, frozen=True):
     note: str = ""
     name: str = ""
     source: str = ""
+    recurring: Recurring | None = None
 
     def perform(self, session: Session, edit: Edit) -> str:
         entry = condition_def(self.key, self.name)
+        if self.recurring is not None:
+            try:
+                parse_dice(self.recurring.dice)
+            except FuturePathError as error:
+                raise CommandError(
+                    f"{entry.name}: the damage each round, {self.recurring.dice!r}, is not a "
+                    f"dice expression ({error})"
+                ) from error
         if len(self.note) > 20_000 or len(self.source) > 20_000:
             raise CommandError("a condition's note and source are 20,000 characters at most")
         rounds = self.rounds if self.rounds is not None else entry.default_rounds
         if rounds is not None and not 1 <= rounds <= 1000:
             raise CommandError(f"a counter runs 1 to 1000 rounds, not {rounds}")
+        if self.recurring is not None and rounds is None:
+            raise CommandError(
+                f"{entry.name}: damage each round needs a counter; give it a number of rounds"
+            )
         bearers = _targets(session, self.bearer_ids)
         combat = session.combat
         for bearer in bearers:
@@ -251,9 +266,12 @@ class AddCondition(msgspec.Struct, frozen=True):
                     set_phase=combat.phase if combat.active else 0,
                     set_team=combat.acting_team,
                     source=self.source,
+                    recurring=self.recurring,
                 ),
             )
             lasting = f" for {n_rounds(rounds)}" if rounds is not None else ""
+            if self.recurring is not None:
+                lasting += f" ({self.recurring.describe()}, R55)"
             edit.log("condition", f"{bearer.name} is {entry.name}{lasting}")
         return f"{_who(bearers)}: {entry.name}"
 

@@ -16,6 +16,10 @@ OPTION_WORDS: dict[str, tuple[str, dict[object, str]]] = {
         "a condition lowers its team's initiative",
         {False: "no", True: "yes"},
     ),
+    "initiative": (
+        "initiative",
+        {"modifiers": "DEX and WIS modifiers", "scores": "DEX and WIS scores"},
+    ),
     "visibility": (
         "visibility",
         {0: "normal", 1: "poor", 2: "terrible", 3: "no vision"},

@@ -129,7 +129,11 @@ class TriggerReadied(msgspec.Struct, frozen=True):
             return f"{reader.name} acts on the trigger"
         racer = session.combatant(self.racing_id)
         result = opposed_checks(
-            {reader.id: reader.initiative, racer.id: racer.initiative}, edit.roller()
+            {
+                reader.id: reader.initiative(session.options.initiative),
+                racer.id: racer.initiative(session.options.initiative),
+            },
+            edit.roller(),
         )
         first = session.combatants[result.winner].name
         rolls = [roll.roll for rnd in result.rounds for _, roll in rnd.rolls]

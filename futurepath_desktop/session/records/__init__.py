@@ -7,6 +7,7 @@ from futurepath_desktop.session.records.combat import (
     Declared,
     Options,
     Readied,
+    Recurring,
 )
 from futurepath_desktop.session.records.kinds import (
     AdvantageDie,
@@ -89,6 +90,7 @@ __all__ = [
     "Points",
     "PositionName",
     "Readied",
+    "Recurring",
     "RngState",
     "RollRecord",
     "Score",

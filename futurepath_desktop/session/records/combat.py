@@ -10,16 +10,45 @@ from typing import Annotated, Literal
 from msgspec import Meta, Struct
 
 from futurepath_desktop.core.environment import CoverRule, Visibility
-from futurepath_desktop.core.options import RuleOptions, VitalityRule
+from futurepath_desktop.core.options import InitiativeRule, RuleOptions, VitalityRule
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.records.kinds import Count, Id, Name, Round, Text
+
+Ability = Literal["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"]
+ABILITY_WORDS: dict[str, str] = {
+    "strength": "STR",
+    "dexterity": "DEX",
+    "constitution": "CON",
+    "intelligence": "INT",
+    "wisdom": "WIS",
+    "charisma": "CHA",
+}
+
+
+class Recurring(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """R55: what a counter does each time it ticks: damage (dice, to HP or to an ability),
+    avoided for that tick by an optional save (d20 + the ability's modifier against DC)."""
+
+    dice: Annotated[str, Meta(min_length=1, max_length=80)]
+    to: Literal["hp", Ability] = "hp"
+    save: Ability | None = None
+    dc: Annotated[int, Meta(ge=1, le=100)] = 10
+
+    def describe(self) -> str:
+        """The effect in the game's words: "1d4 CON damage, CON check DC 12 avoids it"."""
+        what = "damage" if self.to == "hp" else f"{ABILITY_WORDS[self.to]} damage"
+        text = f"{self.dice} {what} each round"
+        if self.save is not None:
+            text += f", {ABILITY_WORDS[self.save]} check DC {self.dc} avoids it"
+        return text
 
 
 class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A condition on a bearer, with its round counter anchored to that bearer (R13, R30).
 
     ``remaining`` is None for a condition that lasts until removed. ``armed`` turns true
-    when the bearer has acted since the counter was set.
+    when the bearer has started a turn since the counter was set (R13). ``recurring`` is
+    what each tick of the counter does (R55).
     """
 
     id: Id
@@ -34,6 +63,7 @@ class ActiveCondition(Struct, frozen=True, forbid_unknown_fields=True, gc=False)
     set_phase: Annotated[int, Meta(ge=0, le=5)] = 0
     set_team: Id | None = None
     source: Text = ""
+    recurring: Recurring | None = None
 
 
 class Readied(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
@@ -81,6 +111,7 @@ class Options(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     vitality: Literal["future-path", "health-fatigue"] = "future-path"
     cover: Literal["disadvantage", "defense-bonus"] = "disadvantage"
     condition_lowers_team_initiative: bool = False
+    initiative: Literal["modifiers", "scores"] = "modifiers"
     visibility: Annotated[int, Meta(ge=0, le=3)] = 0
 
     @property
@@ -94,6 +125,7 @@ class Options(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
             VitalityRule(self.vitality),
             CoverRule(self.cover),
             self.condition_lowers_team_initiative,
+            InitiativeRule(self.initiative),
         )
 
     @property

@@ -112,11 +112,14 @@ class Combatant(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     present: bool = True
     notes: Text = ""
 
-    @property
-    def initiative(self) -> int:
-        """R5: DEX + WIS + MISC."""
+    def initiative(self, rule: str = "modifiers") -> int:
+        """R5: the DEX and WIS modifiers + MISC; under the option ``scores`` (R40) the two
+        ability scores + MISC."""
         return initiative_score(
-            self.abilities.dexterity, self.abilities.wisdom, self.initiative_misc
+            self.abilities.dexterity,
+            self.abilities.wisdom,
+            self.initiative_misc,
+            scores=rule == "scores",
         )
 
     def hit_points(self) -> HitPoints:

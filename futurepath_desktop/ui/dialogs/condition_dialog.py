@@ -6,9 +6,12 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QCompleter,
     QDialog,
+    QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
@@ -16,6 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.conditions import CATALOG, ConditionDef
+from futurepath_desktop.session.file_checks import is_dice
+from futurepath_desktop.session.records import Recurring
+from futurepath_desktop.session.records.combat import ABILITY_WORDS
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.dialogs import ok_cancel
 
@@ -61,6 +67,7 @@ class ConditionDialog(QDialog):
         self.note = QLineEdit()
         self.note.setPlaceholderText("optional")
         layout.addRow("Note", self.note)
+        self._each_round(layout)
         self.hint = QLabel("")
         self.hint.setObjectName("conditionHint")
         self.hint.setWordWrap(True)
@@ -70,8 +77,61 @@ class ConditionDialog(QDialog):
         self.name.textChanged.connect(self._show_hint)
         # Enter in the name field picks the completion and closes: C, s, t, Enter.
         self.name.returnPressed.connect(self._enter)
-        layout.addRow(ok_cancel(self))
+        self.buttons = ok_cancel(self)
+        layout.addRow(self.buttons)
+        self.damage.textChanged.connect(self._check_damage)
+        self._check_damage()
         self.name.setFocus()
+
+    def _each_round(self, layout: QFormLayout) -> None:
+        """R55: what the counter does each round it moves: damage, and a check that avoids it."""
+        self.damage = QLineEdit()
+        self.damage.setObjectName("conditionDamage")
+        self.damage.setMaxLength(80)
+        self.damage.setPlaceholderText("e.g. 1d4, or empty for none")
+        self.damage_to = QComboBox()
+        self.damage_to.setObjectName("conditionDamageTo")
+        self.damage_to.addItem("to HP", "hp")
+        for ability, word in ABILITY_WORDS.items():
+            self.damage_to.addItem(f"to {word}", ability)
+        row = QHBoxLayout()
+        row.addWidget(self.damage, 1)
+        row.addWidget(self.damage_to)
+        layout.addRow("Damage each round", row)
+        self.save = QComboBox()
+        self.save.setObjectName("conditionSave")
+        self.save.addItem("no check", None)
+        for ability, word in ABILITY_WORDS.items():
+            self.save.addItem(f"{word} check", ability)
+        self.dc = QSpinBox()
+        self.dc.setObjectName("conditionDc")
+        self.dc.setRange(1, 100)
+        self.dc.setValue(15)
+        self.dc.setPrefix("DC ")
+        checks = QHBoxLayout()
+        checks.addWidget(self.save, 1)
+        checks.addWidget(self.dc)
+        layout.addRow("Avoided by", checks)
+        self.save.currentIndexChanged.connect(
+            lambda: self.dc.setEnabled(self.save.currentData() is not None)
+        )
+        self.dc.setEnabled(False)
+
+    def _check_damage(self) -> None:
+        """OK waits until the damage reads as dice (or is left empty)."""
+        text = self.damage.text().strip()
+        good = not text or is_dice(text)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(good)
+        self.damage.setToolTip("" if good else f"{text!r} is not dice: write it like 1d4 or 2d6+1")
+
+    def recurring(self) -> Recurring | None:
+        """R55: the damage each round and the check that avoids it, or None."""
+        text = self.damage.text().strip()
+        if not text:
+            return None
+        return Recurring(
+            text, self.damage_to.currentData(), self.save.currentData(), self.dc.value()
+        )
 
     def _make_room(self) -> None:
         """A width for a sentence, and a description box as tall as the longest one in the
@@ -94,7 +154,8 @@ class ConditionDialog(QDialog):
         return f"{found.name}: {found.summary}{rounds}"
 
     def _enter(self) -> None:
-        if self.name.text().strip():
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if self.name.text().strip() and ok.isEnabled():
             self.accept()
 
     def _show_hint(self, text: str) -> None:

@@ -116,11 +116,25 @@ COVER = (
     ),
     ("defense-bonus", "Cover raises AC", "a target in cover gets a bonus to its AC"),
 )
+INITIATIVE = (
+    (
+        "modifiers",
+        "From the DEX and WIS modifiers",
+        "an initiative score is the DEX modifier + the WIS modifier + MISC, as the character "
+        "sheet computes it",
+    ),
+    (
+        "scores",
+        "From the DEX and WIS scores",
+        "an initiative score is the DEX score + the WIS score + MISC, as the chapter reads; "
+        "a fight already running keeps its team initiatives",
+    ),
+)
 
 
 class RuleOptionsDialog(QDialog):
-    """The session's rule options: how health is kept, how cover counts, and whether a
-    condition lowers its team's initiative."""
+    """The session's rule options: how health is kept, how cover counts, how an initiative
+    score is made, and whether a condition lowers its team's initiative."""
 
     def __init__(self, options: Options, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -130,6 +144,9 @@ class RuleOptionsDialog(QDialog):
         layout = QVBoxLayout(self)
         self.vitality = self._choice(layout, "Health", VITALITY, options.vitality, "vitality")
         self.cover = self._choice(layout, "Cover", COVER, options.cover, "cover")
+        self.initiative = self._choice(
+            layout, "Initiative", INITIATIVE, options.initiative, "initiative"
+        )
         self.conditions = QCheckBox("Each condition a member has lowers its team's initiative by 1")
         self.conditions.setObjectName("conditionsLowerInitiative")
         self.conditions.setChecked(options.condition_lowers_team_initiative)
@@ -168,5 +185,6 @@ class RuleOptionsDialog(QDialog):
             self.options,
             vitality=VITALITY[self.vitality.checkedId()][0],
             cover=COVER[self.cover.checkedId()][0],
+            initiative=INITIATIVE[self.initiative.checkedId()][0],
             condition_lowers_team_initiative=self.conditions.isChecked(),
         )

@@ -92,7 +92,8 @@ class InitiativeDock(QDockWidget):
             fitting_width(view, header, "Name", teams, font=heavy, extra=indent + icon),
         )
         header.resizeSection(NAME, min(name, 170 if self._compact else 260))
-        scores = {str(c.initiative) for c in model.session.combatants.values()}
+        rule = model.session.options.initiative
+        scores = {str(c.initiative(rule)) for c in model.session.combatants.values()}
         scores |= {str(t.initiative) for t in model.session.teams.values() if t.initiative}
         header.resizeSection(INIT, fitting_width(view, header, "Init", ["99", *scores], font=heavy))
         # The bar draws its numbers 4 px in from each side.

@@ -43,6 +43,17 @@ SHORT_CAPTIONS = {
 }
 
 
+def initiative_words(combatant: Combatant, rule: str) -> str:
+    """The initiative score and how it is made (R5, or the scores option of R40)."""
+    abilities, misc = combatant.abilities, combatant.initiative_misc
+    if rule == "scores":
+        made = f"DEX {abilities.dexterity} + WIS {abilities.wisdom} + MISC {misc}"
+    else:
+        dex, wis = abilities.mod("dexterity"), abilities.mod("wisdom")
+        made = f"DEX mod {dex:+} + WIS mod {wis:+} + MISC {misc:+}"
+    return f"{combatant.initiative(rule):+} ({made})"
+
+
 def _edit(controller: SessionController, ident: str, changes: dict[str, Any]) -> bool:
     """Edit a combatant through its operation (the commands load on the first edit, not at
     start-up)."""
@@ -292,8 +303,7 @@ class InspectorDock(QDockWidget):
         self.aware.setChecked(combatant.aware)
         self.hidden.setChecked(combatant.hidden)
         self.initiative.setText(
-            f"{combatant.initiative} (DEX {combatant.abilities.dexterity} + WIS "
-            f"{combatant.abilities.wisdom} + MISC {combatant.initiative_misc})"  # R5
+            initiative_words(combatant, self.controller.session.options.initiative)
         )
         if not self.notes.hasFocus():
             self.notes.setPlainText(combatant.notes)
@@ -323,7 +333,7 @@ class InspectorDock(QDockWidget):
         bits = [
             f"AC {combatant.ac}",
             health,
-            f"initiative {combatant.initiative}",
+            f"initiative {combatant.initiative(session.options.initiative)}",
             f"Advantage Die {combatant.advantage_die}",
         ]
         if held:

@@ -119,7 +119,11 @@ class CountersModel(SessionTableModel):
                 return self.ticks(held)
             if column == NOTE:
                 entry = CATALOG.get(held.key)
-                return held.note or (entry.summary if entry else "")
+                note = held.note or (entry.summary if entry else "")
+                if held.recurring is not None:  # R55: what each tick does
+                    does = held.recurring.describe()
+                    return f"{does[0].upper()}{does[1:]}" + (f". {note}" if note else "")
+                return note
         if role == ALIGNMENT and column == ROUNDS:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == FOREGROUND:

@@ -107,7 +107,7 @@ class InitiativeCells:
             if column == NAME:
                 return combatant.name if combatant.present else f"{combatant.name} (waiting)"
             if column == INIT:
-                return str(combatant.initiative)
+                return str(combatant.initiative(self.session.options.initiative))
             if column == HEALTH:
                 return health[1]
             if column == STATUS:
@@ -128,7 +128,8 @@ class InitiativeCells:
             return colour
         if role == TOOLTIP:
             lines = [
-                f"{combatant.name}: initiative score {combatant.initiative}",  # R5
+                f"{combatant.name}: initiative score "  # R5
+                f"{combatant.initiative(self.session.options.initiative)}",
                 f"AC {combatant.ac}",
             ]
             if column in (STATUS, TURN):  # what a narrow panel may have had to shorten

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.records import Recurring
 from futurepath_desktop.ui.undo import SessionController
 
 
@@ -16,10 +17,13 @@ def add_condition(
     *,
     note: str = "",
     name: str = "",
+    recurring: Recurring | None = None,
 ) -> bool:
     """Put a condition with its counter on each of these combatants (``key`` from the
-    catalog, or a name of the GM's own)."""
-    return controller.push(c.AddCondition(tuple(ids), key, rounds, note=note, name=name))
+    catalog, or a name of the GM's own), with what each round of it does (R55)."""
+    return controller.push(
+        c.AddCondition(tuple(ids), key, rounds, note=note, name=name, recurring=recurring)
+    )
 
 
 def change_counters(controller: SessionController, held: Sequence[str], by: int) -> bool:

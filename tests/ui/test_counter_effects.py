@@ -1,0 +1,152 @@
+"""Counters that do something (R55) and the initiative option (R5, R40), through the window:
+the GM puts the chapter's poison on a bear with the condition dialog (C), the Counters
+panel says what it does, Next Turn ticks it, and End Combat resolves the rounds left (R14);
+the Rule Options dialog switches initiative to the two ability scores."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QRadioButton,
+    QSpinBox,
+)
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session import store
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
+from futurepath_desktop.ui.docks.inspector_dock import initiative_words
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.models.initiative_cells import INIT
+from tests.ui.conftest import answer_dialog, find
+
+
+def press(qtbot: QtBot, window: MainWindow, text: str) -> None:
+    window.activateWindow()  # a closed dialog may leave no window active without a WM
+    qtbot.waitUntil(window.isActiveWindow)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, text)
+
+
+def poison(qtbot: QtBot, dice: str = "1d4") -> object:
+    """A handler that fills the condition dialog with the chapter's poison."""
+
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, ConditionDialog)
+        qtbot.keyClicks(find(dialog, QLineEdit, "conditionName"), "Poison")
+        find(dialog, QSpinBox, "conditionRounds").setValue(4)
+        qtbot.keyClicks(find(dialog, QLineEdit, "conditionDamage"), dice)
+        to = find(dialog, QComboBox, "conditionDamageTo")
+        to.setCurrentIndex(to.findText("to CON"))
+        save = find(dialog, QComboBox, "conditionSave")
+        save.setCurrentIndex(save.findText("CON check"))
+        dc = find(dialog, QSpinBox, "conditionDc")
+        assert dc.isEnabled(), "a DC is asked for once there is a check"
+        dc.setValue(14)
+        buttons = dialog.findChild(QDialogButtonBox)
+        assert buttons is not None
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if ok.isEnabled():
+            dialog.accept()
+        else:
+            fill.refused = True  # type: ignore[attr-defined]
+            dialog.reject()
+
+    return fill
+
+
+def test_the_chapters_poison_is_put_on_ticked_and_resolved_from_the_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    window.controller.push(c.StartCombat(unaware_ids=()))
+    while session.combat.acting_team != "players":
+        window.controller.push(c.NextTurn())
+    window.initiative.select(["bear-2"])
+    answer_dialog(qtbot, poison(qtbot))  # type: ignore[arg-type]
+    press(qtbot, window, "c")
+    (held,) = session.conditions_on("bear-2")
+    assert held.recurring is not None
+    assert (held.recurring.dice, held.recurring.to, held.recurring.save) == (
+        "1d4",
+        "constitution",
+        "constitution",
+    )
+    assert held.recurring.dc == 14 and held.remaining == 4
+    note = window.counters_model.index(0, 4).data()
+    assert note.startswith("1d4 CON damage each round, CON check DC 14 avoids it"), note
+    # Next Turn to the Counters phase: one tick, logged with its check.
+    while session.combat.phase != Phase.COUNTERS:
+        press(qtbot, window, "n")
+    assert session.conditions[held.id].remaining == 3
+    ticks = [e for e in session.log if e.kind == "damage" and "Poison" in e.text]
+    assert len(ticks) == 1 and "CON check" in ticks[0].text
+
+    # End Combat asks, naming what the poison would do, and Yes rolls the 3 rounds left.
+    asked: list[str] = []
+
+    def yes(dialog: QDialog) -> None:
+        assert isinstance(dialog, QMessageBox)
+        asked.append(dialog.text())
+        dialog.button(QMessageBox.StandardButton.Yes).click()
+
+    answer_dialog(qtbot, yes)
+    window.actions_by_name["actionEndCombat"].trigger()
+    assert "Poison, 3 rounds left (1d4 CON damage each round" in asked[0]
+    ticks = [e for e in session.log if e.kind == "damage" and "Poison" in e.text]
+    assert len(ticks) == 4 and not session.conditions_on("bear-2")
+    text = store.encode(session)
+    assert store.encode(store.decode(text)) == text, "what the window made reopens"
+    window.controller.stack.undo()
+    assert session.conditions[held.id].remaining == 3, "End Combat is one undoable step"
+
+
+def test_damage_that_is_not_dice_cannot_be_entered(qtbot: QtBot, window: MainWindow) -> None:
+    session = window.controller.session
+    window.initiative.select(["bear-1"])
+    handler = poison(qtbot, dice="1d4 CON")
+    answer_dialog(qtbot, handler)  # type: ignore[arg-type]
+    press(qtbot, window, "c")
+    qtbot.waitUntil(lambda: getattr(handler, "refused", False))
+    assert session.conditions_on("bear-1") == []
+
+
+def test_rule_options_switch_initiative_to_the_ability_scores(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R5 by default: Brandon's DEX 16 and WIS 13 give +3 +1, with MISC 1 → 5. The option:
+    16 + 13 + 1 = 30. The panel and the inspector follow; undo puts the modifiers back."""
+    session = window.controller.session
+    cell = window.initiative_model.index_of("brandon", INIT)
+    assert cell.data() == "5"
+
+    def scores(dialog: QDialog) -> None:
+        find(dialog, QRadioButton, "initiative-scores").click()
+        dialog.accept()
+
+    answer_dialog(qtbot, scores)
+    window.actions_by_name["actionRuleOptions"].trigger()
+    assert session.options.initiative == "scores"
+    assert window.initiative_model.index_of("brandon", INIT).data() == "30"
+    window.initiative.select(["brandon"])
+    words = [w.text() for w in window.inspector.findChildren(QLabel)]
+    assert "initiative 30" in " ".join(words), words
+    window.controller.push(c.StartCombat(unaware_ids=()))
+    assert session.teams["players"].initiative == 28  # (30 + 26 + 27) / 3, rounded up
+    window.controller.stack.undo()
+    window.controller.stack.undo()
+    assert window.controller.session.options.initiative == "modifiers"
+    assert window.initiative_model.index_of("brandon", INIT).data() == "5"
+
+
+def test_the_inspector_says_how_an_initiative_score_is_made() -> None:
+    brandon = demo_session().combatants["brandon"]  # DEX 16, WIS 13, MISC 1
+    assert initiative_words(brandon, "modifiers") == "+5 (DEX mod +3 + WIS mod +1 + MISC +1)"
+    assert initiative_words(brandon, "scores") == "+30 (DEX 16 + WIS 13 + MISC 1)"
