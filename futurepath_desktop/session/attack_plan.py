@@ -28,6 +28,7 @@ from futurepath_desktop.core.environment import (
 )
 from futurepath_desktop.core.errors import AttackNotAllowedError, FuturePathError
 from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.health_track import track_conditions
 from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, WeaponSpec
 
@@ -36,12 +37,14 @@ ALL_WEAPONS = "all weapons"
 
 
 def condition_defs(session: Session, combatant: Combatant) -> list[ConditionDef]:
-    """The rules' view of a combatant's conditions, with R11's surprise as Flat-Footed."""
+    """The rules' view of a combatant's conditions: those put on, R11's surprise as
+    Flat-Footed, and what the health track and the visibility make of it (R54)."""
     found: list[ConditionDef] = []
     for held in session.conditions_on(combatant.id):
         found.append(_definition(held))
     if session.combat.active and combatant.id in session.combat.unaware:
         found.append(condition("surprised"))
+    found.extend(track_conditions(session, combatant))
     return found
 
 
@@ -108,9 +111,7 @@ def plan_attack(
             raise AttackNotAllowedError(f"{attacker.name} is {entry.name} and cannot attack")
     tags = (RollTag.ATTACK, RollTag.RANGED if weapon.ranged else RollTag.MELEE)
     sources, can_gain = roll_sources(attacker_defs, tags)
-    listed = list(sources)
-    if session.options.health_fatigue and attacker.health_fatigue().disadvantage_on_all_rolls:
-        listed.append(AdvantageSource("Fatigue 4+ (R27)", disadvantages=1, kind="condition"))
+    listed = list(sources)  # R54: Fatigue 4 is among the attacker's conditions
     # R31: the session's visibility, or worse where the attacker stands in a map zone.
     seen = attack_context(session, attacker.id, target.id)
     level = Visibility(seen.visibility) if seen is not None else session.options.visibility_level

@@ -14,6 +14,7 @@ from futurepath_desktop.core.errors import FuturePathError, InvalidValueError
 from futurepath_desktop.core.vitality import gain_temp_hp
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.health_track import track_change
 from futurepath_desktop.session.records.combat import Recurring
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, new_id
 from futurepath_desktop.session.wording import n_rounds
@@ -76,7 +77,8 @@ def apply_damage(session: Session, edit: Edit, target: Combatant, amount: int, s
     line = f"{'; '.join(parts)} → {state}"
     if not was_down and new.is_down(rule):
         line += f". {target.name} is down!"
-    return line
+    changed = track_change(session, target, new)
+    return f"{line}. {changed}" if changed else line
 
 
 def apply_heal(session: Session, edit: Edit, target: Combatant, amount: int) -> str:
@@ -91,7 +93,9 @@ def apply_heal(session: Session, edit: Edit, target: Combatant, amount: int) -> 
         state = f"HP {hp.hp}/{hp.max_hp}"
     edit.put("combatants", new)
     over = f" ({outcome.overheal} overhealing)" if outcome.overheal else ""
-    return f"{target.name} heals {outcome.healed}{over} → {state}"
+    changed = track_change(session, target, new)
+    line = f"{target.name} heals {outcome.healed}{over} → {state}"
+    return f"{line}. {changed}" if changed else line
 
 
 class Damage(msgspec.Struct, frozen=True):

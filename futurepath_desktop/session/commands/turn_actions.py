@@ -7,10 +7,10 @@ import msgspec
 
 from futurepath_desktop.core.actions import ActionType, validate_turn
 from futurepath_desktop.core.actions import action as action_spec
-from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.core.initiative import (
     opposed_checks,
 )
+from futurepath_desktop.session.attack_plan import condition_defs
 from futurepath_desktop.session.combat_flow import require_combat, team_name
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
@@ -31,10 +31,9 @@ def acting_check(session: Session, combatant: Combatant) -> None:
         raise CombatFlowError(
             f"{combatant.name} is surprised and cannot act in the surprise round (R11)"
         )
-    for held in session.conditions_on(combatant.id):
-        entry = CATALOG.get(held.key)
-        if entry is not None and entry.effects.cannot_act:
-            raise CombatFlowError(f"{combatant.name} is {held.name} and cannot act")
+    for entry in condition_defs(session, combatant):  # R54: the health track's too
+        if entry.effects.cannot_act:
+            raise CombatFlowError(f"{combatant.name} is {entry.name} and cannot act")
 
 
 def declare_action(
@@ -43,17 +42,14 @@ def declare_action(
     """R15-R17: record an action in the combatant's turn, or raise why it is not allowed."""
     acting_check(session, combatant)
     spec = action_spec(name)
-    for held in session.conditions_on(combatant.id):
-        entry = CATALOG.get(held.key)
-        if entry is None:
-            continue
+    for entry in condition_defs(session, combatant):
         if (
             entry.effects.cannot_attack
             and spec.type in (ActionType.ATTACK, ActionType.BONUS_ATTACK)
         ) or (entry.effects.cannot_attack and spec.full_attack):
-            raise CombatFlowError(f"{combatant.name} is {held.name} and cannot attack")
+            raise CombatFlowError(f"{combatant.name} is {entry.name} and cannot attack")
         if entry.effects.cannot_move and spec.type is ActionType.MOVE and name != "Reload":
-            raise CombatFlowError(f"{combatant.name} is {held.name} and cannot move")
+            raise CombatFlowError(f"{combatant.name} is {entry.name} and cannot move")
     combat = session.combat
     declared = combat.turns.get(combatant.id, ())
     validate_turn(declared).declare(spec, target)

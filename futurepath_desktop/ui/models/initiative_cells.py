@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QFont
 
 from futurepath_desktop.core.actions import validate_turn
 from futurepath_desktop.core.errors import FuturePathError
+from futurepath_desktop.session.health_track import track_words
 from futurepath_desktop.session.state import Combatant, Session, Team
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.models.health_reading import health_reading
@@ -162,13 +163,7 @@ class InitiativeCells:
             flags.append("Surprised")
         if combatant.hidden:
             flags.append("Hidden")
-        vitality = combatant.vitality(session.options.vitality)
-        if vitality.dead:
-            flags.append("Dead")
-        elif session.options.health_fatigue and combatant.health_fatigue().unconscious:
-            flags.append("Unconscious")
-        elif vitality.down:
-            flags.append("Dying" if not session.options.health_fatigue else "Downed")
+        flags.extend(track_words(session, combatant))  # R54: Dying, Downed, Slowed…
         held_conditions = session.conditions_on(combatant.id)
         for held in held_conditions:
             flags.append(f"{held.name} {held.remaining}" if held.remaining else held.name)
