@@ -135,9 +135,11 @@ _CATALOG: tuple[ConditionDef, ...] = (
         "prone",
         "Prone",
         "Melee attacks take 1 disadvantage, no techniques; ranged attacks against it from "
-        "beyond 10 ft gain 1 advantage; standing up is a Simple action.",
+        "beyond 10 ft gain 1 advantage; crawls at half speed; standing up is a Simple action.",
         ConditionEffects(
-            disadvantage=((_A.MELEE, 1),), ranged_attackers_beyond_10ft_gain_advantage=1
+            disadvantage=((_A.MELEE, 1),),
+            ranged_attackers_beyond_10ft_gain_advantage=1,
+            half_speed=True,  # R50: it crawls until it stands
         ),
     ),
     # R48: Sickened is the milder step of its track, Sickened → Nauseated (R29 gives both
@@ -212,7 +214,14 @@ _CATALOG: tuple[ConditionDef, ...] = (
     _c("fatigued", "Fatigued", "Tired and worn.", None, "fatigue", 2),
     _c("exhausted", "Exhausted", "Spent.", None, "fatigue", 3),
     _c("frightened", "Frightened", "Afraid of a source.", None, "fear", 1),
-    _c("cowering", "Cowering", "Frozen in fear.", None, "fear", 2),
+    _c(
+        "cowering",
+        "Cowering",
+        "Frozen in fear: cannot move.",
+        ConditionEffects(cannot_move=True),
+        "fear",
+        2,
+    ),
     _c("panicked", "Panicked", "Flees in fear.", None, "fear", 3),
     _c("confused", "Confused", "Acts erratically; the GM decides each turn."),
     _c(

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 import msgspec
 
 from futurepath_desktop.core import grid as core_grid
-from futurepath_desktop.session.state import TERRAIN_CODES, Session, Template
+from futurepath_desktop.core.conditions import CATALOG
+from futurepath_desktop.session.state import TERRAIN_CODES, Combatant, Session, Template
 
 Square = tuple[int, int]
 
@@ -76,6 +77,18 @@ def relation(session: Session, mover_id: str, other_id: str) -> core_grid.Relati
     return core_grid.Relation.ENEMY
 
 
+def out_of_it(session: Session, combatant: Combatant, rule: str) -> bool:
+    """R52: unconscious, helpless or dead: down on the health track, or held by a condition
+    that makes its bearer helpless (Paralyzed, Unconscious…)."""
+    if combatant.is_down(rule):
+        return True
+    for held in session.conditions_on(combatant.id):
+        entry = CATALOG.get(held.key)
+        if entry is not None and entry.effects.helpless:
+            return True
+    return False
+
+
 def occupants(session: Session, mover_id: str) -> dict[Square, core_grid.Occupant]:
     """Everyone but the mover, as the mover sees them (R36)."""
     if session.map is None:
@@ -87,7 +100,7 @@ def occupants(session: Session, mover_id: str) -> dict[Square, core_grid.Occupan
             continue
         other = session.combatants[ident]
         found[square] = core_grid.Occupant(
-            relation(session, mover_id, ident), unconscious=other.is_down(rule)
+            relation(session, mover_id, ident), unconscious=out_of_it(session, other, rule)
         )
     return found
 

@@ -209,3 +209,14 @@ def test_r36_a_straight_run_is_drawn_straight_not_as_a_zig_zag() -> None:
     # Three east and one down: one bend, wherever it is, never two.
     bent = find_path(Grid(6, 5, {}, {}), (0, 1), (3, 2))
     assert bent is not None and bent.cost_ft == 15 and _turns(bent.squares) == 1
+
+
+def test_r52_a_friends_square_is_difficult_conscious_or_not() -> None:
+    corridor = {(x, y): Terrain.WALL for x in range(12) for y in (4, 6)}
+    for out in (False, True):
+        friend = Grid(12, 12, corridor, {(3, 5): Occupant(Relation.FRIEND, unconscious=out)})
+        assert friend.enter_cost((3, 5)) == 10
+        # Six steps of 5 ft, one of them doubled: 35 ft (R34, R36).
+        assert find_path(friend, (0, 5), (6, 5)).cost_ft == 35  # type: ignore[union-attr]
+        neutral = Grid(12, 12, corridor, {(3, 5): Occupant(Relation.NEUTRAL, unconscious=out)})
+        assert neutral.enter_cost((3, 5)) == 10

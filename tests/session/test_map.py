@@ -133,8 +133,14 @@ def test_the_budget_comes_back_when_the_team_turn_starts() -> None:
     history.push(StartCombat())  # the players' surprise turn begins at once
     assert session.combat.acting_team == "players"
     assert "james" not in moved(session)
+    # R11/R50: James is surprised; only Brandon moves in the surprise round.
+    with pytest.raises(CommandError, match="James is surprised and cannot move"):
+        history.push(MoveToken("james", 9, 7))
+    while session.combat.phase != 4:
+        history.push(NextTurn())
     history.push(MoveToken("james", 9, 7))
     assert moved(session) == {"james": 5}
+    history.push(NextTurn())
     while session.combat.phase != 4 or session.combat.acting_team != "players":
         history.push(NextTurn())
     assert "james" not in moved(session)

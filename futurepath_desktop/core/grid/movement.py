@@ -56,7 +56,8 @@ class Relation(StrEnum):
 
 
 class Occupant(msgspec.Struct, frozen=True):
-    """Someone standing in a square: friend, neutral or enemy, and whether unconscious."""
+    """Someone standing in a square: friend, neutral or enemy, and whether unconscious,
+    helpless or dead (R52: only then can an enemy's square be entered)."""
 
     relation: Relation
     unconscious: bool = False
@@ -78,8 +79,9 @@ class Grid(msgspec.Struct, frozen=True):
         """R36: feet to step into a square, or None if it cannot be entered.
 
         Difficult terrain and half-squares double the cost. A friend's or a neutral's
-        square counts as difficult terrain; an enemy's square cannot be entered unless the
-        enemy is unconscious (Overrun is a GM override, not a path).
+        square counts as difficult terrain, conscious or not (R52); an enemy's square cannot
+        be entered unless the enemy is unconscious, helpless or dead (Overrun is a GM
+        override, not a path).
         """
         if not self.inside(square):
             return None
@@ -88,8 +90,9 @@ class Grid(msgspec.Struct, frozen=True):
             return None
         difficult = terrain in (Terrain.DIFFICULT, Terrain.HALF_SQUARE)
         occupant = self.occupants.get(square)
-        if occupant is not None and not occupant.unconscious:
-            if occupant.relation is Relation.ENEMY:
+        if occupant is not None:
+            if occupant.relation is not Relation.ENEMY:
+                difficult = True
+            elif not occupant.unconscious:
                 return None
-            difficult = True
         return 2 * SQUARE_FT if difficult else SQUARE_FT

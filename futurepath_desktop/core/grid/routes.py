@@ -55,11 +55,12 @@ class _Prices:
         else:
             difficult = terrain in (Terrain.DIFFICULT, Terrain.HALF_SQUARE)
             occupant = self._occupants.get(square)
-            if occupant is not None and not occupant.unconscious:
-                if occupant.relation is Relation.ENEMY:
+            if occupant is not None:  # R52: a friend's or neutral's square is difficult
+                if occupant.relation is not Relation.ENEMY:
+                    difficult = True
+                elif not occupant.unconscious:
                     self.known[number] = None
                     return None
-                difficult = True
             price = 2 * SQUARE_FT if difficult else SQUARE_FT
         self.known[number] = price
         return price

@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.core.errors import FuturePathError
+from futurepath_desktop.session.commands.health import AddCondition
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.guard import plain_problem
@@ -20,6 +21,14 @@ from futurepath_desktop.session.map_rules import (
     inside_template,
     remaining_ft,
     square_name,
+)
+from futurepath_desktop.session.moving import (
+    OVERRIDE_HINT,
+    move_action,
+    movement_refusal,
+    speed_now,
+    spend_move,
+    sprint_check,
 )
 from futurepath_desktop.session.state import (
     COVER_CODES,
@@ -163,8 +172,12 @@ class RemoveToken(msgspec.Struct, frozen=True):
 class MoveToken(msgspec.Struct, frozen=True):
     """Move a token to a square by the path the rules choose (R34-R36).
 
-    The cost counts against the mover's budget for the turn (R35); ``override`` lets the
-    GM move anyone anywhere (an Overrun, a shove, a correction), logged as such.
+    In combat the move is part of the mover's turn and spends an action (R50): only the
+    acting team moves, conditions stop or slow it, and the cost counts against the action's
+    budget (R35). A Sprint whose path enters difficult ground rolls the Acrobatics check of
+    R36/R51 (d20 + ``acrobatics``, the mover's DEX modifier when None, against DC 15 +
+    ``dc_misc``). ``override`` lets the GM move anyone anywhere (an Overrun, a shove, a
+    correction), logged as such.
     """
 
     combatant_id: str
@@ -172,6 +185,8 @@ class MoveToken(msgspec.Struct, frozen=True):
     y: int
     move: core_grid.MoveType = core_grid.MoveType.RUN
     override: bool = False
+    acrobatics: int | None = None
+    dc_misc: int = 0
 
     def perform(self, session: Session, edit: Edit) -> str:
         grid = require_map(session)
@@ -186,42 +201,68 @@ class MoveToken(msgspec.Struct, frozen=True):
         start = token.square
         if goal == start:
             raise CommandError(f"{who.name} is already at {square_name(goal)}")
+        refusal = movement_refusal(session, who)
         if self.override:
             edit.put("tokens", replace(token, x=goal[0], y=goal[1]))
+            why = f": {refusal}" if refusal else ""
             edit.log(
                 "move",
                 f"{who.name} moved by the GM from {square_name(start)} to {square_name(goal)} "
-                "(rules overridden)",
+                f"(rules overridden{why})",
             )
             return f"Move {who.name}"
+        if refusal is not None:
+            raise CommandError(f"{refusal}; {OVERRIDE_HINT}")
         mover_grid = grid_for(session, who.id)
         if mover_grid.enter_cost(goal) is None:
             raise CommandError(
                 f"{who.name} cannot enter {square_name(goal)}: a wall, or an enemy standing "
                 "there (R36); hold Shift while dropping to move anyway"
             )
-        left = remaining_ft(session, who.id, self.move)
-        budget = core_grid.move_budget_ft(who.speed_ft, self.move)
+        action = None
+        if session.combat.active:
+            speed, _ = speed_now(session, who)
+            budget = core_grid.move_budget_ft(speed, core_grid.MoveType.SPRINT)
+            left = max(0, budget - token.moved_ft)
+        else:
+            left = remaining_ft(session, who.id, self.move)
+            budget = core_grid.move_budget_ft(who.speed_ft, self.move)
         path = core_grid.find_path(mover_grid, start, goal, limit_ft=max(4 * budget, left))
         if path is None:
             raise CommandError(
                 f"{who.name} cannot reach {square_name(goal)}: walls or enemies block every "
                 "way within reach (R36); hold Shift while dropping to move anyway"
             )
+        if session.combat.active:
+            action = move_action(session, who, self.move, token.moved_ft + path.cost_ft)
+            left = max(0, action.budget_ft - token.moved_ft)
         if path.cost_ft > left:
+            how = action.name if action is not None else self.move.value
             raise CommandError(
                 f"{who.name} needs {path.cost_ft} ft to reach {square_name(goal)} but has "
-                f"{left} ft left this turn ({self.move.value}, R35); hold Shift to override"
+                f"{left} ft left this turn ({how}, R35); hold Shift to override"
             )
-        moved = token.moved_ft + path.cost_ft
+        if action is not None and action.declare:
+            spend_move(session, edit, who, action.name, action.replaces)
+        spent, fell = path.cost_ft, False
+        if action is not None and action.name == "Sprint":
+            spent, goal, fell = sprint_check(
+                session, edit, who, path, mover_grid, self.acrobatics, self.dc_misc
+            )
+        steps = path.squares.index(goal)  # short of the end after a fall (R51)
+        moved = token.moved_ft + spent
         edit.put("tokens", replace(token, x=goal[0], y=goal[1], moved_ft=moved))
+        how = f"{action.name}, R50" if action is not None else self.move.value
         edit.log(
             "move",
-            f"{who.name} moves {path.cost_ft} ft ({path.steps} squares) from "
-            f"{square_name(start)} to {square_name(goal)}; {left - path.cost_ft} ft left "
-            f"({self.move.value})",
+            f"{who.name} moves {spent} ft ({steps} square{'' if steps == 1 else 's'}) from "
+            f"{square_name(start)} to {square_name(goal)}; {max(0, left - spent)} ft left ({how})",
         )
-        return f"Move {who.name} {path.cost_ft} ft"
+        if fell:
+            AddCondition((who.id,), "prone", source="a failed Acrobatics check").perform(
+                session, edit
+            )
+        return f"Move {who.name} {spent} ft"
 
 
 def _paint(

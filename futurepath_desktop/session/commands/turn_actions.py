@@ -70,6 +70,11 @@ class DeclareAction(msgspec.Struct, frozen=True):
         declare_action(session, edit, combatant, self.action, self.target_id)
         target = f" at {session.combatant(self.target_id).name}" if self.target_id else ""
         edit.log("action", f"{combatant.name}: {self.action}{target}")
+        if self.action == "Stand Up":  # R29/R50: standing up ends Prone
+            for held in session.conditions_on(combatant.id):
+                if held.key == "prone":
+                    edit.remove("conditions", held.id)
+                    edit.log("expiry", f"{combatant.name} stands up and is no longer Prone")
         return f"{combatant.name}: {self.action}"
 
 

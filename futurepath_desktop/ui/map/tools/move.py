@@ -9,7 +9,7 @@ import msgspec
 from PySide6.QtCore import Qt
 
 from futurepath_desktop.core import grid as core_grid
-from futurepath_desktop.session import map_rules
+from futurepath_desktop.session import map_rules, moving
 from futurepath_desktop.ui.map.scene import square_rect
 from futurepath_desktop.ui.map.tools.base import NO_MODS, MapTool, Mods, Square, Tool
 from futurepath_desktop.ui.operations import map as operations
@@ -113,7 +113,7 @@ class MoveTool(MapTool):
             combatant_id,
             session.tokens[combatant_id].square,
             map_rules.grid_for(session, combatant_id),
-            map_rules.remaining_ft(session, combatant_id, self.settings.move),
+            moving.feet_left(session, combatant_id, self.settings.move),
         )
 
     def step(self, step: Square) -> bool:

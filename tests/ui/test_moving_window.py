@@ -1,0 +1,62 @@
+"""Moving is an action (R50), through the main window: a bear dragged on the map in its
+team's turn spends its Move, and the Team Initiative panel's turn column says so; a bear
+dragged in the players' turn stays where it was and the window says why; Shift on the drop
+overrides, and the log says so."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.map.tools import Tool
+from futurepath_desktop.ui.models.initiative_cells import TURN
+
+
+def drag(window: MainWindow, ident: str, to: tuple[int, int], shift: bool = False) -> None:
+    window.map.view.use(Tool.MOVE)
+    tool = window.map.view.current
+    start = window.controller.session.tokens[ident].square
+    tool.press(start, token=ident)
+    tool.move(to)
+    mods = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
+    tool.release(to, mods)
+
+
+def to_turn(window: MainWindow, team: str) -> None:
+    session = window.controller.session
+    if not session.combat.active:
+        window.controller.push(c.StartCombat(unaware_ids=()))
+    while session.combat.acting_team != team or session.combat.phase != Phase.ACTION:
+        window.actions_by_name["actionNextTurn"].trigger()
+
+
+def test_a_drag_in_the_bears_turn_spends_the_bears_move(qtbot: QtBot, window: MainWindow) -> None:
+    session = window.controller.session
+    to_turn(window, "bears")
+    drag(window, "bear-1", (12, 4))
+    assert session.tokens["bear-1"].square == (12, 4)
+    turn = window.initiative_model.index_of("bear-1", TURN).data()
+    assert "standard (move)" in turn, turn
+    # Its attack after the move is refused: the Standard action is spent (R15).
+    assert not window.controller.push(c.ResolveAttack("bear-1", "brandon", distance_ft=5))
+    assert "Standard action of this turn is already used" in window.statusBar().currentMessage()
+
+
+def test_out_of_turn_a_drag_is_refused_and_shift_overrides(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    to_turn(window, "players")
+    steps = window.controller.stack.count()
+    drag(window, "bear-1", (12, 4))
+    assert session.tokens["bear-1"].square == (14, 4)
+    assert window.controller.stack.count() == steps, "a refused move is no step"
+    assert "not Space Bear 1's turn" in window.statusBar().currentMessage()
+    note = window.map.view.notes.note
+    assert note.isVisible() and "not Space Bear 1's turn" in note.text(), "noted on the map"
+    drag(window, "bear-1", (12, 4), shift=True)
+    assert session.tokens["bear-1"].square == (12, 4)
+    assert "rules overridden: it is not Space Bear 1's turn" in session.log[-1].text
