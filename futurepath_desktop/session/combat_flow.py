@@ -217,6 +217,7 @@ def log_surprise_turn(session: Session, edit: Edit, index: int) -> None:
     acting = {m.id for m in session.members(team_id)} & set(session.combat.surprise_actors)
     arm_counters(session, edit, acting)
     fresh_moves(session, edit, [m.id for m in session.members(team_id)])
+    explode_due(session, edit, team_id, "start")
 
 
 def enter_surprise(session: Session, edit: Edit, actors: tuple[str, ...]) -> None:

@@ -234,6 +234,8 @@ REFERENCES: tuple[Reference, ...] = (
     _field("grenades", "anchor_id", "combatants", "remove"),
     _field("grenades", "thrower_id", "combatants", "clear"),
     _field("grenades", "condition_id", "conditions", "remove"),
+    _ids("grenades", "teams", "teams"),
+    _field("grenades", "due_team", "teams", "clear"),
     _field("templates", "grenade_id", "grenades", "remove"),
     Reference(
         "combat", "teams", "order[]", "clear", _ids("combat", "order", "teams").find, _order_drop

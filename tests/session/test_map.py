@@ -183,8 +183,11 @@ def test_r38_a_grenade_scatters_sets_a_counter_and_explodes_at_the_end_of_the_ta
     # Thrown east: 'left' is north (y - 1), 'long' is further east (x + 2).
     assert (pending.x, pending.y) == (16, 3)
     assert "scatter 2d10 (4, 8): 5 ft left, 10 ft long; lands on Q4" in session.log[-1].text
+    # R38: timed to its targets: Space Bear 4 (17, 3) is inside the blast where it lands.
     counter = session.conditions[pending.condition_id]
-    assert counter.bearer_id == "bear-1" and counter.name == "Grenade"
+    assert counter.bearer_id == "bear-4" and counter.name == "Grenade"
+    assert pending.teams == ("bears",)
+    assert "explodes at the end of the Space Bears' next turn" in session.log[-1].text
     assert any(t.grenade_id == pending.id for t in session.templates.values())
     # The bears' turn ends: it goes off. 3d6 = 3+3+3 = 9 to everyone within 5 ft of Q4.
     hp_before = session.combatants["bear-4"].hp

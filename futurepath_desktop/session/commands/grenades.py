@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+from msgspec.structs import replace
 
 from futurepath_desktop.core import grenades
 from futurepath_desktop.core import grid as core_grid
@@ -17,7 +18,6 @@ from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.map_rules import (
     inside_template,
-    positions,
     square_name,
 )
 from futurepath_desktop.session.state import (
@@ -27,16 +27,18 @@ from futurepath_desktop.session.state import (
     Template,
     new_id,
 )
+from futurepath_desktop.session.wording import possessive
 
 
 class ThrowGrenade(msgspec.Struct, frozen=True):
     """R38: throw a grenade at a square.
 
-    Checks the maximum throw, rolls the cook (if asked) and the 2d10 scatter, lays the
-    blast on the landing square, and sets a counter on the combatant thrown at (the
-    thrower, if the square is empty) that explodes it at the end of that one's turn, or at
-    the start when cooked. A failed cook is a harmless airburst; a critical failure goes
-    off in the thrower's hand at maximum damage.
+    Checks the maximum throw, rolls the cook (if asked) and the 2d10 scatter, and lays the
+    blast on the landing square. It is timed to its targets (R38, amended): it explodes at
+    the end of the next turn, after this one, of a team with a member inside the blast (the
+    thrower's team if nobody is inside), or at the start of that turn when cooked; a
+    counter on the first combatant inside (or the thrower) shows it. A failed cook is a
+    harmless airburst; a critical failure goes off in the thrower's hand at maximum damage.
     """
 
     thrower_id: str
@@ -95,10 +97,16 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
             )
         else:
             clamp = landed.landing
-        at_target = [i for i, square in positions(session).items() if square == target]
-        anchor_id = at_target[0] if at_target else thrower.id
-        anchor = session.combatants[anchor_id]
+        # R38: timed to its targets: the teams with someone inside the blast where it lands.
+        landing = Template("landing", "burst", clamp[0], clamp[1], self.radius_ft)
+        inside = inside_template(session, landing)
+        teams = tuple(dict.fromkeys(session.combatants[i].team_id for i in inside))
+        if not teams:
+            teams = (thrower.team_id,)
+        anchor_id = inside[0] if inside else thrower.id
         when = "start" if timing == "start" else "end"
+        whose = " or ".join(possessive(session.teams[t].name) for t in teams)
+        whose = f"the {whose} next turn"
         condition = ActiveCondition(
             id=new_id("cnd"),
             bearer_id=anchor_id,
@@ -106,7 +114,7 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
             name="Grenade",
             note=(
                 f"{thrower.name}'s grenade at {square_name(clamp)} explodes at the {when} of "
-                f"{anchor.name}'s turn: {self.damage}, {self.radius_ft} ft burst (R38)"
+                f"{whose}: {self.damage}, {self.radius_ft} ft burst (R38)"
             ),
             custom=True,
             set_round=session.combat.round if session.combat.active else 0,
@@ -125,6 +133,7 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
             radius_ft=self.radius_ft,
             damage=str(expression),
             timing=timing,
+            teams=teams,
         )
         blast = Template(
             id=new_id("tpl"),
@@ -141,7 +150,7 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
             "grenade",
             f"{thrower.name} throws a grenade at {square_name(target)}: scatter "
             f"{landed.describe()}; lands on {square_name(clamp)}. It explodes at the {when} "
-            f"of {anchor.name}'s turn (R38)",
+            f"of {whose} (R38)",
             rolls=[],
         )
         return f"{thrower.name} throws a grenade"
@@ -170,14 +179,23 @@ def explode(session: Session, edit: Edit, pending: Grenade) -> None:
 
 
 def explode_due(session: Session, edit: Edit, team_id: str, timing: str) -> None:
-    """Set off every grenade anchored to a member of the team whose turn starts or ends."""
+    """R38: a team's turn starts or ends. At the start, a grenade timed to this team (one
+    of its members was inside the blast where it landed) becomes due: a cooked one goes
+    off now, any other at the end of this turn. The turn in which it was thrown had
+    already started, so it never counts."""
     if not session.grenades:
         return
-    members = {m.id for m in session.members(team_id)}
     for pending in list(session.grenades.values()):
-        # (One set off already by another blast is gone from the table.)
-        due = pending.anchor_id in members and pending.timing == timing
-        if due and pending.id in session.grenades:
+        if pending.id not in session.grenades:
+            continue  # set off already by another blast
+        # A grenade from an older file names no teams: it keeps to its anchor's.
+        teams = pending.teams or (session.combatants[pending.anchor_id].team_id,)
+        if timing == "start" and team_id in teams and pending.due_team is None:
+            if pending.timing == "start":
+                explode(session, edit, pending)
+            else:
+                edit.put("grenades", replace(pending, due_team=team_id))
+        elif timing == "end" and pending.due_team == team_id:
             explode(session, edit, pending)
 
 

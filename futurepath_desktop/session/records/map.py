@@ -72,8 +72,11 @@ class Template(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
 
 
 class Grenade(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
-    """R38: a thrown grenade waiting to explode at the end (cooked: the start) of the turn
-    of the combatant it was thrown at, shown as a counter on that combatant."""
+    """R38 (amended): a thrown grenade, timed to its targets. ``teams`` are the teams with a
+    member inside the blast where it landed (the thrower's, if nobody was inside); it
+    explodes at the end (cooked: the start) of the next turn of one of them after the
+    throw. ``due_team`` is that team once its turn has started. It shows as a counter on
+    ``anchor_id``, the first combatant inside (or the thrower)."""
 
     id: Id
     thrower_id: Id | None
@@ -84,6 +87,8 @@ class Grenade(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     radius_ft: Annotated[int, Meta(ge=0, le=200)]
     damage: Annotated[str, Meta(min_length=1, max_length=80)]
     timing: Literal["start", "end"] = "end"
+    teams: tuple[Id, ...] = ()
+    due_team: Id | None = None
 
 
 class MapState(Struct, frozen=True, forbid_unknown_fields=True, gc=False):

@@ -58,6 +58,17 @@ def _grenade_counters(s: Session) -> Iterator[str]:
         yield grenade.condition_id
 
 
+def _grenade_teams(s: Session) -> Iterator[str]:
+    for grenade in s.grenades.values():
+        yield from grenade.teams
+
+
+def _grenade_due_teams(s: Session) -> Iterator[str]:
+    for grenade in s.grenades.values():
+        if grenade.due_team is not None:
+            yield grenade.due_team
+
+
 def _blast_grenades(s: Session) -> Iterator[str]:
     for template in s.templates.values():
         if template.grenade_id is not None:
@@ -124,6 +135,8 @@ WALKS: dict[tuple[str, str, str], Walk] = {
     ("grenades", "combatants", "anchor_id"): _grenade_anchors,
     ("grenades", "combatants", "thrower_id"): _grenade_throwers,
     ("grenades", "conditions", "condition_id"): _grenade_counters,
+    ("grenades", "teams", "teams[]"): _grenade_teams,
+    ("grenades", "teams", "due_team"): _grenade_due_teams,
     ("templates", "grenades", "grenade_id"): _blast_grenades,
     ("combat", "teams", "order[]"): _combat_ids("order"),
     ("combat", "combatants", "acted[]"): _combat_ids("acted"),
