@@ -145,7 +145,17 @@ def plan_attack(
     off_hand = None
     if bonus_attack:
         off_hand = check_bonus_attack(core_weapon, is_proficient(attacker, weapon), attacker.feats)
-    if bonus_attack:
+    if weapon.technique != "no" and (bonus_attack or full_attack or use_extra_damage):
+        raise CommandError(f"{weapon.name} is a Combat Technique: it is its own action (R49)")
+    if weapon.technique != "no":
+        for entry in attacker_defs:
+            if entry.key == "prone":  # R29: Prone allows no techniques
+                raise AttackNotAllowedError(f"{attacker.name} is Prone and cannot use a technique")
+    if weapon.technique == "full-round":
+        action = "Combat Technique"  # R49: both standard actions
+    elif weapon.technique == "standard":
+        action = "Class Attack Talent"  # a talent makes this one Standard (R49)
+    elif bonus_attack:
         action = "Bonus Attack"
     elif full_attack:
         action = "Full Attack"

@@ -98,7 +98,17 @@ def demo_session() -> Session:
             hp=18,
             max_health=10,
             health=10,
-            weapons=(WeaponSpec("Shock technique", 2, accuracy_bonus=2),),
+            # R49: Shock is a ranged technique, so James shocks a bear across the room.
+            weapons=(
+                WeaponSpec(
+                    "Shock technique",
+                    2,
+                    ranged=True,
+                    range_increment_ft=30,
+                    accuracy_bonus=2,
+                    technique="full-round",
+                ),
+            ),
             proficiencies=("all weapons",),
             aware=False,
             notes="Electro-Mancer. His Shock technique stuns on a hit (2 rounds).",

@@ -136,9 +136,9 @@ def test_r32_full_cover_and_r37_reach() -> None:
     )
     refused(
         history,
-        c.ResolveAttack("james", "bear-1", distance_ft=10),
+        c.ResolveAttack("bear-1", "james", distance_ft=10),
         Exception,
-        "beyond Shock technique's reach",
+        "beyond Claws's reach",
     )
 
 

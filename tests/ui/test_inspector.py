@@ -126,3 +126,26 @@ def test_the_header_follows_a_condition_ended_before_the_conditions_tab_was_open
     assert "Stunned" in inspector.summary.text()
     window.controller.stack.undo()
     assert "Stunned" not in inspector.summary.text()
+
+
+def test_a_weapon_is_made_a_technique_from_the_weapons_tab(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R49: the Technique box says what using the weapon spends; the list line says so."""
+    from PySide6.QtWidgets import QComboBox
+
+    session = window.controller.session
+    inspector = window.inspector
+    window.initiative.select(["brandon"])
+    inspector.tabs.setCurrentIndex(2)
+    weapons = find(inspector, WeaponsList, "weaponsList")
+    weapons.setCurrentRow(0)
+    box = find(inspector, QComboBox, "weaponTechnique")
+    assert box.currentData() == "no"
+    box.setCurrentIndex(box.findData("standard"))
+    box.activated.emit(box.currentIndex())
+    assert session.combatants["brandon"].weapons[0].technique == "standard"
+    assert "technique (Standard)" in weapons.text(0)
+    window.controller.stack.undo()
+    assert session.combatants["brandon"].weapons[0].technique == "no"
+    assert box.currentData() == "no", "the box follows the undo"

@@ -75,12 +75,12 @@ def _form_texts(window: MainWindow) -> list[str]:
 
 
 def test_the_attack_form_says_why_without_ruling_numbers(qtbot: QtBot, window: MainWindow) -> None:
-    """James's Shock reaches 5 ft; a bear across the room is beyond it, and the session's
+    """A bear's claws reach 5 ft; Art across the room is beyond them, and the session's
     refusal cites its ruling: the form gives the reason, not the number."""
-    window.initiative.select(["james"])
+    window.initiative.select(["bear-4"])
     form = window.inspector.attack
-    qtbot.waitUntil(lambda: form.attacker_id == "james")
-    form.target.setCurrentIndex(form.target.findData("bear-4"))
+    qtbot.waitUntil(lambda: form.attacker_id == "bear-4")
+    form.target.setCurrentIndex(form.target.findData("art"))
     qtbot.waitUntil(lambda: any("reach" in t for t in _form_texts(window)))
     assert push_refused_cites_a_ruling(window)
     texts = _form_texts(window)

@@ -293,9 +293,9 @@ def test_with_nothing_to_chart_the_attack_tab_says_what_to_do_without_axes(
     from PySide6.QtCore import QRect, Qt
     from PySide6.QtGui import QFontMetrics
 
-    window.initiative.select(["james"])  # his shock technique does not reach a bear
+    window.initiative.select(["bear-3"])  # its claws do not reach Art across the room
     form = window.inspector.attack
-    form.target.setCurrentIndex(form.target.findData("bear-3"))
+    form.target.setCurrentIndex(form.target.findData("art"))
     form.distance.setValue(45)
     form.recompute()
     assert form.plan is None

@@ -62,6 +62,9 @@ class WeaponSpec(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     ammo: Count | None = None
     ammo_max: Count | None = None
     reload: Literal["free", "simple", "standard", "full-round"] = "standard"
+    technique: Literal["no", "full-round", "standard"] = "no"
+    """R49: a Combat Technique is a Full-Round action, or a Standard one when the user's
+    talent makes it so; its own range (or reach) is the weapon's."""
 
     def to_core(self) -> "core_attacks.Weapon":
         """The rules core's view of this weapon."""

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -29,6 +30,12 @@ from futurepath_desktop.ui.undo import SessionController
 __all__ = ["NO_AMMO", "WeaponsEditor", "WeaponsList", "describe"]
 
 NO_AMMO = -1  # the ammunition box's value for a weapon that needs none
+TECHNIQUE = (
+    ("no", "No"),
+    ("full-round", "Whole turn"),
+    ("standard", "Standard action"),
+)
+"""R49: what using the weapon spends."""
 
 # (caption, field, lowest, highest), as the file format bounds them
 NUMBERS = (
@@ -135,6 +142,23 @@ class WeaponsEditor(QWidget):
             grid.addWidget(label, row, column)
             grid.addWidget(box, row, column + 1)
             self.numbers[field] = box
+        self.technique = QComboBox()
+        self.technique.setObjectName("weaponTechnique")
+        for key, words in TECHNIQUE:
+            self.technique.addItem(words, key)
+        self.technique.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.technique.setMinimumContentsLength(8)
+        self.technique.setToolTip(
+            "A Combat Technique takes the whole turn, unless a talent makes it a Standard action"
+        )
+        self.technique.activated.connect(lambda _index: self._commit())
+        technique = QLabel("Technique")
+        technique.setBuddy(self.technique)
+        last = 1 + (len(NUMBERS) + 1) // 2
+        grid.addWidget(technique, last, 0)
+        grid.addWidget(self.technique, last, 1, 1, 3)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
         self.fields = QWidget()
@@ -178,6 +202,7 @@ class WeaponsEditor(QWidget):
             if not self.name.hasFocus():
                 self.name.setText(weapon.name)
             self.ranged.setChecked(weapon.ranged)
+            self.technique.setCurrentIndex(max(0, self.technique.findData(weapon.technique)))
             for field, box in self.numbers.items():
                 value = getattr(weapon, field)
                 box.setValue(NO_AMMO if value is None else int(value))
@@ -195,6 +220,7 @@ class WeaponsEditor(QWidget):
             old,
             name=self.name.text().strip() or old.name,
             ranged=self.ranged.isChecked(),
+            technique=self.technique.currentData() or "no",
             **values,
         )
 

@@ -47,7 +47,10 @@ def describe(weapon: WeaponSpec) -> str:
     """One line of the list: "Silenced pistol (level 3, ranged 30 ft, 12 shots)"."""
     kind = f"ranged {weapon.range_increment_ft} ft" if weapon.ranged else "melee"
     shots = "" if weapon.ammo is None else f", {weapon.ammo} shot(s)"
-    return f"{weapon.name} (level {weapon.level}, {kind}{shots})"
+    technique = {"full-round": ", technique", "standard": ", technique (Standard)"}.get(
+        weapon.technique, ""
+    )
+    return f"{weapon.name} (level {weapon.level}, {kind}{technique}{shots})"
 
 
 class WeaponsModel(QAbstractTableModel):
