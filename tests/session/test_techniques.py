@@ -51,7 +51,7 @@ def test_a_talent_makes_a_technique_a_standard_action() -> None:
 
 
 def test_prone_allows_no_technique() -> None:
-    session, history = players_turn()
+    _session, history = players_turn()
     history.push(c.AddCondition(("james",), "prone"))
     with pytest.raises(AttackNotAllowedError, match="Prone and cannot use a technique"):
         history.push(c.ResolveAttack("james", "bear-2", distance_ft=40))

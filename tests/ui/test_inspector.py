@@ -13,6 +13,15 @@ from futurepath_desktop.ui.main_window import MainWindow
 from tests.ui.conftest import find
 
 
+def brandons_weapon(window: MainWindow, row: int) -> WeaponsList:
+    """The Weapons & Conditions tab on Brandon, with one of his weapons chosen."""
+    window.initiative.select(["brandon"])
+    window.inspector.tabs.setCurrentIndex(2)
+    weapons = find(window.inspector, WeaponsList, "weaponsList")
+    weapons.setCurrentRow(row)
+    return weapons
+
+
 def test_the_stats_tab_is_made_on_first_show_and_edits_are_undoable(
     qtbot: QtBot, window: MainWindow
 ) -> None:
@@ -66,10 +75,7 @@ def test_a_weapon_is_edited_field_by_field_each_edit_one_undoable_step(
 ) -> None:
     session = window.controller.session
     inspector = window.inspector
-    window.initiative.select(["brandon"])
-    inspector.tabs.setCurrentIndex(2)
-    weapons = find(inspector, WeaponsList, "weaponsList")
-    weapons.setCurrentRow(1)  # the combat knife
+    weapons = brandons_weapon(window, 1)  # the combat knife
     knife = session.combatants["brandon"].weapons[1]
     level = find(inspector, QSpinBox, "weapon_level")
     assert level.value() == knife.level
@@ -135,12 +141,8 @@ def test_a_weapon_is_made_a_technique_from_the_weapons_tab(
     from PySide6.QtWidgets import QComboBox
 
     session = window.controller.session
-    inspector = window.inspector
-    window.initiative.select(["brandon"])
-    inspector.tabs.setCurrentIndex(2)
-    weapons = find(inspector, WeaponsList, "weaponsList")
-    weapons.setCurrentRow(0)
-    box = find(inspector, QComboBox, "weaponTechnique")
+    weapons = brandons_weapon(window, 0)
+    box = find(window.inspector, QComboBox, "weaponTechnique")
     assert box.currentData() == "no"
     box.setCurrentIndex(box.findData("standard"))
     box.activated.emit(box.currentIndex())
