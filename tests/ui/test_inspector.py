@@ -140,14 +140,16 @@ def test_a_weapon_is_made_a_technique_from_the_weapons_tab(
     """R49: the Technique box says what using the weapon spends; the list line says so."""
     from PySide6.QtWidgets import QComboBox
 
-    session = window.controller.session
+    def technique() -> str:
+        return window.controller.session.combatants["brandon"].weapons[0].technique
+
     weapons = brandons_weapon(window, 0)
     box = find(window.inspector, QComboBox, "weaponTechnique")
     assert box.currentData() == "no"
     box.setCurrentIndex(box.findData("standard"))
     box.activated.emit(box.currentIndex())
-    assert session.combatants["brandon"].weapons[0].technique == "standard"
+    assert technique() == "standard"
     assert "technique (Standard)" in weapons.text(0)
     window.controller.stack.undo()
-    assert session.combatants["brandon"].weapons[0].technique == "no"
+    assert technique() == "no"
     assert box.currentData() == "no", "the box follows the undo"

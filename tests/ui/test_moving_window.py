@@ -60,3 +60,28 @@ def test_out_of_turn_a_drag_is_refused_and_shift_overrides(
     drag(window, "bear-1", (12, 4), shift=True)
     assert session.tokens["bear-1"].square == (12, 4)
     assert "rules overridden: it is not Space Bear 1's turn" in session.log[-1].text
+
+
+def test_the_inspector_shows_what_the_turn_has_used_and_what_is_left(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R15/R50: before the move all is left; after a 10 ft move the Standard is spent, and
+    the Move may still grow into a Sprint: 110 of its 3 × 40 ft are left. A stunned bear
+    is told it cannot move."""
+    to_turn(window, "bears")
+    window.initiative.select(["bear-1"])
+    line = window.inspector.turn
+    assert line.isVisible()
+    assert line.text().startswith("This turn: nothing yet. Left: a Full-Round action")
+    assert "120 ft of movement, past 40 ft a Sprint" in line.text()  # 3 × 40 (R35)
+    drag(window, "bear-1", (12, 4))
+    text = line.text()
+    assert "This turn: standard (move), 10 ft moved" in text, text
+    assert "Left: the Simple action, a Free action; 110 ft of movement" in text, text
+    window.initiative.select(["bear-2"])
+    assert window.controller.push(c.AddCondition(("bear-2",), "stunned"))
+    assert "Space Bear 2 is Stunned and cannot move" in line.text()
+    window.initiative.select(["brandon"])
+    assert line.text() == "Not its turn."
+    window.controller.push(c.EndCombat(resolve=False))
+    assert not line.isVisible(), "out of combat there is no turn to show"

@@ -32,6 +32,7 @@ from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.docks.weapons_editor import WeaponsEditor
+from futurepath_desktop.ui.turn_words import turn_line
 from futurepath_desktop.ui.undo import SessionController
 
 SHORT_CAPTIONS = {
@@ -101,6 +102,10 @@ class InspectorDock(QDockWidget):
         self.summary.setObjectName("inspectorSummary")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
+        self.turn = QLabel("")  # R15/R50: what this turn has used and what is left
+        self.turn.setObjectName("inspectorTurn")
+        self.turn.setWordWrap(True)
+        layout.addWidget(self.turn)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("inspectorTabs")
         layout.addWidget(self.tabs, 1)
@@ -264,6 +269,8 @@ class InspectorDock(QDockWidget):
             or (combatant is not None and combatant.team_id in change.touched("teams"))
         ):
             self.fill()
+        elif change.combat or self.combatant_id in change.touched("tokens"):
+            self._fill_turn()
 
     def fill(self) -> None:
         """Show the combatant's current values."""
@@ -273,12 +280,14 @@ class InspectorDock(QDockWidget):
         if combatant is None:
             self.title.setText("Select a combatant")
             self.summary.setText("Click a combatant in the Team Initiative panel.")
+            self.turn.hide()
             return
         self._filling = True
         try:
             team = self.controller.session.teams.get(combatant.team_id)
             self.title.setText(f"{combatant.name}  ·  {team.name if team else ''}")
             self.summary.setText(self._summary(combatant))
+            self._fill_turn()
             if "stats" in self._built:
                 self._fill_stats(combatant)
             if "weapons" in self._built:
@@ -286,6 +295,12 @@ class InspectorDock(QDockWidget):
                 self._fill_conditions(combatant)
         finally:
             self._filling = False
+
+    def _fill_turn(self) -> None:
+        combatant = self.combatant()
+        text = turn_line(self.controller.session, combatant) if combatant else ""
+        self.turn.setText(text)
+        self.turn.setVisible(bool(text))
 
     def _fill_stats(self, combatant: Combatant) -> None:
         if not self.name.hasFocus():
