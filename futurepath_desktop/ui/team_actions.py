@@ -90,6 +90,14 @@ ROWS: tuple[Action, ...] = (
         section=5,
     ),
     Action(
+        "actionStabilize",
+        "Stabilize…",
+        "turn_prompts.stabilize",
+        tip="The selected combatant tends a dying one: kit, Treat Injury and the check",  # R26
+        menu=COMBAT,
+        section=5,
+    ),
+    Action(
         "actionAttackObject",
         "Attack an Object…",
         "turn_prompts.attack_object",

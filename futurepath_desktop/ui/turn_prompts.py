@@ -132,6 +132,21 @@ def coup_de_grace(window: MainWindow) -> None:
     )
 
 
+def stabilize(window: MainWindow) -> None:
+    """R26: the combatant tends a dying one, with a kit, Treat Injury ranks and a check."""
+    session = window.controller.session
+    if session.options.health_fatigue:
+        window.say("Under Health and Fatigue nobody is dying: there is no one to stabilize")
+        return
+    if not any(c.hit_points().dying for c in session.combatants.values()):
+        window.say("Nobody is dying: there is no one to stabilize")
+        return
+    answer = asked(window, lambda who: turn_dialogs.StabilizeDialog(session, who, window))
+    if answer is not None:
+        who, dialog = answer
+        turns.stabilize(window.controller, who.id, *dialog.chosen())
+
+
 def attack_object(window: MainWindow) -> None:
     """R25: the combatant strikes an object (the GM says what, and its Hardness now)."""
     answer = asked(window, lambda who: turn_dialogs.ObjectDialog(who, window))

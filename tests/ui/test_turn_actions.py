@@ -285,3 +285,41 @@ def test_ammunition_typed_in_the_weapons_editor_is_a_load_reload_fills(window: M
     window.actions_by_name["actionReload"].trigger()
     assert "Art reloads" in session.log[-1].text
     reopens(window)
+
+
+def test_a_dying_combatant_is_stabilized_from_the_combat_menu(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R26: Combat ▸ Stabilize… asks whom, the kit, the Treat Injury ranks and the check; a
+    medic without a kit is told so, one with a kit and a sure check leaves Art at 1 HP."""
+    from PySide6.QtWidgets import QCheckBox, QSpinBox
+
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    assert window.controller.push(c.Damage(("art",), session.combatants["art"].hp + 2))
+    assert session.combatants["art"].hit_points().dying
+    window.initiative.select(["james"])
+
+    def without_kit(dialog: QDialog) -> None:
+        choose(find(dialog, QComboBox, "stabilizePatient"), "art")
+        find(dialog, QSpinBox, "stabilizeRanks").setValue(2)
+        dialog.accept()
+
+    answer_dialog(qtbot, without_kit)
+    window.actions_by_name["actionStabilize"].trigger()
+    assert session.combatants["art"].hp == -2
+    assert "needs a field medical kit" in said(window)
+
+    def with_kit(dialog: QDialog) -> None:
+        find(dialog, QCheckBox, "stabilizeKit").setChecked(True)
+        find(dialog, QSpinBox, "stabilizeRanks").setValue(1)
+        find(dialog, QSpinBox, "stabilizeBonus").setValue(100)
+        dialog.accept()
+
+    answer_dialog(qtbot, with_kit)
+    window.actions_by_name["actionStabilize"].trigger()
+    assert session.combatants["art"].hp == 1
+    reopens(window)
+    window.controller.stack.undo()
+    assert session.combatants["art"].hp == -2

@@ -28,6 +28,7 @@ from futurepath_desktop.ui.dialogs.turn_dialogs import (
     DeclareActionDialog,
     ObjectDialog,
     ReadyDialog,
+    StabilizeDialog,
     TriggerDialog,
 )
 from tests.visual.conftest import SCHEMES, settle
@@ -42,6 +43,7 @@ def fight() -> Session:
     run(session, c.NextTurn())
     run(session, c.NextTurn())
     run(session, c.DelayReady("james", "a bear comes through the door", "shoot it"))
+    run(session, c.Damage(("art",), 22))  # dying, for the Stabilize dialog
     return session
 
 
@@ -54,6 +56,7 @@ DIALOGS: dict[str, Callable[[Session], QDialog]] = {
     "trigger readied": TriggerDialog,
     "fall": lambda s: FallDialog("2 combatants: Space Bear 1, Space Bear 2"),
     "attack an object": lambda s: ObjectDialog(s.combatants["art"]),
+    "stabilize": lambda s: StabilizeDialog(s, s.combatants["james"]),
 }
 
 

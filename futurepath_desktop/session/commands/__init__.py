@@ -74,6 +74,7 @@ from futurepath_desktop.session.commands.space_actions import (
     Scan,
     Swarm,
 )
+from futurepath_desktop.session.commands.stabilize import Stabilize
 from futurepath_desktop.session.commands.turn_actions import (
     DeclareAction,
     DelayReady,
@@ -138,6 +139,7 @@ __all__ = [
     "SetMapSize",
     "SetOptions",
     "SetSpaceRules",
+    "Stabilize",
     "StartCombat",
     "StartSpaceCombat",
     "Swarm",

@@ -5,6 +5,7 @@ an object (R25)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QLabel,
@@ -140,3 +141,50 @@ class ObjectDialog(QDialog):
         armed = self.weapon.count() > 0
         ok_only_when(self.buttons, self.thing, lambda: armed and bool(self.thing.text().strip()))
         self.thing.setFocus()
+
+
+class StabilizeDialog(QDialog):
+    """R26: whom the combatant tends, its kit and Treat Injury ranks, and the check."""
+
+    def __init__(self, session: Session, medic: Combatant, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = form(self, "stabilizeDialog", f"{medic.name} stabilizes", 380)
+        self.patient = QComboBox()
+        self.patient.setObjectName("stabilizePatient")
+        for other in session.combatants.values():
+            if other.hit_points().dying:
+                self.patient.addItem(f"{other.name} (HP {other.hp})", other.id)
+        layout.addRow("Who", self.patient)
+        self.kit = QCheckBox("Has a field medical kit")
+        self.kit.setObjectName("stabilizeKit")
+        layout.addRow(self.kit)
+        self.ranks = QSpinBox()
+        self.ranks.setObjectName("stabilizeRanks")
+        self.ranks.setRange(0, 100)
+        layout.addRow("Treat Injury ranks", self.ranks)
+        self.bonus = QSpinBox()
+        self.bonus.setObjectName("stabilizeBonus")
+        self.bonus.setRange(-100, 100)
+        layout.addRow("Treat Injury bonus", self.bonus)
+        self.dc = QSpinBox()
+        self.dc.setObjectName("stabilizeDc")
+        self.dc.setRange(0, 100)
+        self.dc.setValue(15)
+        self.dc.setSpecialValueText("no roll: it works")
+        layout.addRow("DC", self.dc)
+        note = QLabel("Takes the whole turn. A success leaves the patient at 1 HP; CON lost stays.")
+        note.setWordWrap(True)
+        layout.addRow(note)
+        self.buttons = ok_cancel(self, "Stabilize")
+        layout.addRow(self.buttons)
+        self.patient.setFocus()
+
+    def chosen(self) -> tuple[str, bool, int, int, int | None]:
+        """(patient id, kit, ranks, bonus, DC or None when the GM rules it a success)."""
+        return (
+            str(self.patient.currentData()),
+            self.kit.isChecked(),
+            self.ranks.value(),
+            self.bonus.value(),
+            self.dc.value() or None,
+        )

@@ -28,3 +28,16 @@ def set_off(controller: SessionController, readied_id: str, racing_id: str | Non
 def reload(controller: SessionController, combatant_id: str, weapon_index: int) -> bool:
     """Fill a weapon's ammunition again (a Standard action in its bearer's turn)."""
     return controller.push(c.Reload(combatant_id, weapon_index))
+
+
+def stabilize(
+    controller: SessionController,
+    medic: str,
+    patient: str,
+    kit: bool,
+    ranks: int,
+    bonus: int,
+    dc: int | None,
+) -> bool:
+    """R26: the medic tries to stabilize a dying patient (one step, its check logged)."""
+    return controller.push(c.Stabilize(medic, patient, kit, ranks, bonus, dc))
