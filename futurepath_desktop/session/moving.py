@@ -13,13 +13,13 @@ import msgspec
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.core.actions import validate_turn
-from futurepath_desktop.core.checks import roll_check
 from futurepath_desktop.core.errors import ActionNotAllowedError
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.attack_plan import condition_defs
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.map_rules import acts_now, remaining_ft
+from futurepath_desktop.session.skill_checks import skill_check
 from futurepath_desktop.session.state import Combatant, Session
 
 MoveType = core_grid.MoveType
@@ -156,18 +156,17 @@ def sprint_check(
         return path.cost_ft, goal, False
     bonus = combatant.abilities.mod("dexterity") if acrobatics is None else acrobatics
     dc = 15 + dc_misc
-    check = roll_check(edit.roller(), bonus, label="Acrobatics")
     said = "DEX" if acrobatics is None else "Acrobatics"
-    made = check.total >= dc
-    edit.log(
-        "check",
-        f"{combatant.name} sprints across difficult ground: Acrobatics {check.total} "
-        f"(d20 + {said} {bonus:+}) vs DC {dc}, "
-        + ("made" if made else "failed: stops about halfway and falls prone")
-        + " (R51)",
-        rolls=[check.roll],
-    )
-    if made:
+    if skill_check(
+        edit,
+        f"{combatant.name} sprints across difficult ground",
+        "Acrobatics",
+        bonus,
+        dc,
+        ("made", "failed: stops about halfway and falls prone"),
+        "R51",
+        f" (d20 + {said} {bonus:+})",
+    ):
         return path.cost_ft, goal, False
     stop = path.steps // 2
     while stop > 0 and path.squares[stop] in grid.occupants:

@@ -72,7 +72,7 @@ def test_in_combat_it_takes_the_medics_whole_turn() -> None:
 
 
 def test_only_the_dying_and_never_under_health_and_fatigue() -> None:
-    session, history = dying_art()
+    _session, history = dying_art()
     with pytest.raises(CommandError, match="Brandon is not dying"):
         history.push(c.Stabilize("james", "brandon", kit=True, ranks=1))
     history.push(c.SetOptions(Options(vitality="health-fatigue")))

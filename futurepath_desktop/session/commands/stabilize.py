@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import msgspec
 
-from futurepath_desktop.core.checks import roll_check
 from futurepath_desktop.session.commands.turn_actions import declare_action
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.health_track import track_change
+from futurepath_desktop.session.skill_checks import skill_check
 from futurepath_desktop.session.state import Session
 
 ACTION = "Stabilize a Dying Character"
@@ -54,19 +54,16 @@ class Stabilize(msgspec.Struct, frozen=True):
             raise CommandError("a Treat Injury bonus is -100 to +100 and a DC 1 to 100")
         if session.combat.active:
             declare_action(session, edit, medic, ACTION, patient.id)
-        if self.dc is not None:
-            check = roll_check(edit.roller(), self.bonus, label="Treat Injury")
-            made = check.total >= self.dc
-            edit.log(
-                "check",
-                f"{medic.name} tries to stabilize {patient.name}: Treat Injury {check.total} "
-                f"vs DC {self.dc}, "
-                + ("success" if made else "no success: still dying")
-                + " (R26)",
-                rolls=[check.roll],
-            )
-            if not made:
-                return f"{medic.name} fails to stabilize {patient.name}"
+        if self.dc is not None and not skill_check(
+            edit,
+            f"{medic.name} tries to stabilize {patient.name}",
+            "Treat Injury",
+            self.bonus,
+            self.dc,
+            ("success", "no success: still dying"),
+            "R26",
+        ):
+            return f"{medic.name} fails to stabilize {patient.name}"
         steady = patient.hit_points().stabilize()
         after = msgspec.structs.replace(patient, hp=steady.hp)
         edit.put("combatants", after)
