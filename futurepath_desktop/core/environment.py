@@ -114,10 +114,16 @@ class FireThroughCover(msgspec.Struct, frozen=True):
         return AdvantageSource("Firing through full cover", disadvantages=1, kind="cover")
 
 
+def through_cover(face: int) -> FireThroughCover:
+    """R32: a d10 face of 6 or more connects."""
+    if not 1 <= face <= 10:
+        raise InvalidValueError(f"a d10 shows 1 to 10, not {face}")
+    return FireThroughCover(face, face >= 6)
+
+
 def fire_through_full_cover(roller: Roller) -> FireThroughCover:
     """R32: d10 ≥ 6 connects; the attack then rolls accuracy with 1 disadvantage."""
-    face = roller.die(10)
-    return FireThroughCover(face, face >= 6)
+    return through_cover(roller.die(10))
 
 
 MAX_FALL_PER_ROUND_FT = 500

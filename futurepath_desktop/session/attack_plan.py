@@ -22,6 +22,7 @@ from futurepath_desktop.core.conditions import (
 from futurepath_desktop.core.environment import (
     Cover,
     CoverRule,
+    FireThroughCover,
     Visibility,
     cover_effect,
     visibility_attack_source,
@@ -84,6 +85,8 @@ def plan_attack(
     bonus_attack: bool = False,
     full_attack: bool = False,
     use_extra_damage: bool = False,
+    through_cover: bool = False,
+    weak_barrier: bool = False,
 ) -> AttackPlan:
     """Gather everything an attack needs; raises if the attack cannot be made at all."""
     attacker = session.combatant(attacker_id)
@@ -123,7 +126,17 @@ def plan_attack(
     target_defs = condition_defs(session, target)
     listed.extend(sources_against(target_defs, ranged=weapon.ranged, distance_ft=distance_ft))
     effect = cover_effect(Cover(cover), CoverRule(session.options.cover))
-    if not effect.targetable:
+    if not effect.targetable and through_cover:
+        # R32: an AP weapon, or a weak barrier, may fire through full cover: a d10 of 6 or
+        # more connects, then the accuracy check takes 1 disadvantage.
+        if not (weapon.armor_piercing or weak_barrier):
+            raise AttackNotAllowedError(
+                f"only an AP weapon, or a barrier the GM rules weak, fires through full cover; "
+                f"{weapon.name} is not AP (R32)"
+            )
+        listed.append(FireThroughCover(0, True).source())
+        notes.append("Through full cover: a d10 of 6 or more connects first (R32)")
+    elif not effect.targetable:
         raise AttackNotAllowedError(
             f"{target.name} is in full cover and cannot be targeted directly (R32)"
         )

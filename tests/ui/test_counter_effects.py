@@ -1,7 +1,8 @@
 """Counters that do something (R55) and the initiative option (R5, R40), through the window:
 the GM puts the chapter's poison on a bear with the condition dialog (C), the Counters
 panel says what it does, Next Turn ticks it, and End Combat resolves the rounds left (R14);
-the Rule Options dialog switches initiative to the two ability scores."""
+the Rule Options dialog switches initiative to the two ability scores; the attack form fires
+an AP weapon through full cover (R32)."""
 
 from __future__ import annotations
 
@@ -150,3 +151,29 @@ def test_the_inspector_says_how_an_initiative_score_is_made() -> None:
     brandon = demo_session().combatants["brandon"]  # DEX 16, WIS 13, MISC 1
     assert initiative_words(brandon, "modifiers") == "+5 (DEX mod +3 + WIS mod +1 + MISC +1)"
     assert initiative_words(brandon, "scores") == "+30 (DEX 16 + WIS 13 + MISC 1)"
+
+
+def test_the_attack_form_fires_through_full_cover_with_an_ap_weapon(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R32: "Full cover" refuses; "Full cover, fire through (AP)" plans the shot with its
+    one disadvantage, and Roll attack logs the d10 that decides whether it gets through."""
+    import msgspec
+
+    session = window.controller.session
+    rifle = msgspec.structs.replace(session.combatants["art"].weapons[0], armor_piercing=True)
+    assert window.controller.push(c.EditCombatant("art", {"weapons": (rifle,)}))
+    window.initiative.select(["art"])
+    form = window.inspector.attack
+    qtbot.waitUntil(lambda: form.attacker_id == "art")
+    form.target.setCurrentIndex(form.target.findData("bear-1"))
+    form.cover.setCurrentIndex(3)
+    form.recompute()
+    assert form.plan is None
+    form.cover.setCurrentIndex(form.cover.findText("Full cover, fire through (AP)"))
+    form.recompute()
+    assert form.plan is not None
+    names = [s.name for s in form.plan.setup.sources]
+    assert "Firing through full cover" in names
+    form.roll.click()
+    assert any("full cover: d10" in e.text for e in session.log)

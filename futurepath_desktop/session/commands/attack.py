@@ -12,12 +12,14 @@ from futurepath_desktop.core.attack_resolution import (
     resolve_full_attack,
 )
 from futurepath_desktop.core.dice import DiceRoll
+from futurepath_desktop.core.environment import Cover, through_cover
 from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.turn_actions import declare_action
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.state import Combatant, Session
+from futurepath_desktop.session.wording import possessive
 
 
 def _rolls(result: AttackResult) -> list[DiceRoll]:
@@ -61,6 +63,9 @@ class ResolveAttack(msgspec.Struct, frozen=True):
     use_extra_damage: bool = False
     apply_damage: bool = True
     declare: bool = True
+    through_cover: bool = False
+    """R32: fire through full cover (an AP weapon, or a barrier the GM rules weak)."""
+    weak_barrier: bool = False
 
     def plan(self, session: Session) -> AttackPlan:
         """The attack as it stands now: every source, the AC, the action it spends. The
@@ -78,6 +83,8 @@ class ResolveAttack(msgspec.Struct, frozen=True):
             bonus_attack=self.bonus_attack,
             full_attack=self.full_attack,
             use_extra_damage=self.use_extra_damage,
+            through_cover=self.through_cover,
+            weak_barrier=self.weak_barrier,
         )
 
     def perform(self, session: Session, edit: Edit) -> str:
@@ -87,6 +94,18 @@ class ResolveAttack(msgspec.Struct, frozen=True):
         if self.declare and session.combat.active:
             declare_action(session, edit, attacker, plan.action, plan.target.id)
         roller = edit.roller()
+        if self.through_cover and self.cover == int(Cover.FULL):
+            d10 = roller.roll("1d10")
+            shot = through_cover(d10.total)  # R32: d10 ≥ 6 connects
+            gets = "gets through" if shot.connects else "does not get through"
+            edit.log(
+                "attack",
+                f"{attacker.name} fires {weapon.name} through {possessive(plan.target.name)} "
+                f"full cover: d10 {shot.roll}, {gets} (R32)",
+                rolls=[d10],
+            )
+            if not shot.connects:
+                return f"{attacker.name}'s shot does not get through"
         if self.full_attack:
             results = resolve_full_attack(
                 roller, plan.setup, plan.extra_attacks, extra_damage=plan.extra_damage

@@ -42,7 +42,16 @@ ACTIONS = (
     ("Full Attack", "full"),
     ("Extra Damage", "extra"),
 )
-COVERS = ("No cover", "Partial cover", "Heavy cover", "Full cover")
+COVERS = (
+    "No cover",
+    "Partial cover",
+    "Heavy cover",
+    "Full cover",
+    "Full cover, fire through (AP)",
+    "Full cover, weak barrier",
+)
+"""The cover of R32; the last two fire through full cover (a d10 of 6 or more connects)."""
+FULL = 3
 
 
 def _cached_odds(setup: AttackSetup) -> DamageOdds:
@@ -297,12 +306,14 @@ class AttackForm(QGroupBox):
             str(self.target.currentData()),
             weapon_index=max(0, self.weapon.currentIndex()),
             distance_ft=self.distance.value(),
-            cover=self.cover.currentIndex(),
+            cover=min(self.cover.currentIndex(), FULL),
             fiat=self.fiat(),
             bonus_attack=mode == "bonus",
             full_attack=mode == "full",
             use_extra_damage=mode == "extra",
             declare=not self.instant.isChecked(),
+            through_cover=self.cover.currentIndex() > FULL,
+            weak_barrier=self.cover.currentIndex() == FULL + 2,
         )
 
     def recompute(self) -> None:

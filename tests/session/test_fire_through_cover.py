@@ -1,0 +1,63 @@
+"""R32: a target in full cover cannot be targeted directly, but an AP weapon or a weak
+barrier may fire through: a d10 of 6 or more connects, then the accuracy check takes 1
+disadvantage. The oracle is the ruling read off each logged d10."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from futurepath_desktop.core.errors import AttackNotAllowedError
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.history import History
+from futurepath_desktop.session.state import Session
+
+FULL = 3
+
+
+def with_ap_rifle(seed: int) -> tuple[Session, History]:
+    session = demo_session()
+    session.rng = random.Random(seed)
+    history = History(session)
+    art = session.combatants["art"]
+    rifle = msgspec.structs.replace(art.weapons[0], armor_piercing=True)
+    history.push(c.EditCombatant("art", {"weapons": (rifle,)}))
+    return session, history
+
+
+def test_full_cover_stops_a_weapon_that_is_not_ap() -> None:
+    session = demo_session()
+    history = History(session)
+    with pytest.raises(AttackNotAllowedError, match="cannot be targeted directly"):
+        history.push(c.ResolveAttack("art", "bear-1", distance_ft=30, cover=FULL))
+    with pytest.raises(AttackNotAllowedError, match="only an AP weapon"):
+        history.push(
+            c.ResolveAttack("art", "bear-1", distance_ft=30, cover=FULL, through_cover=True)
+        )
+    # A barrier the GM rules weak lets any weapon try.
+    history.push(
+        c.ResolveAttack(
+            "art", "bear-1", distance_ft=30, cover=FULL, through_cover=True, weak_barrier=True
+        )
+    )
+    assert "through Space Bear 1's full cover: d10" in "\n".join(e.text for e in session.log)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_d10_of_6_or_more_connects_and_the_shot_takes_1_disadvantage(seed: int) -> None:
+    session, history = with_ap_rifle(seed)
+    before = len(session.log)
+    history.push(c.ResolveAttack("art", "bear-1", distance_ft=30, cover=FULL, through_cover=True))
+    entries = session.log[before:]
+    shot = next(e for e in entries if "full cover: d10" in e.text)
+    (d10,) = shot.rolls
+    assert d10.expression == "1d10" and 1 <= d10.total <= 10
+    attacks = [e for e in entries if e.kind == "attack" and "attacks Space Bear 1" in e.text]
+    if d10.total >= 6:
+        assert "gets through" in shot.text and len(attacks) == 1
+        assert "Firing through full cover: 1 disadvantage" in "\n".join(attacks[0].lines)
+    else:
+        assert "does not get through" in shot.text and attacks == []
