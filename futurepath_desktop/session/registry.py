@@ -237,6 +237,7 @@ REFERENCES: tuple[Reference, ...] = (
     _ids("grenades", "teams", "teams"),
     _field("grenades", "due_team", "teams", "clear"),
     _field("templates", "grenade_id", "grenades", "remove"),
+    _field("templates", "condition_id", "conditions", "remove"),
     Reference(
         "combat", "teams", "order[]", "clear", _ids("combat", "order", "teams").find, _order_drop
     ),

@@ -90,6 +90,15 @@ ROWS: tuple[Action, ...] = (
         section=5,
     ),
     Action(
+        "actionUsePower",
+        "Use Power…",
+        "turn_prompts.use_power",
+        ("Shift+P",),
+        "The selected combatant uses a power: range, area, target and how long it lasts",  # R39
+        menu=COMBAT,
+        section=5,
+    ),
+    Action(
         "actionStabilize",
         "Stabilize…",
         "turn_prompts.stabilize",

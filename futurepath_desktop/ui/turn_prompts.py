@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QInputDialog
 
 from futurepath_desktop.session.state import Combatant
 from futurepath_desktop.ui.dialogs import turn_dialogs
+from futurepath_desktop.ui.dialogs.power_dialog import PowerDialog
 from futurepath_desktop.ui.operations import attacks, turns
 from futurepath_desktop.ui.operations import map as map_operations
 
@@ -130,6 +131,15 @@ def coup_de_grace(window: MainWindow) -> None:
         planned.weapon_index,
         planned.distance_ft,
     )
+
+
+def use_power(window: MainWindow) -> None:
+    """R39: the combatant uses a power; everyone inside its area is affected."""
+    session = window.controller.session
+    answer = asked(window, lambda who: PowerDialog(session, who, window))
+    if answer is not None:
+        who, dialog = answer
+        turns.use_power(window.controller, who.id, dialog.name.text(), dialog.details())
 
 
 def stabilize(window: MainWindow) -> None:

@@ -36,7 +36,8 @@ MENUS_BEFORE = {
         "Add Condition…", "Extend +1", "Shorten −1", "End Condition", "-",
         "Join…", "Roll Dice…", "-",
         "Adjust Initiative…", "Act Earlier", "Act Later", "-",
-        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Coup de Grace", "Stabilize…",
+        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Coup de Grace", "Use Power…",
+        "Stabilize…",
         "Attack an Object…", "Reload", "Detonate Grenade",
     ],
     "&Roster": [

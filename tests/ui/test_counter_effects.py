@@ -172,8 +172,9 @@ def test_the_attack_form_fires_through_full_cover_with_an_ap_weapon(
     assert form.plan is None
     form.cover.setCurrentIndex(form.cover.findText("Full cover, fire through (AP)"))
     form.recompute()
-    assert form.plan is not None
-    names = [s.name for s in form.plan.setup.sources]
+    plan = window.inspector.attack.plan  # read again: the recompute set it
+    assert plan is not None
+    names = [s.name for s in plan.setup.sources]
     assert "Firing through full cover" in names
     form.roll.click()
     assert any("full cover: d10" in e.text for e in session.log)

@@ -323,3 +323,43 @@ def test_a_dying_combatant_is_stabilized_from_the_combat_menu(
     reopens(window)
     window.controller.stack.undo()
     assert session.combatants["art"].hp == -2
+
+
+def test_a_power_is_used_from_the_combat_menu_on_everyone_in_its_area(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R39: Shift+P asks for the power; a 10 ft burst centred on Space Bear 1's square,
+    within James's 60 ft, stuns everyone inside for a round, and the area shows on the
+    map while it lasts."""
+    from PySide6.QtWidgets import QSpinBox
+
+    from futurepath_desktop.session.map_rules import inside_template, square_name
+    from futurepath_desktop.ui.dialogs.power_dialog import PowerDialog
+
+    session = window.controller.session
+    window.initiative.select(["james"])
+    centre = session.tokens["bear-1"].square
+
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, PowerDialog)
+        qtbot.keyClicks(find(dialog, QLineEdit, "powerName"), "Static Field")
+        find(dialog, QSpinBox, "powerRange").setValue(60)
+        choose(find(dialog, QComboBox, "powerShape"), "burst")
+        find(dialog, QSpinBox, "powerSize").setValue(10)
+        square = find(dialog, QLineEdit, "powerSquare")
+        square.clear()
+        qtbot.keyClicks(square, square_name(centre))
+        find(dialog, QSpinBox, "powerRounds").setValue(1)
+        assert ok_button(dialog).isEnabled()
+        dialog.accept()
+
+    answer_dialog(qtbot, fill)
+    press(qtbot, window, Qt.Key.Key_P, shift=True)
+    (area,) = [t for t in session.templates.values() if t.label == "Static Field"]
+    inside = inside_template(session, area)
+    assert "bear-1" in inside
+    for ident in inside:
+        assert [h.name for h in session.conditions_on(ident)] == ["Static Field"]
+    reopens(window)
+    window.controller.stack.undo()
+    assert not session.templates and not session.conditions

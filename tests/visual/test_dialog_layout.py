@@ -19,6 +19,7 @@ from futurepath_desktop.session.edit import run
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.dialogs.fall_dialog import FallDialog
+from futurepath_desktop.ui.dialogs.power_dialog import PowerDialog
 from futurepath_desktop.ui.dialogs.team_dialogs import (
     InitiativeDialog,
     RuleOptionsDialog,
@@ -57,6 +58,7 @@ DIALOGS: dict[str, Callable[[Session], QDialog]] = {
     "fall": lambda s: FallDialog("2 combatants: Space Bear 1, Space Bear 2"),
     "attack an object": lambda s: ObjectDialog(s.combatants["art"]),
     "stabilize": lambda s: StabilizeDialog(s, s.combatants["james"]),
+    "use a power": lambda s: PowerDialog(s, s.combatants["james"]),
 }
 
 

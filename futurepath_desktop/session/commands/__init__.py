@@ -40,6 +40,7 @@ from futurepath_desktop.session.commands.map import (
     SetMapSize,
 )
 from futurepath_desktop.session.commands.object_attack import AttackObject
+from futurepath_desktop.session.commands.powers import UsePower
 from futurepath_desktop.session.commands.roster import (
     AddCombatant,
     AddTeam,
@@ -145,4 +146,5 @@ __all__ = [
     "Swarm",
     "ThrowGrenade",
     "TriggerReadied",
+    "UsePower",
 ]

@@ -69,6 +69,8 @@ class Template(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     label: Annotated[str, Meta(max_length=120)] = ""
     grenade_id: Id | None = None
     """The waiting grenade whose blast this template shows (it goes when the grenade does)."""
+    condition_id: Id | None = None
+    """R39: the counter of the power this area shows (it goes when the counter ends)."""
 
 
 class Grenade(Struct, frozen=True, forbid_unknown_fields=True, gc=False):

@@ -4,6 +4,8 @@ was taken."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui.undo import SessionController
 
@@ -41,3 +43,9 @@ def stabilize(
 ) -> bool:
     """R26: the medic tries to stabilize a dying patient (one step, its check logged)."""
     return controller.push(c.Stabilize(medic, patient, kit, ranks, bonus, dc))
+
+
+def use_power(controller: SessionController, user: str, name: str, details: dict[str, Any]) -> bool:
+    """R39: the user uses a power (its range, area, target, effect and duration in
+    ``details``, the fields of the command); one step."""
+    return controller.push(c.UsePower(user, name.strip(), **details))

@@ -69,6 +69,12 @@ def _grenade_due_teams(s: Session) -> Iterator[str]:
             yield grenade.due_team
 
 
+def _power_counters(s: Session) -> Iterator[str]:
+    for template in s.templates.values():
+        if template.condition_id is not None:
+            yield template.condition_id
+
+
 def _blast_grenades(s: Session) -> Iterator[str]:
     for template in s.templates.values():
         if template.grenade_id is not None:
@@ -138,6 +144,7 @@ WALKS: dict[tuple[str, str, str], Walk] = {
     ("grenades", "teams", "teams[]"): _grenade_teams,
     ("grenades", "teams", "due_team"): _grenade_due_teams,
     ("templates", "grenades", "grenade_id"): _blast_grenades,
+    ("templates", "conditions", "condition_id"): _power_counters,
     ("combat", "teams", "order[]"): _combat_ids("order"),
     ("combat", "combatants", "acted[]"): _combat_ids("acted"),
     ("combat", "combatants", "unaware[]"): _combat_ids("unaware"),

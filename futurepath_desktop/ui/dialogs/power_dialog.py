@@ -1,0 +1,150 @@
+"""PowerDialog: a power as its user uses it (R39): range, area and where it is centred,
+a listed target or everyone inside, damage or healing, how long it lasts, and the action
+it spends."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QDialog, QSpinBox, QWidget
+
+from futurepath_desktop.core.actions import ACTIONS
+from futurepath_desktop.session.commands.powers import MAX_POWER_FT
+from futurepath_desktop.session.file_checks import is_dice
+from futurepath_desktop.session.map_rules import square_name
+from futurepath_desktop.session.state import Combatant, Session
+from futurepath_desktop.ui.dialogs import form, ok_cancel, text_field
+
+SQUARE = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
+DIRECTIONS = (
+    ("east", (1, 0)),
+    ("south-east", (1, 1)),
+    ("south", (0, 1)),
+    ("south-west", (-1, 1)),
+    ("west", (-1, 0)),
+    ("north-west", (-1, -1)),
+    ("north", (0, -1)),
+    ("north-east", (1, -1)),
+)
+
+
+def parse_square(text: str) -> tuple[int, int] | None:
+    """A square as the map names it ("O5": column letters, row number), or None."""
+    found = SQUARE.match(text)
+    if found is None:
+        return None
+    column = 0
+    for letter in found.group(1).upper():
+        column = column * 26 + ord(letter) - ord("A") + 1
+    row = int(found.group(2))
+    return (column - 1, row - 1) if row >= 1 else None
+
+
+class PowerDialog(QDialog):
+    """The power's name with the focus at once, then its range, area, target and effect."""
+
+    def __init__(self, session: Session, user: Combatant, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = form(self, "powerDialog", f"{user.name} uses a power", 400)
+        self.user = user
+        self.name = text_field("powerName", 120, "e.g. Fireball")
+        layout.addRow("Power", self.name)
+        self.range = QSpinBox()
+        self.range.setObjectName("powerRange")
+        self.range.setRange(-5, MAX_POWER_FT)
+        self.range.setSingleStep(5)
+        self.range.setSpecialValueText("no range")
+        self.range.setValue(-5)
+        self.range.setSuffix(" ft")
+        layout.addRow("Range", self.range)
+        self.shape = QComboBox()
+        self.shape.setObjectName("powerShape")
+        for words, key in (
+            ("No area", None),
+            ("Burst", "burst"),
+            ("Cone", "cone"),
+            ("Line", "line"),
+        ):
+            self.shape.addItem(words, key)
+        self.area_size = QSpinBox()
+        self.area_size.setObjectName("powerSize")
+        self.area_size.setRange(5, MAX_POWER_FT)
+        self.area_size.setSingleStep(5)
+        self.area_size.setValue(10)
+        self.area_size.setSuffix(" ft")
+        layout.addRow("Area", self.shape)
+        layout.addRow("Size", self.area_size)
+        token = session.tokens.get(user.id)
+        self.centre = text_field(
+            "powerSquare", 8, "e.g. O5", square_name(token.square) if token else ""
+        )
+        layout.addRow("Centred on", self.centre)
+        self.direction = QComboBox()
+        self.direction.setObjectName("powerDirection")
+        for words, step in DIRECTIONS:
+            self.direction.addItem(words, step)
+        layout.addRow("Pointing", self.direction)
+        self.target = QComboBox()
+        self.target.setObjectName("powerTarget")
+        self.target.addItem("Everyone in the area", None)
+        for other in session.combatants.values():
+            if other.present:
+                self.target.addItem(other.name, other.id)
+        layout.addRow("Target", self.target)
+        self.damage = text_field("powerDamage", 80, "e.g. 3d6, or empty")
+        layout.addRow("Damage", self.damage)
+        self.heal = text_field("powerHeal", 80, "e.g. 2d4, or empty")
+        layout.addRow("Healing", self.heal)
+        self.rounds = QSpinBox()
+        self.rounds.setObjectName("powerRounds")
+        self.rounds.setRange(0, 1000)
+        self.rounds.setSpecialValueText("instant")
+        layout.addRow("Lasts", self.rounds)
+        self.action = QComboBox()
+        self.action.setObjectName("powerAction")
+        self.action.addItem("No action", "")
+        for name in ("Class Attack Talent", "Use a Feat or Talent"):
+            if name in ACTIONS:
+                self.action.addItem(name, name)
+        layout.addRow("Spends", self.action)
+        self.buttons = ok_cancel(self, "Use")
+        layout.addRow(self.buttons)
+        for field in (self.name, self.damage, self.heal, self.centre):
+            field.textChanged.connect(self._check)
+        self.shape.currentIndexChanged.connect(self._check)
+        self._check()
+        self.name.setFocus()
+
+    def _check(self) -> None:
+        """OK waits for a name, dice that read as dice and a square the map could name."""
+        from PySide6.QtWidgets import QDialogButtonBox
+
+        has_area = self.shape.currentData() is not None
+        self.area_size.setEnabled(has_area)
+        self.centre.setEnabled(has_area)
+        self.direction.setEnabled(self.shape.currentData() in ("cone", "line"))
+        good = bool(self.name.text().strip())
+        good &= all(not f.text().strip() or is_dice(f.text()) for f in (self.damage, self.heal))
+        good &= not has_area or parse_square(self.centre.text()) is not None
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(good)
+
+    def details(self) -> dict[str, Any]:
+        """The power as the dialog has it: the fields of ``UsePower`` after its user and name."""
+        shape = self.shape.currentData()
+        square = parse_square(self.centre.text()) if shape is not None else None
+        dx, dy = self.direction.currentData()
+        return dict(
+            range_ft=None if self.range.value() < 0 else self.range.value(),
+            shape=shape,
+            size_ft=self.area_size.value() if shape is not None else 0,
+            x=square[0] if square else None,
+            y=square[1] if square else None,
+            dx=dx,
+            dy=dy,
+            target_id=self.target.currentData(),
+            damage=self.damage.text().strip(),
+            heal=self.heal.text().strip(),
+            rounds=self.rounds.value() or None,
+            action=self.action.currentData() or "",
+        )
