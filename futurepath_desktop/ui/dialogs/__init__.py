@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+)
 
 
 def ok_cancel(dialog: QDialog, ok_text: str = "") -> QDialogButtonBox:
@@ -44,3 +51,35 @@ def ok_only_when(buttons: QDialogButtonBox, field: QLineEdit, wanted: Callable[[
 
     field.textChanged.connect(check)
     check()
+
+
+def spin_box(
+    name: str,
+    low: int,
+    high: int,
+    *,
+    value: int | None = None,
+    step: int = 1,
+    suffix: str = "",
+    special: str = "",
+) -> QSpinBox:
+    """A number box with its bounds (the file's), step, unit and a word for its lowest
+    value ("instant", "no range")."""
+    box = QSpinBox()
+    box.setObjectName(name)
+    box.setRange(low, high)
+    box.setSingleStep(step)
+    box.setSuffix(suffix)
+    if special:
+        box.setSpecialValueText(special)
+    box.setValue(low if value is None else value)
+    return box
+
+
+def choices(name: str, items: Iterable[tuple[str, object]]) -> QComboBox:
+    """A drop-down of (words, data) items."""
+    combo = QComboBox()
+    combo.setObjectName(name)
+    for words, data in items:
+        combo.addItem(words, data)
+    return combo

@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QDialog, QSpinBox, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 from futurepath_desktop.core.actions import ACTIONS
 from futurepath_desktop.session.commands.powers import MAX_POWER_FT
 from futurepath_desktop.session.file_checks import is_dice
 from futurepath_desktop.session.map_rules import square_name
 from futurepath_desktop.session.state import Combatant, Session
-from futurepath_desktop.ui.dialogs import form, ok_cancel, text_field
+from futurepath_desktop.ui.dialogs import choices, form, ok_cancel, spin_box, text_field
 
 SQUARE = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
 DIRECTIONS = (
@@ -50,63 +50,32 @@ class PowerDialog(QDialog):
         self.user = user
         self.name = text_field("powerName", 120, "e.g. Fireball")
         layout.addRow("Power", self.name)
-        self.range = QSpinBox()
-        self.range.setObjectName("powerRange")
-        self.range.setRange(-5, MAX_POWER_FT)
-        self.range.setSingleStep(5)
-        self.range.setSpecialValueText("no range")
-        self.range.setValue(-5)
-        self.range.setSuffix(" ft")
+        self.range = spin_box(
+            "powerRange", -5, MAX_POWER_FT, step=5, suffix=" ft", special="no range"
+        )
         layout.addRow("Range", self.range)
-        self.shape = QComboBox()
-        self.shape.setObjectName("powerShape")
-        for words, key in (
-            ("No area", None),
-            ("Burst", "burst"),
-            ("Cone", "cone"),
-            ("Line", "line"),
-        ):
-            self.shape.addItem(words, key)
-        self.area_size = QSpinBox()
-        self.area_size.setObjectName("powerSize")
-        self.area_size.setRange(5, MAX_POWER_FT)
-        self.area_size.setSingleStep(5)
-        self.area_size.setValue(10)
-        self.area_size.setSuffix(" ft")
+        shapes = (("No area", None), ("Burst", "burst"), ("Cone", "cone"), ("Line", "line"))
+        self.shape = choices("powerShape", shapes)
+        self.area_size = spin_box("powerSize", 5, MAX_POWER_FT, value=10, step=5, suffix=" ft")
         layout.addRow("Area", self.shape)
         layout.addRow("Size", self.area_size)
         token = session.tokens.get(user.id)
-        self.centre = text_field(
-            "powerSquare", 8, "e.g. O5", square_name(token.square) if token else ""
-        )
+        here = square_name(token.square) if token else ""
+        self.centre = text_field("powerSquare", 8, "e.g. O5", here)
         layout.addRow("Centred on", self.centre)
-        self.direction = QComboBox()
-        self.direction.setObjectName("powerDirection")
-        for words, step in DIRECTIONS:
-            self.direction.addItem(words, step)
+        self.direction = choices("powerDirection", DIRECTIONS)
         layout.addRow("Pointing", self.direction)
-        self.target = QComboBox()
-        self.target.setObjectName("powerTarget")
-        self.target.addItem("Everyone in the area", None)
-        for other in session.combatants.values():
-            if other.present:
-                self.target.addItem(other.name, other.id)
+        present = [(c.name, c.id) for c in session.combatants.values() if c.present]
+        self.target = choices("powerTarget", [("Everyone in the area", None), *present])
         layout.addRow("Target", self.target)
         self.damage = text_field("powerDamage", 80, "e.g. 3d6, or empty")
         layout.addRow("Damage", self.damage)
         self.heal = text_field("powerHeal", 80, "e.g. 2d4, or empty")
         layout.addRow("Healing", self.heal)
-        self.rounds = QSpinBox()
-        self.rounds.setObjectName("powerRounds")
-        self.rounds.setRange(0, 1000)
-        self.rounds.setSpecialValueText("instant")
+        self.rounds = spin_box("powerRounds", 0, 1000, special="instant")
         layout.addRow("Lasts", self.rounds)
-        self.action = QComboBox()
-        self.action.setObjectName("powerAction")
-        self.action.addItem("No action", "")
-        for name in ("Class Attack Talent", "Use a Feat or Talent"):
-            if name in ACTIONS:
-                self.action.addItem(name, name)
+        spends = [(n, n) for n in ("Class Attack Talent", "Use a Feat or Talent") if n in ACTIONS]
+        self.action = choices("powerAction", [("No action", ""), *spends])
         layout.addRow("Spends", self.action)
         self.buttons = ok_cancel(self, "Use")
         layout.addRow(self.buttons)
