@@ -273,6 +273,40 @@ class FightRules(Machine):
         """R25, Hardness past both ends too."""
         self.push(c.AttackObject(self.pick(data, self.combatant_ids()), weapon, "a door", hardness))
 
+    @rule(data=st.data(), wound=st.booleans(), kit=st.booleans(), ranks=st.integers(0, 2))
+    @draws(c.Stabilize)
+    def stabilize(self, data: Any, wound: bool, kit: bool, ranks: int) -> None:
+        """R26, on a patient brought to dying first as often as not."""
+        ids = self.combatant_ids()
+        patient = self.pick(data, ids)
+        if wound and patient in self.session.combatants:
+            self.push(c.Damage((patient,), self.session.combatants[patient].hp + 1))
+        dc = data.draw(st.sampled_from([None, 1, 15, 101]))
+        self.push(c.Stabilize(self.pick(data, ids), patient, kit, ranks, 0, dc))
+
+    @rule(
+        data=st.data(),
+        shape=st.sampled_from([None, "burst", "cone", "line"]),
+        size=st.sampled_from([0, 5, 10, 7]),
+        reach=st.sampled_from([None, 0, 30, 2000]),
+        square=st.tuples(st.integers(-1, 30), st.integers(-1, 20)),
+        rounds=st.sampled_from([None, 1, 3, 0]),
+        damage=st.sampled_from(["", "2d6", "1d4 CON"]),
+    )
+    @draws(c.UsePower)
+    def use_power(
+        self, data: Any, shape: Any, size: int, reach: Any, square: Any, rounds: Any, damage: str
+    ) -> None:
+        """R39, with areas off the map, ranges past the limit and dice that are not dice."""
+        ids = self.combatant_ids()
+        target = data.draw(st.one_of(st.none(), st.sampled_from(ids))) if ids else None
+        self.push(
+            c.UsePower(
+                self.pick(data, ids), "Static", reach, shape, size, *square, target_id=target,
+                damage=damage, rounds=rounds,
+            )
+        )  # fmt: skip
+
     @rule(data=st.data(), weapon=st.integers(-1, 2))
     @draws(c.Reload)
     def reload(self, data: Any, weapon: int) -> None:
