@@ -18,7 +18,7 @@ from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.attack_plan import condition_defs
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
-from futurepath_desktop.session.map_rules import acts_now, remaining_ft
+from futurepath_desktop.session.map_rules import acts_now, grid_for, remaining_ft
 from futurepath_desktop.session.skill_checks import skill_check
 from futurepath_desktop.session.state import Combatant, Session
 
@@ -194,3 +194,26 @@ def feet_left(session: Session, combatant_id: str, move: MoveType) -> int:
         except CommandError:
             continue
     return best
+
+
+def needs_acrobatics(session: Session, combatant_id: str, goal: Square, move: MoveType) -> bool:
+    """Whether moving there now would be a Sprint whose path enters difficult ground, so
+    that the window asks for the Acrobatics check first (R51)."""
+    combatant = session.combatants.get(combatant_id)
+    token = session.tokens.get(combatant_id)
+    if combatant is None or token is None or not session.combat.active:
+        return False
+    grid = grid_for(session, combatant_id)
+    if not grid.inside(goal) or movement_refusal(session, combatant) is not None:
+        return False
+    path = core_grid.find_path(
+        grid, token.square, goal, limit_ft=feet_left(session, combatant_id, move)
+    )
+    if path is None:
+        return False
+    try:
+        action = move_action(session, combatant, move, token.moved_ft + path.cost_ft)
+    except CommandError:
+        return False
+    rough = any((grid.enter_cost(s) or 0) > core_grid.SQUARE_FT for s in path.squares[1:])
+    return action.name == "Sprint" and rough

@@ -85,3 +85,40 @@ def test_the_inspector_shows_what_the_turn_has_used_and_what_is_left(
     assert line.text() == "Not its turn."
     window.controller.push(c.EndCombat(resolve=False))
     assert not line.isVisible(), "out of combat there is no turn to show"
+
+
+def test_a_sprint_into_difficult_ground_asks_for_acrobatics_first(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R51: dropping a sprinting bear in the difficult patch asks its Acrobatics bonus
+    (the DEX modifier offered), then rolls the check with it; Cancel leaves it put."""
+    from PySide6.QtWidgets import QDialog, QInputDialog
+
+    from futurepath_desktop.core.grid import MoveType
+    from tests.ui.conftest import answer_dialog
+
+    session = window.controller.session
+    to_turn(window, "bears")
+    window.map.view.settings.move = MoveType.SPRINT
+    offered: list[int] = []
+
+    def cancel(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        offered.append(dialog.intValue())
+        dialog.reject()
+
+    answer_dialog(qtbot, cancel)
+    drag(window, "bear-3", (13, 12))
+    assert offered == [session.combatants["bear-3"].abilities.mod("dexterity")]
+    assert session.tokens["bear-3"].square == (13, 9), "cancelled: it stays"
+
+    def sure(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        dialog.setIntValue(100)
+        dialog.accept()
+
+    answer_dialog(qtbot, sure)
+    drag(window, "bear-3", (13, 12))
+    check = next(e for e in session.log if e.kind == "check")
+    assert "Acrobatics" in check.text and "(d20 + Acrobatics +100)" in check.text
+    assert session.tokens["bear-3"].square == (13, 12)

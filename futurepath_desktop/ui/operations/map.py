@@ -32,11 +32,15 @@ def move_token(
     move: core_grid.MoveType = core_grid.MoveType.RUN,
     *,
     override: bool = False,
+    acrobatics: int | None = None,
 ) -> bool:
-    """Move a token by the rules (R34-R36), or past them with ``override``."""
+    """Move a token by the rules (R34-R36, R50), or past them with ``override``; a Sprint
+    across difficult ground rolls Acrobatics with ``acrobatics`` (R51)."""
     from futurepath_desktop.session import commands as c
 
-    return controller.push(c.MoveToken(combatant_id, *square, move=move, override=override))
+    return controller.push(
+        c.MoveToken(combatant_id, *square, move=move, override=override, acrobatics=acrobatics)
+    )
 
 
 def remove_token(controller: SessionController, combatant_id: str) -> bool:

@@ -302,8 +302,8 @@ class FightRules(Machine):
         target = data.draw(st.one_of(st.none(), st.sampled_from(ids))) if ids else None
         self.push(
             c.UsePower(
-                self.pick(data, ids), "Static", reach, shape, size, *square, target_id=target,
-                damage=damage, rounds=rounds,
+                self.pick(data, ids), "Static", reach, shape, size, x=square[0], y=square[1],
+                target_id=target, damage=damage, rounds=rounds,
             )
         )  # fmt: skip
 

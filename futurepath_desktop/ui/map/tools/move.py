@@ -161,7 +161,35 @@ class MoveTool(MapTool):
         self.view.cancel()
         if drag is None or square == drag.start:
             return False
+        acrobatics = None
+        if not override and moving.needs_acrobatics(
+            self.session, drag.combatant_id, square, self.settings.move
+        ):
+            acrobatics = self.ask_acrobatics(drag.combatant_id)
+            if acrobatics is None:
+                return False  # the GM cancelled: the token stays
         with self.view.notes.trying(square):
             return operations.move_token(
-                self.controller, drag.combatant_id, square, self.settings.move, override=override
+                self.controller,
+                drag.combatant_id,
+                square,
+                self.settings.move,
+                override=override,
+                acrobatics=acrobatics,
             )
+
+    def ask_acrobatics(self, combatant_id: str) -> int | None:
+        """R51: the sprinter's Acrobatics bonus, before the check is rolled (None: cancel)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        combatant = self.session.combatants[combatant_id]
+        value, ok = QInputDialog.getInt(
+            self.view,
+            "Acrobatics check",
+            f"{combatant.name} sprints across difficult ground: a DC 15 Acrobatics check, or "
+            "prone halfway.\nAcrobatics bonus:",
+            combatant.abilities.mod("dexterity"),
+            -100,
+            100,
+        )
+        return value if ok else None
