@@ -12,49 +12,55 @@ from futurepath_desktop.session.state import Combatant, Session
 
 
 def left_of(turn: TurnEconomy) -> str:
-    """What R15 still allows after the actions declared so far."""
+    """What R15 still allows after the actions declared so far, in a few words."""
     if turn.ended:
-        return "nothing: the turn has ended"
-    if not turn.declared:
-        return "a Full-Round action, or a Standard, a Simple and a Free action"
+        return "nothing, the turn has ended"
     parts = []
     if turn.standard is None and turn.full_round is None:
-        parts.append("the Standard action")
+        parts.append("standard")
     if not turn.simple_used and turn.full_round is None:
-        parts.append("the Simple action")
+        parts.append("simple")
     if turn.free_count < 4:
-        parts.append("a Free action")
+        parts.append("free")
     return ", ".join(parts) if parts else "nothing"
 
 
-def turn_line(session: Session, combatant: Combatant) -> str:
-    """ "This turn: standard (move), 20 ft moved. Left: the Simple action, a Free action;
-    15 ft of movement" for the acting combatant; a short note for anyone else; "" out of
-    combat."""
+def turn_line(session: Session, combatant: Combatant) -> tuple[str, str]:
+    """The acting combatant's turn in one short line and in full (for the tooltip):
+    "Turn: standard (move) · left: simple, free · 30 ft to move", and "… 10 ft moved …
+    110 ft to move as a Sprint (past 40 ft)". Anyone else gets a short note; nobody
+    anything out of combat."""
     combat = session.combat
     if not combat.active or not combatant.present:
-        return ""
+        return "", ""
     if not acts_now(session, combatant.id, combat.acting_team):
         if combat.surprise_round and combatant.team_id == combat.acting_team:
-            return "Surprised: does not act in the surprise round."
-        return "Not its turn."
+            note = "Surprised: does not act in the surprise round."
+        else:
+            note = "Not its turn."
+        return note, note
     try:
         turn = validate_turn(combat.turns.get(combatant.id, ()))
     except FuturePathError:  # a file edited by hand; the turn column says what is wrong
-        return ""
+        return "", ""
     token = session.tokens.get(combatant.id)
-    used = turn.summary()
-    if token is not None and token.moved_ft:
-        used += f", {token.moved_ft} ft moved"
-    line = f"This turn: {used}. Left: {left_of(turn)}"
+    if turn.declared:
+        short = [f"Turn: {turn.summary()}", f"left: {left_of(turn)}"]
+        moved = f", {token.moved_ft} ft moved" if token is not None and token.moved_ft else ""
+        full = [f"Used this turn: {turn.summary()}{moved}", f"Left: {left_of(turn)}"]
+    else:
+        short = ["Turn: nothing used yet"]
+        full = ["Nothing used this turn yet"]
     refusal = moving.movement_refusal(session, combatant)
     if token is not None and refusal is None and not turn.ended:
         feet = moving.feet_left(session, combatant.id, core_grid.MoveType.RUN)
         speed, why = moving.speed_now(session, combatant)
-        slow = f" ({why})" if why else ""
-        line += f"; {feet} ft of movement{slow}" if feet else "; no movement"
+        short.append(f"{feet} ft to move" if feet else "no move left")
+        move = f"{feet} ft of movement left"
         if feet > max(0, speed - token.moved_ft):
-            line += f", past {speed} ft a Sprint"
+            move += f", as a Sprint past {speed} ft (it ends the turn)"
+        full.append(f"{move}; {why}" if why else move)
     elif refusal is not None and "cannot move" in refusal:
-        line += f"; {refusal.split(' (R')[0]}"
-    return line + "."
+        short.append("cannot move")
+        full.append(refusal.split(" (R")[0])
+    return " · ".join(short), "\n".join(full)

@@ -72,15 +72,17 @@ def test_the_inspector_shows_what_the_turn_has_used_and_what_is_left(
     window.initiative.select(["bear-1"])
     line = window.inspector.turn
     assert line.isVisible()
-    assert line.text().startswith("This turn: nothing yet. Left: a Full-Round action")
-    assert "120 ft of movement, past 40 ft a Sprint" in line.text()  # 3 × 40 (R35)
+    assert line.text() == "Turn: nothing used yet · 120 ft to move"
+    assert "as a Sprint past 40 ft" in line.toolTip()  # 3 × 40 = 120 ft in all (R35)
     drag(window, "bear-1", (12, 4))
-    text = line.text()
-    assert "This turn: standard (move), 10 ft moved" in text, text
-    assert "Left: the Simple action, a Free action; 110 ft of movement" in text, text
+    assert line.text() == "Turn: standard (move) · left: simple, free · 110 ft to move"
+    tip = line.toolTip()
+    assert "Used this turn: standard (move), 10 ft moved" in tip, tip
+    assert "110 ft of movement left, as a Sprint past 40 ft" in tip, tip
     window.initiative.select(["bear-2"])
     assert window.controller.push(c.AddCondition(("bear-2",), "stunned"))
-    assert "Space Bear 2 is Stunned and cannot move" in line.text()
+    assert line.text().endswith("cannot move")
+    assert "Space Bear 2 is Stunned and cannot move" in line.toolTip()
     window.initiative.select(["brandon"])
     assert line.text() == "Not its turn."
     window.controller.push(c.EndCombat(resolve=False))

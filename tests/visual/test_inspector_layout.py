@@ -68,3 +68,43 @@ def test_the_measure_sees_a_cut_off_line(posed: Posed) -> None:
     window.inspector.title.setMaximumWidth(120)
     settle()
     assert any("label line" in line for line in problems(window.inspector))
+
+
+@pytest.mark.parametrize("scheme", [theme.LIGHT, theme.DARK])
+@pytest.mark.parametrize(("width", "height"), LAPTOPS)
+def test_the_turn_line_leaves_the_attack_form_whole_without_scrolling(
+    posed: Posed, width: int, height: int, scheme: str
+) -> None:
+    """The inspector's turn line at its longest (a move made, the Standard spent, feet
+    left) still leaves the whole attack form, Roll attack included, on screen: the panel
+    does not scroll, and its pixels show the line's text drawn under the summary."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from futurepath_desktop.session import commands as c
+
+    window = posed(width, height, scheme)
+    session = window.controller.session
+    mover = "brandon"  # the pose's acting combatant, nothing used yet this turn
+    square = session.tokens[mover].square
+    window.controller.push(c.MoveToken(mover, square[0], square[1] + 1))
+    window.initiative.select([mover])
+    settle()
+    line = window.inspector.turn
+    assert line.isVisible() and line.text().startswith("Turn: "), line.text()
+    scroll = window.inspector.findChild(QScrollArea)
+    assert scroll is not None
+    assert not scroll.verticalScrollBar().isVisible(), "the inspector scrolls"
+    roll = window.inspector.attack.roll
+    bottom = roll.mapTo(scroll.viewport(), roll.rect().bottomLeft()).y()
+    assert bottom <= scroll.viewport().height(), "Roll attack is below the panel's edge"
+    assert problems(window.inspector) == []
+    # The line is drawn: some of its pixels differ from the panel's background.
+    image = line.grab().toImage()
+    background = image.pixelColor(image.width() - 1, image.height() - 1)
+    inked = sum(
+        1
+        for x in range(0, image.width(), 2)
+        for y in range(image.height())
+        if image.pixelColor(x, y) != background
+    )
+    assert inked > 50

@@ -89,7 +89,9 @@ class InspectorDock(QDockWidget):
         scroll.setWidgetResizable(True)
         body = QWidget()
         layout = QVBoxLayout(body)
-        layout.setContentsMargins(6, 6, 6, 6)
+        # Tight: at 1366×768 the whole attack form fits under the name, summary and turn.
+        layout.setContentsMargins(6, 4, 6, 2)
+        layout.setSpacing(2)
         self.title = QLabel("Select a combatant")
         self.title.setObjectName("inspectorTitle")
         self.title.setWordWrap(True)  # a long name and team wrap in a narrow panel
@@ -298,8 +300,9 @@ class InspectorDock(QDockWidget):
 
     def _fill_turn(self) -> None:
         combatant = self.combatant()
-        text = turn_line(self.controller.session, combatant) if combatant else ""
+        text, full = turn_line(self.controller.session, combatant) if combatant else ("", "")
         self.turn.setText(text)
+        self.turn.setToolTip(full)
         self.turn.setVisible(bool(text))
 
     def _fill_stats(self, combatant: Combatant) -> None:
