@@ -130,7 +130,9 @@ def spend_move(
     declared = [d for d in combat.turns.get(combatant.id, ()) if d[0] != replaces]
     turns = dict(combat.turns)
     turns[combatant.id] = (*declared, (name, None))
-    edit.set_combat(msgspec.structs.replace(combat, turns=turns))
+    # R11: moving is acting: a surprised mover is no longer flat-footed.
+    unaware = tuple(u for u in combat.unaware if u != combatant.id)
+    edit.set_combat(msgspec.structs.replace(combat, turns=turns, unaware=unaware))
     if replaces:
         edit.log("action", f"{combatant.name}: the {replaces.lower()} becomes a {name} (R50)")
     else:

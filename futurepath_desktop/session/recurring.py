@@ -47,7 +47,7 @@ def tick_effect(
     if effect.save is not None:
         word = ABILITY_WORDS[effect.save]
         check = roll_check(
-            roller, bearer.abilities.mod(effect.save), label=f"{word} check against {held.name}"
+            roller, bearer.ability_mod(effect.save), label=f"{word} check against {held.name}"
         )
         rolls.append(check.roll)
         if check.total >= effect.dc:

@@ -12,10 +12,10 @@ _NUMBER = r"R\d+(?:[-–]R?\d+)?"  # R36, R42-R44
 def _ruling() -> re.Pattern[str]:
     """Compiled when a refusal is first worded, not at start-up (~5 ms)."""
     return re.compile(
-        rf"\s*\({_NUMBER}\)"  # "… there (R36)"
+        rf"\s*\({_NUMBER}(?:,\s*{_NUMBER})*\)"  # "… there (R36)", "(R14, R55)"
         rf"|(?<=\(){_NUMBER}[:,]\s*"  # "(R38: 30 ft + …)"
-        rf"|,\s*{_NUMBER}(?=\))"  # "(run, R35)"
-        rf"|\s+{_NUMBER}\b"  # "… under R18"
+        rf"|[,;]\s*{_NUMBER}(?:,\s*{_NUMBER})*(?=\))"  # "(run, R35)", "(…; R14, R55)"
+        rf"|\s+under\s+{_NUMBER}\b"  # "… under R18" (a square such as R4 is not one)
     )
 
 

@@ -151,6 +151,12 @@ def stabilize(window: MainWindow) -> None:
     if not any(c.hit_points().dying for c in session.combatants.values()):
         window.say("Nobody is dying: there is no one to stabilize")
         return
+    medic = current(window)
+    if medic is None:
+        return
+    if medic.is_down(session.options.vitality):
+        window.say(f"{medic.name} is down: select the one who tends the dying")
+        return
     answer = asked(window, lambda who: turn_dialogs.StabilizeDialog(session, who, window))
     if answer is not None:
         who, dialog = answer

@@ -1,5 +1,5 @@
-"""What a combatant has used of its turn and what is left (R15, R16, R50), in the words the
-inspector shows under its name."""
+"""What a combatant has used of its turn and what is left (R15, R16, R50), and how its
+initiative score is made (R5), in the words the inspector shows."""
 
 from __future__ import annotations
 
@@ -64,3 +64,14 @@ def turn_line(session: Session, combatant: Combatant) -> tuple[str, str]:
         short.append("cannot move")
         full.append(refusal.split(" (R")[0])
     return " · ".join(short), "\n".join(full)
+
+
+def initiative_words(combatant: Combatant, rule: str) -> str:
+    """The initiative score and how it is made (R5, or the scores option of R40)."""
+    abilities, misc = combatant.abilities, combatant.initiative_misc
+    if rule == "scores":
+        made = f"DEX {abilities.dexterity} + WIS {abilities.wisdom} + MISC {misc}"
+    else:
+        dex, wis = abilities.mod("dexterity"), abilities.mod("wisdom")
+        made = f"DEX mod {dex:+} + WIS mod {wis:+} + MISC {misc:+}"
+    return f"{combatant.initiative(rule):+} ({made})"

@@ -10,6 +10,9 @@ and its eight neighbours (R34)."""
 
 from __future__ import annotations
 
+import pytest
+
+from futurepath_desktop.core.errors import ActionNotAllowedError
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
@@ -96,3 +99,12 @@ def test_a_cooked_grenade_goes_off_at_the_start_of_the_targets_turn() -> None:
     assert entry is not None and entry.team_id == "bears" and "Space Bear 1" in entry.text
     turn = [e for e in session.log if e.text == "Space Bears' turn"]
     assert turn and turn[-1].seq < entry.seq
+
+
+def test_a_throw_is_the_throwers_attack_action() -> None:
+    """R15: throwing spends the Standard action, so a Full-Round Shock cannot follow."""
+    session, history = fight()
+    throw(session, history, (14, 4))
+    assert session.combat.turns["brandon"] == (("Throw a Grenade", None),)
+    with pytest.raises(ActionNotAllowedError, match="already used"):
+        history.push(c.DeclareAction("brandon", "Attack (Ranged)"))

@@ -169,3 +169,22 @@ def test_r52_an_occupied_square_is_difficult_ground_conscious_or_not() -> None:
     players = grid_for(session, "brandon")
     assert players.enter_cost((14, 4)) == 5, "a down enemy's square may be entered"
     assert players.enter_cost(beside) is None, "a standing enemy's may not"
+
+
+def test_r11_a_surprised_combatant_is_flat_footed_only_until_it_acts() -> None:
+    """Its first action (a move included) ends it, not the end of its team's turn."""
+    session = demo_session()
+    history = History(session)
+    history.push(c.StartCombat())  # only Brandon is aware
+    while session.combat.acting_team != "bears" or session.combat.phase != Phase.ACTION:
+        history.push(c.NextTurn())
+    assert {"bear-1", "bear-2"} <= set(session.combat.unaware)
+    ac = session.combatants["bear-2"].ac
+    from futurepath_desktop.session.attack_plan import plan_attack
+
+    assert plan_attack(session, "art", "bear-2", distance_ft=30).setup.target_ac == ac - 1
+    history.push(c.MoveToken("bear-2", 15, 7))  # it has acted
+    assert "bear-2" not in session.combat.unaware
+    assert plan_attack(session, "art", "bear-2", distance_ft=30).setup.target_ac == ac
+    history.push(c.DeclareAction("bear-1", "Speak"))
+    assert "bear-1" not in session.combat.unaware

@@ -48,13 +48,15 @@ def ticks(session: Session, start: int = 0) -> list[LogEntry]:
 
 
 def con_damage_of(entries: list[LogEntry], con: int) -> int:
-    """What the recorded rolls must have dealt: a tick with a check first (d20 + CON mod)
-    deals nothing if the check reaches DC 14, else its 1d4."""
+    """What the recorded rolls must have dealt: a tick with a check first (d20 + the CON
+    modifier of what CON damage has left so far) deals nothing if the check reaches DC 14,
+    else its 1d4."""
     total = 0
     for entry in entries:
         check, *damage = entry.rolls
         natural = check.faces[0]
-        assert check.total == natural + ability_modifier(con), "a CON check is d20 + CON mod"
+        left = ability_modifier(con - total)
+        assert check.total == natural + left, "a CON check is d20 + the CON left's modifier"
         if check.total >= POISON.dc:
             assert damage == [] and "no damage" in entry.text
             continue

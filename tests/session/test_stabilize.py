@@ -21,7 +21,18 @@ def dying_art() -> tuple[Session, History]:
     session = demo_session()
     art = session.combatants["art"]
     session.combatants["art"] = msgspec.structs.replace(art, hp=-2, con_damage=3)
-    return session, History(session)
+    history = History(session)
+    x, y = session.tokens["art"].square
+    history.push(c.PlaceToken("james", x + 1, y))  # beside him: a medic works within 5 ft
+    return session, history
+
+
+def test_a_medic_more_than_5_ft_away_cannot_reach_the_patient() -> None:
+    session, history = dying_art()
+    x, y = session.tokens["art"].square
+    history.push(c.PlaceToken("james", x + 2, y))
+    with pytest.raises(CommandError, match="James is 10 ft from Art: a medic works within 5 ft"):
+        history.push(c.Stabilize("james", "art", kit=True, ranks=1, dc=None))
 
 
 @pytest.mark.parametrize(
@@ -63,6 +74,8 @@ def test_in_combat_it_takes_the_medics_whole_turn() -> None:
     history.push(c.StartCombat(unaware_ids=()))
     while session.combat.phase != Phase.ACTION:
         history.push(c.NextTurn())
+    x, y = session.tokens["art"].square
+    history.push(c.PlaceToken("bear-1", x, y + 1))
     with pytest.raises(CombatFlowError, match="not Space Bear 1's turn"):
         history.push(c.Stabilize("bear-1", "art", kit=True, ranks=1, dc=None))
     history.push(c.Stabilize("james", "art", kit=True, ranks=1, dc=None))

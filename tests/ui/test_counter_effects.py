@@ -23,9 +23,9 @@ from futurepath_desktop.session import commands as c
 from futurepath_desktop.session import store
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
-from futurepath_desktop.ui.docks.inspector_dock import initiative_words
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.initiative_cells import INIT
+from futurepath_desktop.ui.turn_words import initiative_words
 from tests.ui.conftest import answer_dialog, find
 
 

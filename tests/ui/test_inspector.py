@@ -153,3 +153,19 @@ def test_a_weapon_is_made_a_technique_from_the_weapons_tab(
     window.controller.stack.undo()
     assert technique() == "no"
     assert box.currentData() == "no", "the box follows the undo"
+
+
+def test_a_weapon_is_marked_ap_from_the_weapons_tab(qtbot: QtBot, window: MainWindow) -> None:
+    """R32: the AP box makes a weapon armor-piercing (it may fire through full cover)."""
+    from PySide6.QtWidgets import QCheckBox
+
+    def ap() -> bool:
+        return window.controller.session.combatants["brandon"].weapons[0].armor_piercing
+
+    weapons = brandons_weapon(window, 0)
+    box = find(window.inspector, QCheckBox, "weaponArmorPiercing")
+    assert not box.isChecked() and not ap()
+    box.click()
+    assert ap() and ", AP" in weapons.text(0)
+    window.controller.stack.undo()
+    assert not ap() and not box.isChecked()

@@ -299,6 +299,8 @@ def test_a_dying_combatant_is_stabilized_from_the_combat_menu(
     session = window.controller.session
     assert window.controller.push(c.Damage(("art",), session.combatants["art"].hp + 2))
     assert session.combatants["art"].hit_points().dying
+    x, y = session.tokens["art"].square
+    assert window.controller.push(c.PlaceToken("james", x + 1, y))  # within 5 ft of him
     window.initiative.select(["james"])
 
     def without_kit(dialog: QDialog) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import msgspec
 
-from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.core.attack_resolution import coup_de_grace, coup_de_grace_save
 from futurepath_desktop.session.attack_plan import condition_defs, plan_attack
 from futurepath_desktop.session.commands.attack import _rolls, spend_ammo
@@ -71,7 +70,7 @@ class CoupDeGrace(msgspec.Struct, frozen=True):
         if after.vitality(rule).dead:
             return f"{attacker.name}: coup de grace on {target.name}"
         extras = attacker.extra_attacks + attacker.extra_damage
-        con = ability_modifier(after.abilities.constitution)
+        con = after.ability_mod("constitution")  # what CON damage has left of it
         save = coup_de_grace_save(roller, con, dealt, extras, after.advantage_die)
         if save.survives:
             edit.log(

@@ -72,6 +72,12 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
                 f"{square_name(target)} is {far} ft away; {thrower.name} throws at most "
                 f"{reach} ft (R38: 30 ft + 5 ft × (STR {str_mod:+} + DEX {dex_mod:+}))"
             )
+        if session.combat.active:
+            # R15: a throw is an attack action of the thrower's turn. (Imported here: the
+            # turn's commands import the fight's flow, which sets grenades off.)
+            from futurepath_desktop.session.commands.turn_actions import declare_action
+
+            declare_action(session, edit, thrower, "Throw a Grenade", None)
         timing: Literal["start", "end"] = "end"
         if self.cooked:
             cooked = grenades.cook(roller, thrower.abilities.mod("wisdom"), self.cook_misc)

@@ -12,6 +12,7 @@ from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.health_track import track_change
 from futurepath_desktop.session.skill_checks import skill_check
 from futurepath_desktop.session.state import Session
+from futurepath_desktop.session.targets import token_distance_ft
 
 ACTION = "Stabilize a Dying Character"
 
@@ -43,6 +44,11 @@ class Stabilize(msgspec.Struct, frozen=True):
             state = "dead" if patient.hit_points().dead else f"at {patient.hp} HP"
             raise CommandError(
                 f"{patient.name} is not dying ({state}); only the dying are stabilized"
+            )
+        reach = token_distance_ft(session, medic.id, patient.id)
+        if medic.id != patient.id and reach is not None and reach > 5:
+            raise CommandError(
+                f"{medic.name} is {reach} ft from {patient.name}: a medic works within 5 ft"
             )
         if not self.kit:
             raise CommandError(f"{medic.name} needs a field medical kit to stabilize (R26)")

@@ -55,7 +55,9 @@ def declare_action(
     validate_turn(declared).declare(spec, target)
     turns = dict(combat.turns)
     turns[combatant.id] = (*declared, (name, target))
-    edit.set_combat(replace(combat, turns=turns))
+    # R11: a surprised combatant is flat-footed until it has acted: its first action ends it.
+    unaware = tuple(u for u in combat.unaware if u != combatant.id)
+    edit.set_combat(replace(combat, turns=turns, unaware=unaware))
 
 
 class DeclareAction(msgspec.Struct, frozen=True):

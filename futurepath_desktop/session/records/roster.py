@@ -125,6 +125,12 @@ class Combatant(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
             scores=rule == "scores",
         )
 
+    def ability_mod(self, ability: str) -> int:
+        """The modifier of an ability as it is now: CON counts its CON damage (R26, R55)."""
+        if ability == "constitution":
+            return ability_modifier(max(0, self.abilities.constitution - self.con_damage))
+        return self.abilities.mod(ability)
+
     def hit_points(self) -> HitPoints:
         """R26: this combatant's hit points as the core reads them."""
         return HitPoints(

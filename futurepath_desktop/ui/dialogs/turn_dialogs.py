@@ -154,7 +154,7 @@ class StabilizeDialog(QDialog):
         for other in session.combatants.values():
             if other.hit_points().dying:
                 self.patient.addItem(f"{other.name} (HP {other.hp})", other.id)
-        layout.addRow("Who", self.patient)
+        layout.addRow("Patient", self.patient)
         self.kit = QCheckBox("Has a field medical kit")
         self.kit.setObjectName("stabilizeKit")
         layout.addRow(self.kit)
@@ -164,8 +164,9 @@ class StabilizeDialog(QDialog):
         layout.addRow("Treat Injury ranks", self.ranks)
         self.bonus = QSpinBox()
         self.bonus.setObjectName("stabilizeBonus")
+        self.bonus.setToolTip("The Treat Injury skill's whole bonus, its ranks included")
         self.bonus.setRange(-100, 100)
-        layout.addRow("Treat Injury bonus", self.bonus)
+        layout.addRow("Treat Injury bonus", self.bonus)  # the skill's total, ranks included
         self.dc = QSpinBox()
         self.dc.setObjectName("stabilizeDc")
         self.dc.setRange(0, 100)

@@ -181,6 +181,8 @@ class AttackForm(QGroupBox):
         nearest enemy in the open and its first weapon."""
         fresh = combatant_id != self.attacker_id
         self.attacker_id = combatant_id
+        if fresh:
+            self.instant.setChecked(False)  # a readied attack is one combatant's, once
         self.refill(keep=not fresh)
 
     def take_focus(self, came_from: QWidget | None = None) -> bool:
@@ -383,6 +385,7 @@ class AttackForm(QGroupBox):
             return
         log = [e for e in self.controller.session.log if e.kind == "attack"]
         self.result.show_outcome(log[-1].text if log else "")
+        self.instant.setChecked(False)  # the readied attack is spent (R18)
 
     def _heard_refusal(self, message: str) -> None:
         if self._rolling:

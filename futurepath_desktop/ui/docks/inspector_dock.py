@@ -32,7 +32,7 @@ from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.docks.weapons_editor import WeaponsEditor
-from futurepath_desktop.ui.turn_words import turn_line
+from futurepath_desktop.ui.turn_words import initiative_words, turn_line
 from futurepath_desktop.ui.undo import SessionController
 
 SHORT_CAPTIONS = {
@@ -42,17 +42,6 @@ SHORT_CAPTIONS = {
     "Extra Attacks": "Extra att.",
     "Extra Damage": "Extra dmg",
 }
-
-
-def initiative_words(combatant: Combatant, rule: str) -> str:
-    """The initiative score and how it is made (R5, or the scores option of R40)."""
-    abilities, misc = combatant.abilities, combatant.initiative_misc
-    if rule == "scores":
-        made = f"DEX {abilities.dexterity} + WIS {abilities.wisdom} + MISC {misc}"
-    else:
-        dex, wis = abilities.mod("dexterity"), abilities.mod("wisdom")
-        made = f"DEX mod {dex:+} + WIS mod {wis:+} + MISC {misc:+}"
-    return f"{combatant.initiative(rule):+} ({made})"
 
 
 def _edit(controller: SessionController, ident: str, changes: dict[str, Any]) -> bool:
@@ -344,6 +333,9 @@ class InspectorDock(QDockWidget):
             health = f"HP {combatant.hp}/{combatant.max_hp}"
         if combatant.temp_hp:
             health += f" (+{combatant.temp_hp} temp)"
+        if combatant.con_damage:  # R26, R55: what CON damage has left
+            con = combatant.abilities.constitution
+            health += f" · CON {max(0, con - combatant.con_damage)} of {con}"
         held = [
             f"{c.name} {c.remaining}" if c.remaining else c.name
             for c in session.conditions_on(combatant.id)

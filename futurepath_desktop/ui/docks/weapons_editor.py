@@ -158,7 +158,12 @@ class WeaponsEditor(QWidget):
         technique.setBuddy(self.technique)
         last = 1 + (len(NUMBERS) + 1) // 2
         grid.addWidget(technique, last, 0)
-        grid.addWidget(self.technique, last, 1, 1, 3)
+        grid.addWidget(self.technique, last, 1, 1, 2)
+        self.armor_piercing = QCheckBox("AP")
+        self.armor_piercing.setObjectName("weaponArmorPiercing")
+        self.armor_piercing.setToolTip("Armor-piercing: it can fire through full cover")  # R32
+        self.armor_piercing.clicked.connect(self._commit)
+        grid.addWidget(self.armor_piercing, last, 3)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
         self.fields = QWidget()
@@ -203,6 +208,7 @@ class WeaponsEditor(QWidget):
                 self.name.setText(weapon.name)
             self.ranged.setChecked(weapon.ranged)
             self.technique.setCurrentIndex(max(0, self.technique.findData(weapon.technique)))
+            self.armor_piercing.setChecked(weapon.armor_piercing)
             for field, box in self.numbers.items():
                 value = getattr(weapon, field)
                 box.setValue(NO_AMMO if value is None else int(value))
@@ -221,6 +227,7 @@ class WeaponsEditor(QWidget):
             name=self.name.text().strip() or old.name,
             ranged=self.ranged.isChecked(),
             technique=self.technique.currentData() or "no",
+            armor_piercing=self.armor_piercing.isChecked(),
             **values,
         )
 

@@ -50,7 +50,8 @@ def describe(weapon: WeaponSpec) -> str:
     technique = {"full-round": ", technique", "standard": ", technique (Standard)"}.get(
         weapon.technique, ""
     )
-    return f"{weapon.name} (level {weapon.level}, {kind}{technique}{shots})"
+    ap = ", AP" if weapon.armor_piercing else ""
+    return f"{weapon.name} (level {weapon.level}, {kind}{ap}{technique}{shots})"
 
 
 class WeaponsModel(QAbstractTableModel):
