@@ -18,15 +18,24 @@ def _team_of_combatants(s: Session) -> Iterator[str]:
         yield combatant.team_id
 
 
+def _filled(table: str, field: str) -> Callable[[Session], Iterator[str]]:
+    """The ids a table's rows name in a field that may be empty (None)."""
+
+    def walk(s: Session) -> Iterator[str]:
+        for row in getattr(s, table).values():
+            value = getattr(row, field)
+            if value is not None:
+                yield value
+
+    return walk
+
+
 def _bearers(s: Session) -> Iterator[str]:
     for held in s.conditions.values():
         yield held.bearer_id
 
 
-def _condition_teams(s: Session) -> Iterator[str]:
-    for held in s.conditions.values():
-        if held.set_team is not None:
-            yield held.set_team
+_condition_teams = _filled("conditions", "set_team")
 
 
 def _crew(s: Session) -> Iterator[str]:
@@ -47,10 +56,7 @@ def _grenade_anchors(s: Session) -> Iterator[str]:
         yield grenade.anchor_id
 
 
-def _grenade_throwers(s: Session) -> Iterator[str]:
-    for grenade in s.grenades.values():
-        if grenade.thrower_id is not None:
-            yield grenade.thrower_id
+_grenade_throwers = _filled("grenades", "thrower_id")
 
 
 def _grenade_counters(s: Session) -> Iterator[str]:
@@ -63,22 +69,13 @@ def _grenade_teams(s: Session) -> Iterator[str]:
         yield from grenade.teams
 
 
-def _grenade_due_teams(s: Session) -> Iterator[str]:
-    for grenade in s.grenades.values():
-        if grenade.due_team is not None:
-            yield grenade.due_team
+_grenade_due_teams = _filled("grenades", "due_team")
 
 
-def _power_counters(s: Session) -> Iterator[str]:
-    for template in s.templates.values():
-        if template.condition_id is not None:
-            yield template.condition_id
+_power_counters = _filled("templates", "condition_id")
 
 
-def _blast_grenades(s: Session) -> Iterator[str]:
-    for template in s.templates.values():
-        if template.grenade_id is not None:
-            yield template.grenade_id
+_blast_grenades = _filled("templates", "grenade_id")
 
 
 def _combat_ids(field: str) -> Walk:
