@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -24,6 +25,9 @@ from futurepath_desktop.session.store import encode
 
 KILLS = 100
 TOGETHER = 2  # windows running at once (two cores: each kill waits on a start-up)
+# A window that has said nothing for this long is stuck: the test fails and says so,
+# where a bare readline() would wait for ever and hold up the whole run.
+SILENT_LIMIT_S = 120.0
 
 FIGHT = """
 import sys, time
@@ -71,6 +75,27 @@ def _states() -> list[bytes]:
     return states
 
 
+def read_line(child: subprocess.Popen[bytes], limit_s: float, stderr: Path) -> str:
+    """The child's next line ("" once it has ended), read a byte at a time from the bare
+    pipe so that nothing waits in a buffer select() cannot see; a child silent for
+    ``limit_s`` fails the test with where it was stuck (its stderr, from faulthandler)."""
+    assert child.stdout is not None
+    fd = child.stdout.fileno()
+    line = b""
+    while not line.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], limit_s)
+        if not ready:
+            child.send_signal(signal.SIGABRT)  # -X faulthandler writes where it is stuck
+            child.wait(30)
+            where = stderr.read_text(errors="replace")[-4000:]
+            pytest.fail(f"the window printed nothing for {limit_s:.0f} s: it is stuck\n{where}")
+        byte = os.read(fd, 1)
+        if not byte:
+            break
+        line += byte
+    return line.decode()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is a POSIX signal")
 def test_the_window_killed_a_hundred_times_loses_at_most_the_last_command(
     tmp_path: Path,
@@ -81,26 +106,34 @@ def test_the_window_killed_a_hundred_times_loses_at_most_the_last_command(
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     lost_counts: list[int] = []
     started = 0
-    running: list[tuple[subprocess.Popen[str], Path, int]] = []
+    running: list[tuple[subprocess.Popen[bytes], Path, int]] = []
     while started < KILLS or running:
         while started < KILLS and len(running) < TOGETHER:
             home = tmp_path / f"run-{started}"
-            child = subprocess.Popen(
-                [sys.executable, "-c", FIGHT],
-                stdout=subprocess.PIPE,
-                env={**env, "FUTUREPATH_HOME": str(home)},
-                text=True,
-                cwd=root,
-            )
+            home.mkdir(parents=True)
+            with (home / "stderr.txt").open("wb") as stderr:
+                child = subprocess.Popen(
+                    [sys.executable, "-X", "faulthandler", "-c", FIGHT],
+                    stdout=subprocess.PIPE,
+                    stderr=stderr,
+                    env={**env, "FUTUREPATH_HOME": str(home)},
+                    bufsize=0,
+                    cwd=root,
+                )
             running.append((child, home, rng.randint(1, len(states) - 2)))
             started += 1
         child, home, kill_after = running.pop(0)
         assert child.stdout is not None
         reported = -1
-        while reported < kill_after:
-            line = child.stdout.readline()
-            assert line, "the window ended before it was killed"
-            reported = int(line)
+        try:
+            while reported < kill_after:
+                line = read_line(child, SILENT_LIMIT_S, home / "stderr.txt")
+                assert line, "the window ended before it was killed"
+                reported = int(line)
+        except BaseException:
+            for other, _, _ in running:  # a failing run leaves no window behind
+                other.kill()
+            raise
         time.sleep(rng.random() * 0.03)  # somewhere in the next command, or between two
         os.kill(child.pid, signal.SIGKILL)
         child.wait(30)
