@@ -86,10 +86,17 @@ class OddsDock(QDockWidget):
         self.schedule()
 
     def _on_visible(self, visible: bool) -> None:
-        if visible and not self.built:
-            self.build()
+        # The dock turns visible in the middle of a layout pass (a resize, Reset Layout):
+        # the charts are made once that pass is over, not inside it.
         if visible:
-            self.schedule()
+            QTimer.singleShot(0, self, self._build_if_shown)
+
+    def _build_if_shown(self) -> None:
+        if not self.isVisible():
+            return
+        if not self.built:
+            self.build()
+        self.schedule()
 
     def build(self) -> None:
         """Import pyqtgraph and make the charts."""
