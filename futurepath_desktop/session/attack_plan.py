@@ -7,6 +7,8 @@ plan, so what the GM saw is what is rolled.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import msgspec
 
 from futurepath_desktop.core.advantage import AdvantageSource
@@ -26,6 +28,9 @@ from futurepath_desktop.core.environment import (
     Visibility,
     cover_effect,
     visibility_attack_source,
+)
+from futurepath_desktop.core.environment import (
+    through_cover as d10_through_cover,
 )
 from futurepath_desktop.core.errors import AttackNotAllowedError, FuturePathError
 from futurepath_desktop.session.errors import CommandError
@@ -71,6 +76,8 @@ class AttackPlan(msgspec.Struct, frozen=True):
     notes: tuple[str, ...]
     extra_attacks: int
     extra_damage: int
+    connects: Fraction = Fraction(1)
+    """The chance the shot reaches the target at all (R32: through full cover, a d10)."""
 
 
 def plan_attack(
@@ -102,6 +109,7 @@ def plan_attack(
     weapon = attacker.weapons[weapon_index]
     core_weapon = weapon.to_core()
     notes: list[str] = []
+    connects = Fraction(1)
     # R37: melee reaches 5 ft plus 5 ft per Reach step.
     if not weapon.ranged and distance_ft > 5 + 5 * weapon.reach:
         raise AttackNotAllowedError(
@@ -136,6 +144,7 @@ def plan_attack(
             )
         listed.append(FireThroughCover(0, True).source())
         notes.append("Through full cover: a d10 of 6 or more connects first (R32)")
+        connects = Fraction(sum(d10_through_cover(face).connects for face in range(1, 11)), 10)
     elif not effect.targetable:
         raise AttackNotAllowedError(
             f"{target.name} is in full cover and cannot be targeted directly (R32)"
@@ -197,6 +206,7 @@ def plan_attack(
         tuple(notes),
         attacker.extra_attacks if full_attack else 0,
         attacker.extra_damage if use_extra_damage or full_attack else 0,
+        connects,
     )
 
 

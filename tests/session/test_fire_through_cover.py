@@ -5,6 +5,7 @@ disadvantage. The oracle is the ruling read off each logged d10."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import msgspec
 import pytest
@@ -61,3 +62,28 @@ def test_a_d10_of_6_or_more_connects_and_the_shot_takes_1_disadvantage(seed: int
         assert "Firing through full cover: 1 disadvantage" in "\n".join(attacks[0].lines)
     else:
         assert "does not get through" in shot.text and attacks == []
+
+
+def test_the_plan_and_the_chart_count_the_shots_the_d10_stops() -> None:
+    """The odds a GM sees through full cover: a shot the d10 stops is a miss, so every hit
+    and critical is scaled by the d10's chance (counted face by face, R32) and the miss
+    bar takes the rest; the bars still add up to one."""
+    from futurepath_desktop.core.odds import CRIT, FAIL, MISS, odds_for
+    from futurepath_desktop.ui.plots.data import outcome_bars
+
+    session, _ = with_ap_rifle(0)
+    command = c.ResolveAttack("art", "bear-1", distance_ft=30, cover=FULL, through_cover=True)
+    plan = command.plan(session)
+    faces_through = [face for face in range(1, 11) if face >= 6]
+    assert plan.connects == Fraction(len(faces_through), 10)
+    rolled = odds_for(plan.setup).outcomes.exact  # the accuracy roll, once it is through
+    bars = outcome_bars(plan.setup, plan.connects)
+    share = len(faces_through) / 10
+    assert bars.miss == pytest.approx(1 - share + share * float(rolled[MISS]))
+    assert bars.critical_failure == pytest.approx(share * float(rolled[FAIL]))
+    assert sum(bars.critical.values()) == pytest.approx(share * float(rolled[CRIT]))
+    total = bars.miss + bars.critical_failure + sum(bars.hit.values()) + sum(bars.critical.values())
+    assert total == pytest.approx(1)
+    # In the open the same attack has nothing to get through.
+    open_plan = c.ResolveAttack("art", "bear-1", distance_ft=30).plan(session)
+    assert open_plan.connects == 1

@@ -412,3 +412,33 @@ def test_a_turn_that_changes_nobody_listed_leaves_the_list_alone(
     assert push(c.AddCondition(("bear-2",), "invisible"))
     assert made == ["art"]  # …and a condition that hides someone does make it again
     assert "(hidden)" in form.target.itemText(form.target.findData("bear-2"))
+
+
+def test_through_full_cover_the_form_counts_the_shots_the_d10_stops(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R32 in the form: with an AP rifle set to fire through full cover, the hit chance and
+    expected damage are the accuracy roll's times the d10's chance of getting through."""
+    import msgspec
+
+    from futurepath_desktop.core.odds import odds_for
+
+    session = window.controller.session
+    art = session.combatants["art"]
+    rifle = msgspec.structs.replace(art.weapons[0], armor_piercing=True)
+    window.controller.push(c.EditCombatant("art", {"weapons": (rifle,)}))
+    form = inspect(qtbot, window, "art")
+    form.target.setCurrentIndex(form.target.findData("bear-1"))
+    form.cover.setCurrentIndex(attack_form.COVERS.index("Full cover, fire through (AP)"))
+    settled(qtbot, form)
+    plan = form.plan
+    assert plan is not None
+    share = sum(face >= 6 for face in range(1, 11)) / 10  # R32: a d10 of 6 or more
+    odds = odds_for(plan.setup)
+    text = form.odds.text()
+    assert f"gets through {share:.0%}" in text
+    assert f"Hit {share * odds.outcomes.hit:.1%}" in text
+    assert f"expected damage {share * odds.expected:.1f}" in text
+    form.cover.setCurrentIndex(0)
+    settled(qtbot, form)
+    assert "gets through" not in form.odds.text()

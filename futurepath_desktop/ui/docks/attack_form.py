@@ -351,11 +351,14 @@ class AttackForm(QGroupBox):
 
         reason = turn_warning(self.controller.session, plan, out_of_turn=self.instant.isChecked())
         warning = f"<br>{refused_html(without_rulings(reason))}" if reason else ""
+        c = float(plan.connects)  # through full cover, the d10 must let the shot through
+        through = f" · gets through {c:.0%}" if c < 1 else ""
         self._show(
             listed or ["No sources: a plain roll"],
-            f"<b>Hit {odds.outcomes.hit:.1%}</b> against AC {plan.setup.target_ac} · critical "
-            f"{odds.outcomes.critical:.1%} · fumble {odds.outcomes.critical_failure:.1%}<br>"
-            f"{net} · expected damage {odds.expected:.1f}{warning}",
+            f"<b>Hit {c * odds.outcomes.hit:.1%}</b> against AC {plan.setup.target_ac} · "
+            f"critical {c * odds.outcomes.critical:.1%} · fumble "
+            f"{c * odds.outcomes.critical_failure:.1%}{through}<br>"
+            f"{net} · expected damage {c * odds.expected:.1f}{warning}",
         )
         self.roll.setEnabled(True)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.core.attacks import AttackSetup
@@ -34,15 +35,18 @@ class OutcomeBars:
         return rows
 
 
-def outcome_bars(setup: AttackSetup) -> OutcomeBars:
-    """The bars of the attack chart, exactly."""
+def outcome_bars(setup: AttackSetup, connects: Fraction = Fraction(1)) -> OutcomeBars:
+    """The bars of the attack chart, exactly. A shot that may not reach the target at all
+    (``connects`` < 1, R32's d10 through full cover) misses whenever it does not."""
     from futurepath_desktop.core.odds import CRIT, FAIL, HIT, MISS, odds_for
 
     odds = odds_for(setup)  # the very result the attack form shows (cached)
     exact = odds.outcomes.exact
-    hit = {d: float(exact[HIT] * p) for d, p in odds.normal.items()}
-    crit = {d: float(exact[CRIT] * p) for d, p in odds.critical.items()}
-    return OutcomeBars(float(exact[MISS]), float(exact[FAIL]), hit, crit, odds.expected)
+    hit = {d: float(connects * exact[HIT] * p) for d, p in odds.normal.items()}
+    crit = {d: float(connects * exact[CRIT] * p) for d, p in odds.critical.items()}
+    miss = 1 - connects + connects * exact[MISS]
+    expected = float(connects) * odds.expected
+    return OutcomeBars(float(miss), float(connects * exact[FAIL]), hit, crit, expected)
 
 
 MISS_LABEL = "miss"

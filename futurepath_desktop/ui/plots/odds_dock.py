@@ -208,7 +208,7 @@ class OddsDock(QDockWidget):
         from futurepath_desktop.ui.plots import data
         from futurepath_desktop.ui.plots.charts import PALETTE
 
-        bars = data.outcome_bars(plan.setup)
+        bars = data.outcome_bars(plan.setup, plan.connects)
         self.outcomes.set_title(
             f"{plan.attacker.name} → {plan.target.name} with {plan.weapon.name}"
         )
