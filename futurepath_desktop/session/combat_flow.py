@@ -252,7 +252,8 @@ def advance(session: Session, edit: Edit, *, whole_phase: bool) -> None:
             edit.set_combat(replace(session.combat, turn_index=index))
             log_surprise_turn(session, edit, index)
             return
-        edit.set_combat(replace(session.combat, surprise_actors=()))
+        # The surprise round is over: round 1's turns are all still to come (R10, R11).
+        edit.set_combat(replace(session.combat, surprise_actors=(), acted=()))
         enter_phase(session, edit, Phase.ADVANTAGES)
     elif phase in (Phase.INITIATIVE, Phase.SURPRISE):
         enter_phase(session, edit, Phase.ADVANTAGES)

@@ -188,3 +188,25 @@ def test_r11_a_surprised_combatant_is_flat_footed_only_until_it_acts() -> None:
     assert plan_attack(session, "art", "bear-2", distance_ft=30).setup.target_ac == ac
     history.push(c.DeclareAction("bear-1", "Speak"))
     assert "bear-1" not in session.combat.unaware
+
+
+def test_r11_who_acted_in_the_surprise_round_has_round_1_still_to_come() -> None:
+    """The surprise round's actions are its own: when round 1's Action phase begins nobody
+    has acted in it yet (R10), and the bears who were surprised stay flat-footed until
+    their own first action (R11)."""
+    session, history = fight(surprise=True)
+    assert session.combat.surprise_round
+    actors = set(session.combat.surprise_actors)
+    assert actors, "someone is aware and acts in the surprise round"
+    while session.combat.surprise_round:
+        history.push(c.NextTurn())
+    while session.combat.phase != Phase.ACTION:
+        history.push(c.NextTurn())
+    assert session.combat.acted == ()
+    assert {"bear-1", "bear-2"} <= set(session.combat.unaware)
+    # Round 1's turns mark their actors as they go: the first team's members, once done.
+    first = session.combat.acting_team
+    assert first is not None
+    history.push(c.NextTurn())
+    done = {m.id for m in session.members(first, present_only=True)}
+    assert done and done <= set(session.combat.acted)
