@@ -195,10 +195,9 @@ def test_r11_who_acted_in_the_surprise_round_has_round_1_still_to_come() -> None
     has acted in it yet (R10), and the bears who were surprised stay flat-footed until
     their own first action (R11)."""
     session, history = fight(surprise=True)
-    assert session.combat.surprise_round
     actors = set(session.combat.surprise_actors)
     assert actors, "someone is aware and acts in the surprise round"
-    while session.combat.surprise_round:
+    while session.combat.phase == Phase.SURPRISE:
         history.push(c.NextTurn())
     while session.combat.phase != Phase.ACTION:
         history.push(c.NextTurn())
