@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from futurepath_desktop.session.edit import Change
 
@@ -95,7 +102,11 @@ class OddsDock(QDockWidget):
         if not self.isVisible():
             return
         if not self.built:
+            focused = QApplication.focusWidget()
+            had_keys = focused is not None and (focused is self or self.isAncestorOf(focused))
             self.build()
+            if had_keys:  # the GM brought the panel up by key: the charts get the keys
+                self.tabs.setFocus()
         self.schedule()
 
     def build(self) -> None:
