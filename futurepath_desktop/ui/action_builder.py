@@ -125,7 +125,37 @@ def build_menus(
                 menus[entry.menu].addAction(actions[entry.name])
             else:
                 menu.addAction(actions[entry.name])
+    for menu in menus.values():
+        give_letters(menu)
     return menus
+
+
+def give_letters(menu: QMenu) -> None:
+    """Give every entry of ``menu`` a letter of its own for the keyboard (Alt, the menu's
+    letter, the entry's): the letters the table chose stay, the rest take the first free
+    initial of a word, else any free letter of the text."""
+    entries = [a for a in menu.actions() if not a.isSeparator()]
+    taken = {letter_of(a.text()) for a in entries} - {""}
+    for action in entries:
+        text = action.text()
+        if "&" in text:
+            continue  # chosen by the table, or a name with "&&" in it that stays as it is
+        initials = [
+            i for i, ch in enumerate(text) if ch.isalnum() and (i == 0 or text[i - 1] == " ")
+        ]
+        others = [i for i, ch in enumerate(text) if ch.isalnum() and i not in initials]
+        for at in initials + others:
+            if text[at].lower() not in taken:
+                taken.add(text[at].lower())
+                action.setText(f"{text[:at]}&{text[at:]}")
+                break
+
+
+def letter_of(text: str) -> str:
+    """The keyboard letter of an entry's text ("" if it has none; "&&" is a plain "&")."""
+    plain = text.replace("&&", "")
+    at = plain.find("&")
+    return plain[at + 1].lower() if 0 <= at < len(plain) - 1 else ""
 
 
 def put_first(menu: QMenu, groups: Sequence[Sequence[QAction]]) -> None:
@@ -135,6 +165,7 @@ def put_first(menu: QMenu, groups: Sequence[Sequence[QAction]]) -> None:
     for group in groups:
         menu.insertActions(before, list(group))
         menu.insertSeparator(before)
+    give_letters(menu)
 
 
 def panel_row(actions: dict[str, QAction], panel: str) -> list[QAction]:

@@ -345,7 +345,7 @@ def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: M
     def close_menu() -> None:
         popup = QApplication.activePopupWidget()
         assert isinstance(popup, QMenu)
-        shown.append([a.text() for a in popup.actions() if not a.isSeparator()])
+        shown.append([a.text().replace("&", "") for a in popup.actions() if not a.isSeparator()])
         popup.close()
 
     QTimer.singleShot(50, close_menu)
