@@ -395,3 +395,51 @@ def test_a_long_team_name_keeps_the_combat_bar_in_one_piece(
     bar: QToolBar = window.combat_bar
     extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
     assert extension is None or not extension.isVisible(), "nothing folded behind »"
+
+
+def test_a_condition_is_picked_from_its_list_with_the_mouse(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Mouse only: the combatant's row, Add Condition from the Combat menu, the condition
+    list's arrow, a name in the list, OK."""
+    from PySide6.QtWidgets import (
+        QApplication,
+        QComboBox,
+        QDialogButtonBox,
+        QStyle,
+        QStyleOptionComboBox,
+    )
+
+    session = window.controller.session
+    view = window.initiative.view
+    row = view.visualRect(window.initiative_model.index_of("bear-2"))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=row.center())
+    assert window.initiative.selected_ids() == ["bear-2"]
+
+    def pick(dialog: QDialog) -> None:
+        assert isinstance(dialog, ConditionDialog)
+        combo: QComboBox = find(dialog, QComboBox, "conditionChoices")
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        arrow = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxArrow, combo
+        )
+        qtbot.mouseClick(combo, Qt.MouseButton.LeftButton, pos=arrow.center())
+        popup = combo.view()
+        qtbot.waitUntil(popup.isVisible)
+        prone = combo.findText("Prone")
+        assert prone >= 0
+        popup.scrollTo(combo.model().index(prone, 0))
+        place = popup.visualRect(combo.model().index(prone, 0)).center()
+        # The list takes no click as quick as a double click's second (a hand is slower).
+        qtbot.wait(QApplication.doubleClickInterval() + 50)
+        qtbot.mouseMove(popup.viewport(), place)
+        qtbot.mouseClick(popup.viewport(), Qt.MouseButton.LeftButton, pos=place)
+        qtbot.waitUntil(lambda: not popup.isVisible())
+        assert dialog.name.text() == "Prone"
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+    answer_dialog(qtbot, pick)
+    window.actions_by_name["actionAddCondition"].trigger()
+    assert [c.name for c in session.conditions_on("bear-2")] == ["Prone"]
