@@ -198,6 +198,20 @@ def feet_left(session: Session, combatant_id: str, move: MoveType) -> int:
     return best
 
 
+def sprint_note(session: Session, combatant_id: str, move: MoveType, cost_ft: int) -> str:
+    """What a drag's preview warns of: a run that would grow into a Sprint, which ends the
+    turn (R16, R50); "" when the move stays what it is or is refused anyway."""
+    combatant = session.combatants.get(combatant_id)
+    token = session.tokens.get(combatant_id)
+    if combatant is None or token is None or not session.combat.active or move is not MoveType.RUN:
+        return ""
+    try:
+        action = move_action(session, combatant, move, token.moved_ft + cost_ft)
+    except CommandError:
+        return ""
+    return "a Sprint: it ends the turn" if action.name == "Sprint" else ""
+
+
 def needs_acrobatics(session: Session, combatant_id: str, goal: Square, move: MoveType) -> bool:
     """Whether moving there now would be a Sprint whose path enters difficult ground, so
     that the window asks for the Acrobatics check first (R51)."""

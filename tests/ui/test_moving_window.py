@@ -124,3 +124,37 @@ def test_a_sprint_into_difficult_ground_asks_for_acrobatics_first(
     check = next(e for e in session.log if e.kind == "check")
     assert "Acrobatics" in check.text and "(d20 + Acrobatics +100)" in check.text
     assert session.tokens["bear-3"].square == (13, 12)
+
+
+def test_the_drag_label_warns_when_a_run_grows_into_a_sprint(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R50/R16: a run past the bear's speed is a Sprint, which ends its turn; the path's
+    label says so before the drop, and says nothing of it for a run within speed."""
+    from futurepath_desktop.core.grid import find_path
+    from futurepath_desktop.session.map_rules import grid_for
+
+    session = window.controller.session
+    to_turn(window, "bears")
+    window.map.view.use(Tool.MOVE)
+    tool = window.map.view.current
+    speed = session.combatants["bear-1"].speed_ft
+    start = session.tokens["bear-1"].square
+    grid = grid_for(session, "bear-1")
+    label = window.map.view.drawings.path_label
+
+    def cost(goal: tuple[int, int]) -> int | None:
+        path = find_path(grid, start, goal, limit_ft=3 * speed)
+        return None if path is None else path.cost_ft
+
+    goals = [(x, y) for x in range(grid.width) for y in range(grid.height)]
+    near = next(g for g in goals if (cost(g) or 0) and (cost(g) or 0) <= speed)
+    far = next(g for g in goals if (cost(g) or 0) > speed and (cost(g) or 0) <= 2 * speed)
+    tool.press(start, token="bear-1")
+    tool.move(near)
+    assert label.isVisible() and "Sprint" not in label.text(), label.text()
+    tool.move(far)
+    assert "a Sprint: it ends the turn" in label.text(), label.text()
+    view = window.map.view
+    view.cancel()
+    assert session.tokens["bear-1"].square == start

@@ -99,8 +99,9 @@ class Drawings:
         self.ghost.setPen(QPen(QColor("#30343a"), 1, Qt.PenStyle.DashLine))
         self.ghost.setVisible(True)
 
-    def show_path(self, path: core_grid.Path, budget_ft: int) -> None:
-        """A move's path and its cost against the budget (dashed red past it)."""
+    def show_path(self, path: core_grid.Path, budget_ft: int, note: str = "") -> None:
+        """A move's path and its cost against the budget (dashed red past it), and what the
+        move would spend if that needs saying (``note``)."""
         line = QPainterPath(centre(path.squares[0]))
         for square in path.squares[1:]:
             line.lineTo(centre(square))
@@ -114,6 +115,8 @@ class Drawings:
         text = f"{path.cost_ft} ft of {budget_ft} ft"
         if over:
             text += " — past the budget (Shift to override)"
+        elif note:
+            text += f" — {note}"
         self.path_label.setText(text)
         self.path_label.setBrush(colour)
         self.path_label.setVisible(True)

@@ -151,7 +151,10 @@ class MoveTool(MapTool):
         if path is None or path.steps == 0:
             drawings.show_no_path(path is None)
         else:
-            drawings.show_path(path, drag.budget_ft)
+            note = moving.sprint_note(
+                self.session, drag.combatant_id, self.settings.move, path.cost_ft
+            )
+            drawings.show_path(path, drag.budget_ft, note)
         self.view.notes.place(drawings.path_label, square)
         return path
 
