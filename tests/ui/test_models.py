@@ -63,7 +63,7 @@ def test_models_follow_undo_and_redo_row_for_row(window: MainWindow) -> None:
 
 def test_the_ticks_column_is_short_and_its_tip_gives_the_reason(window: MainWindow) -> None:
     """R13: a counter moves only once its bearer has started a turn since it was set. The
-    cell says yes or not yet; its tool tip says why."""
+    cell says yes, or that it waits for the bearer's turn; its tool tip says why."""
     from futurepath_desktop.ui.models.counters_model import TICKS
 
     push = window.controller.push
@@ -77,7 +77,7 @@ def test_the_ticks_column_is_short_and_its_tip_gives_the_reason(window: MainWind
     def cell(bearer: str, role: int = 0) -> str:
         return str(model.index(rows[bearer], TICKS).data(role))
 
-    assert cell("brandon") == "not yet"
+    assert cell("brandon") == "at its turn"
     assert "has not started a turn" in cell("brandon", 3)
     while session.combat.acting_team != "players":
         push(c.NextTurn())

@@ -71,7 +71,7 @@ class CountersDock(QDockWidget):
             BEARER: fitting_width(view, header, "Bearer", ["Space Bear 12", *bearers]),
             CONDITION: fitting_width(view, header, "Condition", conditions),
             ROUNDS: fitting_width(view, header, "Rounds left", ["until removed"]),
-            TICKS: fitting_width(view, header, "Ticks this round", ["not yet", "no counter"]),
+            TICKS: fitting_width(view, header, "Ticks this round", ["at its turn", "no counter"]),
         }
         # Modes first: a stretched section ignores a new width.
         header.setSectionHidden(NOTE, compact)

@@ -86,7 +86,7 @@ class CountersModel(SessionTableModel):
         ``ticks_reason``, the cell's tool tip)."""
         if held.remaining is None:
             return "no counter"
-        return "yes" if held.armed else "not yet"
+        return "yes" if held.armed else "at its turn"
 
     def ticks_reason(self, held: ActiveCondition) -> str:
         """R13 in words: why the counter moves this round or not."""
@@ -94,7 +94,10 @@ class CountersModel(SessionTableModel):
             return "Lasts until removed: no counter to move"
         if held.armed:
             return "Moves down by 1 in this round's Counters phase"
-        return "Not yet: the bearer has not started a turn since it was set"
+        return (
+            "Not yet: the bearer has not started a turn since it was set. It starts to count "
+            "down once the bearer's next turn begins"
+        )
 
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         if role not in _ANSWERED or not index.isValid():
