@@ -257,9 +257,16 @@ class Autosave:
             # records never change, so the text is the session as it was when queued.
             atomic_write(self.folded, encode_pieces(snapshot), keep_backup=False)
             try:
+                # A clean exit came while this was written: the journal is about to go,
+                # so the rest (two more files, four fsyncs) is not worth the wait. Until
+                # it goes, a crash finds the complete new base, as at any point here.
+                if self._closing.is_set():
+                    return
                 # The cover sheet names the new base's last action before the journal
                 # that held it goes: a crash in between still shows something to recover.
                 self._write_meta(clean=False, last_action=label)
+                if self._closing.is_set():
+                    return
                 atomic_write(self.journal, b"", keep_backup=False)
                 os.replace(self.folded, self.base)
             except OSError:  # the journal goes on as it was: the new base must not stay
