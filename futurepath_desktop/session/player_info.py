@@ -18,11 +18,9 @@ import msgspec
 from futurepath_desktop.core import starship as ship_rules
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.map_rules import SECRET_CONDITIONS, acts_now
+from futurepath_desktop.session.sides import FRIENDLY_SIDES, is_friendly
 from futurepath_desktop.session.state import Combatant, Session, Ship
 from futurepath_desktop.session.wording import possessive
-
-FRIENDLY_SIDES = frozenset({"players", "allies"})
-"""R56: the sides that fight with the players; the players know all about their own."""
 
 
 class Sight(StrEnum):
@@ -88,12 +86,6 @@ class PlayerInfo(msgspec.Struct, frozen=True):
     tokens: tuple[TokenMark, ...]
     space_header: str | None  # None when no space fight runs
     ships: tuple[ShipLine, ...]
-
-
-def is_friendly(session: Session, combatant: Combatant) -> bool:
-    """Whether a combatant fights on the players' side (R56)."""
-    team = session.teams.get(combatant.team_id)
-    return team is not None and team.side in FRIENDLY_SIDES
 
 
 def _has_secret(session: Session, combatant: Combatant) -> bool:

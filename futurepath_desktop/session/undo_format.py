@@ -4,6 +4,7 @@ memory only, so this format may change between versions of the app."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import msgspec
@@ -45,24 +46,12 @@ def records_of(kind: Any) -> list[type[Struct]]:
     return [k for k in kinds if isinstance(k, type) and issubclass(k, Struct)]
 
 
-DELTA: dict[type[Struct], type[Struct]] = {
-    kind: delta_type(kind)
-    for kind in {t.record for t in TABLES}.union(*(records_of(v) for v in VALUES.values()))
-}
-"""The delta type of every record type a table or a single value holds."""
-
-COLUMNS: dict[type[Struct], type[Struct]] = {t.record: columns_type(t.record) for t in TABLES}
-"""The columns type of every table's record type."""
-
-FIELD_AT: dict[type[Struct], dict[str, int]] = {
-    kind: {name: at for at, name in enumerate(kind.__struct_fields__)} for kind in DELTA
-}
-
-
-def packed_type() -> Any:
+def packed_type(
+    delta: dict[type[Struct], type[Struct]], columns_of: dict[type[Struct], type[Struct]]
+) -> Any:
     fields: list[tuple[str, Any, Any]] = []
     for table in TABLES:
-        columns: Any = COLUMNS[table.record]
+        columns: Any = columns_of[table.record]
         fields += [
             (f"{table.name}.added", tuple[str, ...], ()),
             (f"{table.name}.removed", tuple[table.record, ...], ()),  # type: ignore[name-defined]
@@ -75,8 +64,8 @@ def packed_type() -> Any:
     for name, kind in VALUES.items():
         fields.append((f"{name}.old", kind | UnsetType, UNSET))
         for record in records_of(kind):
-            delta = DELTA[record]
-            changed: Any = tuple[tuple[int, ...], delta] | UnsetType  # type: ignore[valid-type]
+            part = delta[record]
+            changed: Any = tuple[tuple[int, ...], part] | UnsetType  # type: ignore[valid-type]
             fields.append((f"{name}.changed", changed, UNSET))
     fields += [
         ("label", str, ""),
@@ -100,17 +89,49 @@ def packed_type() -> Any:
     )
 
 
-Packed: Any = packed_type()
-ENCODER = msgspec.msgpack.Encoder()
-DECODER = msgspec.msgpack.Decoder(Packed)
+class Packing:
+    """The types, encoder and decoders of the packed steps, made once, at the first step:
+    defining them (a type per record type, and the decoder's plan) is off the start-up
+    path, where no command has been done yet."""
+
+    def __init__(self) -> None:
+        records = {t.record for t in TABLES}.union(*(records_of(v) for v in VALUES.values()))
+        self.delta: dict[type[Struct], type[Struct]] = {k: delta_type(k) for k in records}
+        """The delta type of every record type a table or a single value holds."""
+        self.columns: dict[type[Struct], type[Struct]] = {
+            t.record: columns_type(t.record) for t in TABLES
+        }
+        """The columns type of every table's record type."""
+        self.field_at: dict[type[Struct], dict[str, int]] = {
+            kind: {name: at for at, name in enumerate(kind.__struct_fields__)}
+            for kind in self.delta
+        }
+        packed: Any = packed_type(self.delta, self.columns)
+        self.packed = packed
+        self.encoder = msgspec.msgpack.Encoder()
+        self.decoder: Any = msgspec.msgpack.Decoder(packed)
+        label = packed.__struct_encode_fields__[packed.__struct_fields__.index("label")]
+        self.label_decoder: Any = msgspec.msgpack.Decoder(
+            msgspec.defstruct(
+                "PackedLabel",
+                [("label", str, "")],
+                module=__name__,
+                gc=False,
+                rename={"label": label},
+            )
+        )
+        self.fields = frozenset(packed.__struct_fields__)
+        at = {name: place for place, name in enumerate(packed.__struct_fields__)}
+        self.table_parts = tuple(
+            (t.name, t.key, at[f"{t.name}_added"], at[f"{t.name}_removed"], at[f"{t.name}_changed"])
+            for t in TABLES
+        )
+        """Each table, its key, and where its added ids, removed records and deltas are."""
+        self.value_parts = tuple((n, at[f"{n}_old"], at.get(f"{n}_changed")) for n in VALUES)
+        """Each single value, and where its old value and its delta are packed."""
 
 
-LABEL_DECODER: Any = msgspec.msgpack.Decoder(
-    msgspec.defstruct(
-        "PackedLabel",
-        [("label", str, "")],
-        module=__name__,
-        gc=False,
-        rename={"label": Packed.__struct_encode_fields__[Packed.__struct_fields__.index("label")]},
-    )
-)
+@functools.cache
+def packing() -> Packing:
+    """The packing of undo steps (made at the first call)."""
+    return Packing()

@@ -31,19 +31,11 @@ from msgspec.structs import replace
 
 from futurepath_desktop.session.change import field_set
 from futurepath_desktop.session.edit import Applied
-from futurepath_desktop.session.registry import TABLE, TABLES, VALUES
+from futurepath_desktop.session.registry import TABLE
 from futurepath_desktop.session.restore import FieldsByRow, Restore
 from futurepath_desktop.session.rng_marks import RngMark
 from futurepath_desktop.session.state import LogEntry, RngState, Session
-from futurepath_desktop.session.undo_format import (
-    COLUMNS,
-    DECODER,
-    DELTA,
-    ENCODER,
-    FIELD_AT,
-    LABEL_DECODER,
-    Packed,
-)
+from futurepath_desktop.session.undo_format import packing
 
 
 class Step:
@@ -73,7 +65,7 @@ class Step:
         """What the step does ("Space Bear 2 takes 5 damage")."""
         if self.loose is not None:
             return self.loose.label
-        return str(LABEL_DECODER.decode(self.data).label)
+        return str(packing().label_decoder.decode(self.data).label)
 
 
 def kept_loose(applied: Applied) -> Step:
@@ -98,14 +90,14 @@ def _delta(
             kept[f"{value}.{name}"] = len(was)
         else:
             fields[name] = was
-    return places, DELTA[type(old)](**fields)
+    return places, packing().delta[type(old)](**fields)
 
 
 def _plan_of(kind: type[Struct], names: frozenset[str]) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """The places and the names, in order, of the fields ``names`` of a record type."""
     plan = _PLANS.get((kind, names))
     if plan is None:  # the same few sets recur: {"hp"}, {"remaining"}
-        at = FIELD_AT[kind]
+        at = packing().field_at[kind]
         ordered = tuple(sorted(names, key=at.__getitem__))
         plan = _PLANS[(kind, names)] = (tuple(at[n] for n in ordered), ordered)
     return plan
@@ -118,7 +110,7 @@ def _group(
     fields, the records' ids, and each field's old values as a column."""
     places, ordered = _plan_of(kind, names)
     columns = {n: tuple([getattr(old, n) for old in olds]) for n in ordered}
-    return places, tuple(ids), COLUMNS[kind](**columns)
+    return places, tuple(ids), packing().columns[kind](**columns)
 
 
 _PLANS: dict[tuple[type[Struct], frozenset[str]], tuple[tuple[int, ...], tuple[str, ...]]] = {}
@@ -168,7 +160,7 @@ def pack(applied: Applied, session: Session) -> Step:
             continue  # set to what it was
         names = change.value_fields.get(name)
         now = getattr(session, name)
-        if names and type(now) is type(old) and f"{name}_changed" in _FIELDS:
+        if names and type(now) is type(old) and f"{name}_changed" in packing().fields:
             parts[f"{name}_changed"] = _delta(old, names, now, name, kept)
         else:
             parts[f"{name}_old"] = old
@@ -189,18 +181,8 @@ def pack(applied: Applied, session: Session) -> Step:
         parts.update(rng_index=rng.index, rng_gauss=rng.gauss, rng_version=rng.version)
     elif rng is not None:
         parts["rng_state"] = rng
-    return Step(ENCODER.encode(Packed(**parts)), words, inverse.log_append)
-
-
-_FIELDS = frozenset(Packed.__struct_fields__)
-_AT = {name: at for at, name in enumerate(Packed.__struct_fields__)}
-_TABLE_PARTS = tuple(
-    (t.name, t.key, _AT[f"{t.name}_added"], _AT[f"{t.name}_removed"], _AT[f"{t.name}_changed"])
-    for t in TABLES
-)
-"""Each table, its key, and where its added ids, removed records and deltas are packed."""
-_VALUE_PARTS = tuple((n, _AT[f"{n}_old"], _AT.get(f"{n}_changed")) for n in VALUES)
-"""Each single value, and where its old value and its delta are packed."""
+    fmt = packing()
+    return Step(fmt.encoder.encode(fmt.packed(**parts)), words, inverse.log_append)
 
 
 def _orders(
@@ -241,11 +223,12 @@ def unpack(step: Step, session: Session) -> Restore:
     """The Restore ``step`` was packed from, against ``session`` in the state it left."""
     if step.loose is not None:
         return step.loose
-    packed = DECODER.decode(step.data)
+    fmt = packing()
+    packed = fmt.decoder.decode(step.data)
     parts = msgspec.structs.astuple(packed)
     rows: dict[str, tuple[tuple[str, Any], ...]] = {}
     known: FieldsByRow = {}
-    for table, key, added, removed, changed in _TABLE_PARTS:
+    for table, key, added, removed, changed in fmt.table_parts:
         if not (parts[added] or parts[removed] or parts[changed]):
             continue
         current = session.tables[table]
@@ -268,7 +251,7 @@ def unpack(step: Step, session: Session) -> Restore:
                 hint.update(dict.fromkeys(ids, fields))
         rows[table] = tuple(entries)
     values: dict[str, Any] = {}
-    for name, whole, delta in _VALUE_PARTS:
+    for name, whole, delta in fmt.value_parts:
         if parts[whole] is not UNSET:
             values[name] = parts[whole]
         if delta is not None and parts[delta] is not UNSET:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.map_rules import area_of, visible_to_players
-from futurepath_desktop.session.player_info import is_friendly
+from futurepath_desktop.session.sides import is_friendly
 from futurepath_desktop.session.state import (
     Area,
     MapState,
