@@ -39,6 +39,20 @@ from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, WeaponSpec
 
 ALL_WEAPONS = "all weapons"
+
+ATTACK_ACTIONS = frozenset(
+    {
+        "Attack (Melee)",
+        "Attack (Ranged)",
+        "Class Attack Talent",
+        "Combat Technique",
+        "Bonus Attack",
+        "Full Attack",
+        "Extra Damage Attack",
+    }
+)
+"""The actions an attack roll spends (what ``plan_attack`` names): one declared ahead of
+its roll is spent by that roll (R15)."""
 """A proficiency that covers every weapon."""
 
 

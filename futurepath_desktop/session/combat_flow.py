@@ -115,6 +115,7 @@ def turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | None
             ),
             unaware=tuple(u for u in combat.unaware if u not in members),
             turns={k: v for k, v in combat.turns.items() if k not in members},
+            to_roll={k: v for k, v in combat.to_roll.items() if k not in members},
         )
     )
 

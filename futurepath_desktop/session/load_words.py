@@ -41,6 +41,7 @@ KEYED = {
     # A table keyed by name: one entry with its key, one whose key the path does not give,
     # and what the keys are.
     "turns": ("the turn declared by '{key}'", "a declared turn", "a declarer's id"),
+    "to_roll": ("the attacks '{key}' declared", "a declared attack", "a declarer's id"),
     "crew": ("the {key} position", "a crew position", "a crew position"),
     "systems": ("system '{key}'", "a system", "a system's name"),
     "bays": ("bay '{key}'", "a bay", "a bay's name"),

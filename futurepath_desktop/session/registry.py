@@ -159,20 +159,24 @@ def _readied_drop(combat: CombatState, ident: str) -> CombatState:
     return replace(combat, readied=tuple(r for r in combat.readied if r.combatant_id != ident))
 
 
-def _declared_find(combat: CombatState) -> Iterator[Found]:
-    for declarer, declared in combat.turns.items():
-        for index, (_, target) in enumerate(declared):
-            if target is not None:
-                yield f"turns.{declarer}[{index}][1]", target
+def _declared(field: str) -> Reference:
+    """The targets of a table of declared actions by combatant (``turns``, ``to_roll``)."""
 
+    def find(combat: CombatState) -> Iterator[Found]:
+        for declarer, declared in getattr(combat, field).items():
+            for index, (_, target) in enumerate(declared):
+                if target is not None:
+                    yield f"{field}.{declarer}[{index}][1]", target
 
-def _declared_drop(combat: CombatState, ident: str) -> CombatState:
-    # R14: the action stays declared (it was spent); it no longer names who was gone.
-    turns = {
-        declarer: tuple((name, None if target == ident else target) for name, target in declared)
-        for declarer, declared in combat.turns.items()
-    }
-    return replace(combat, turns=turns)
+    def drop(combat: CombatState, ident: str) -> CombatState:
+        # R14: the action stays declared (it was spent); it no longer names who was gone.
+        kept = {
+            declarer: tuple((name, None if target == ident else target) for name, target in rows)
+            for declarer, rows in getattr(combat, field).items()
+        }
+        return replace(combat, **{field: kept})
+
+    return Reference("combat", "combatants", f"{field}.<id>[].target", "clear", find, drop)
 
 
 def _order_drop(combat: CombatState, ident: str) -> CombatState:
@@ -246,9 +250,9 @@ REFERENCES: tuple[Reference, ...] = (
     _ids("combat", "surprise_actors", "combatants"),
     _ids("combat", "pending_surprise", "combatants"),
     _keys("combat", "turns", "combatants"),
-    Reference(
-        "combat", "combatants", "turns.<id>[].target", "clear", _declared_find, _declared_drop
-    ),
+    _declared("turns"),
+    _keys("combat", "to_roll", "combatants"),
+    _declared("to_roll"),
     Reference(
         "combat", "combatants", "readied[].combatant_id", "clear", _readied_find, _readied_drop
     ),

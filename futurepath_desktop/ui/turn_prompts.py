@@ -46,8 +46,39 @@ def declare_action(window: MainWindow) -> None:
     """R15-R17: put an action of the chapter's table into the combatant's turn."""
     session = window.controller.session
     answer = asked(window, lambda who: turn_dialogs.DeclareActionDialog(session, who, window))
-    if answer is not None:
-        turns.declare(window.controller, answer[0].id, *answer[1].chosen())
+    if answer is None:
+        return
+    who, dialog = answer
+    action, target = dialog.chosen()
+    if turns.declare(window.controller, who.id, action, target):
+        from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS
+
+        if action in ATTACK_ACTIONS:  # declared to be rolled: the attack form, set up for it
+            set_up_attack(window, who, action, target)
+
+
+FORM_ACTIONS = {"Bonus Attack": "bonus", "Full Attack": "full", "Extra Damage Attack": "extra"}
+"""The attack form's choice for each declared attack (the rest are a plain attack)."""
+TECHNIQUES = {"Combat Technique": "full-round", "Class Attack Talent": "standard"}
+"""The weapon kind a declared technique or talent is rolled with (R49)."""
+
+
+def set_up_attack(window: MainWindow, who: Combatant, action: str, target: str | None) -> None:
+    """Bring up the attack form on the declared attack: its target, its kind of attack and,
+    for a technique, the weapon that is one; Enter then rolls it."""
+    from futurepath_desktop.ui import keyboard
+
+    window.initiative.select([who.id])
+    form = window.inspector.attack
+    if target is not None and form.target.findData(target) >= 0:
+        form.target.setCurrentIndex(form.target.findData(target))
+    form.action.setCurrentIndex(max(0, form.action.findData(FORM_ACTIONS.get(action, "plain"))))
+    technique = TECHNIQUES.get(action)
+    if technique is not None:
+        kinds = [weapon.technique for weapon in who.weapons]
+        if technique in kinds:
+            form.weapon.setCurrentIndex(kinds.index(technique))
+    keyboard.focus_attack(window)
 
 
 def delay_or_ready(window: MainWindow) -> None:

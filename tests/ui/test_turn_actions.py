@@ -365,3 +365,38 @@ def test_a_power_is_used_from_the_combat_menu_on_everyone_in_its_area(
     reopens(window)
     window.controller.stack.undo()
     assert not session.templates and not session.conditions
+
+
+def test_a_declared_attack_comes_up_in_the_attack_form_and_enter_rolls_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R15: Shift+A, Combat Technique at Space Bear 1; the attack form comes up on that
+    bear with the technique, Enter rolls it, and the turn holds the one action it is."""
+    from PySide6.QtWidgets import QApplication
+
+    players_act(window)
+    session = window.controller.session
+    window.initiative.select(["james"])
+
+    def answer(dialog: QDialog) -> None:
+        choose(find(dialog, QComboBox, "declareAction"), "Combat Technique")
+        choose(find(dialog, QComboBox, "declareTarget"), "bear-1")
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    press(qtbot, window, Qt.Key.Key_A, shift=True)
+    form = window.inspector.attack
+    qtbot.waitUntil(lambda: session.combat.to_roll.get("james") is not None)
+    assert form.target.currentData() == "bear-1"
+    technique = [w.technique for w in session.combatants["james"].weapons].index("full-round")
+    assert form.weapon.currentIndex() == technique
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    focused = QApplication.focusWidget()
+    assert focused is not None and form.isAncestorOf(focused), "the keys are in the form"
+    attacks = len([e for e in session.log if e.kind == "attack"])
+    qtbot.keyClick(focused, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len([e for e in session.log if e.kind == "attack"]) > attacks)
+    assert [name for name, _ in session.combat.turns["james"]] == ["Combat Technique"]
+    assert "james" not in session.combat.to_roll
+    assert "Cannot roll" not in form.result.text()

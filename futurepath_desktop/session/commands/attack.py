@@ -15,7 +15,7 @@ from futurepath_desktop.core.dice import DiceRoll
 from futurepath_desktop.core.environment import Cover, through_cover
 from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
 from futurepath_desktop.session.commands.health import apply_damage
-from futurepath_desktop.session.commands.turn_actions import declare_action
+from futurepath_desktop.session.commands.turn_actions import declare_action, roll_declared
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.state import Combatant, Session
@@ -91,7 +91,8 @@ class ResolveAttack(msgspec.Struct, frozen=True):
         plan = self.plan(session)
         attacker, weapon = plan.attacker, plan.weapon
         spend_ammo(edit, attacker, self.weapon_index, 1 + plan.extra_attacks)
-        if self.declare and session.combat.active:
+        declared = self.declare and session.combat.active
+        if declared and not roll_declared(session, edit, attacker.id, plan.action, plan.target.id):
             declare_action(session, edit, attacker, plan.action, plan.target.id)
         roller = edit.roller()
         if self.through_cover and self.cover == int(Cover.FULL):

@@ -10,7 +10,7 @@ from futurepath_desktop.core.actions import action as action_spec
 from futurepath_desktop.core.initiative import (
     opposed_checks,
 )
-from futurepath_desktop.session.attack_plan import condition_defs
+from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS, condition_defs
 from futurepath_desktop.session.combat_flow import require_combat, team_name
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
@@ -60,6 +60,25 @@ def declare_action(
     edit.set_combat(replace(combat, turns=turns, unaware=unaware))
 
 
+def roll_declared(
+    session: Session, edit: Edit, attacker_id: str, action: str, target_id: str
+) -> bool:
+    """An attack is rolled: if the attacker declared it this turn (that action, at this
+    target or at nobody in particular), the roll is that action and spends nothing more
+    (R15). Returns whether it was."""
+    combat = session.combat
+    waiting = combat.to_roll.get(attacker_id, ())
+    for index, (name, target) in enumerate(waiting):
+        if name == action and target in (None, target_id):
+            rest = waiting[:index] + waiting[index + 1 :]
+            to_roll = {k: v for k, v in combat.to_roll.items() if k != attacker_id}
+            if rest:
+                to_roll[attacker_id] = rest
+            edit.set_combat(replace(combat, to_roll=to_roll))
+            return True
+    return False
+
+
 class DeclareAction(msgspec.Struct, frozen=True):
     """R15-R17: spend part of a combatant's turn on an action from the chapter's table."""
 
@@ -70,6 +89,11 @@ class DeclareAction(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         combatant = session.combatant(self.combatant_id)
         declare_action(session, edit, combatant, self.action, self.target_id)
+        if self.action in ATTACK_ACTIONS:  # its roll, when it comes, is this action
+            combat = session.combat
+            to_roll = dict(combat.to_roll)
+            to_roll[combatant.id] = (*to_roll.get(combatant.id, ()), (self.action, self.target_id))
+            edit.set_combat(replace(combat, to_roll=to_roll))
         target = f" at {session.combatant(self.target_id).name}" if self.target_id else ""
         edit.log("action", f"{combatant.name}: {self.action}{target}")
         if self.action == "Stand Up":  # R29/R50: standing up ends Prone

@@ -92,6 +92,9 @@ class CombatState(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     unaware: tuple[Id, ...] = ()
     acted: tuple[Id, ...] = ()
     turns: dict[Id, tuple[Declared, ...]] = {}
+    to_roll: dict[Id, tuple[Declared, ...]] = {}
+    """Attacks declared this turn (R15) whose roll is still to come: the roll is the
+    declared action, not a second one."""
     readied: tuple[Readied, ...] = ()
     pending_surprise: tuple[Id, ...] = ()
 

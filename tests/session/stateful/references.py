@@ -89,6 +89,10 @@ def _turn_keys(s: Session) -> Iterator[str]:
     yield from s.combat.turns
 
 
+def _to_roll_keys(s: Session) -> Iterator[str]:
+    yield from s.combat.to_roll
+
+
 def _readied(s: Session) -> Iterator[str]:
     for readied in s.combat.readied:
         yield readied.combatant_id
@@ -129,6 +133,13 @@ def _declared_targets(s: Session) -> Iterator[str]:
                 yield target
 
 
+def _to_roll_targets(s: Session) -> Iterator[str]:
+    for declared in s.combat.to_roll.values():
+        for _, target in declared:
+            if target is not None:
+                yield target
+
+
 WALKS: dict[tuple[str, str, str], Walk] = {
     ("combatants", "teams", "team_id"): _team_of_combatants,
     ("conditions", "combatants", "bearer_id"): _bearers,
@@ -149,6 +160,8 @@ WALKS: dict[tuple[str, str, str], Walk] = {
     ("combat", "combatants", "pending_surprise[]"): _combat_ids("pending_surprise"),
     ("combat", "combatants", "turns.<id>"): _turn_keys,
     ("combat", "combatants", "turns.<id>[].target"): _declared_targets,
+    ("combat", "combatants", "to_roll.<id>"): _to_roll_keys,
+    ("combat", "combatants", "to_roll.<id>[].target"): _to_roll_targets,
     ("combat", "combatants", "readied[].combatant_id"): _readied,
     ("space", "ships", "round.optional"): _optional,
     ("space", "ships", "round.stations"): _stations,
