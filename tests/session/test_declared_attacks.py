@@ -9,20 +9,9 @@ import pytest
 
 from futurepath_desktop.core.actions import validate_turn
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session import commands as c
-from futurepath_desktop.session.demo import demo_session
-from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import Session
-
-
-def players_turn() -> tuple[Session, History]:
-    session = demo_session()
-    history = History(session)
-    history.push(c.StartCombat(unaware_ids=()))
-    while session.combat.acting_team != "players" or session.combat.phase != Phase.ACTION:
-        history.push(c.NextTurn())
-    return session, history
+from tests.session.test_techniques import players_turn
 
 
 def declared(session: Session, ident: str) -> list[str]:
