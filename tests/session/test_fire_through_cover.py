@@ -87,3 +87,28 @@ def test_the_plan_and_the_chart_count_the_shots_the_d10_stops() -> None:
     # In the open the same attack has nothing to get through.
     open_plan = c.ResolveAttack("art", "bear-1", distance_ft=30).plan(session)
     assert open_plan.connects == 1
+
+
+def test_the_hit_chance_by_ac_curve_counts_the_d10_too() -> None:
+    """The chart beside the bars: against every AC, the chance to hit through full cover
+    is the d10's share of the accuracy roll's, never above it."""
+    from futurepath_desktop.core.odds import hit_chances
+    from futurepath_desktop.ui.plots.data import AC_RANGE, hit_chance_by_ac
+
+    session, _ = with_ap_rifle(0)
+    plan = c.ResolveAttack("art", "bear-1", distance_ft=30, cover=FULL, through_cover=True).plan(
+        session
+    )
+    tally = plan.setup.tally()
+    rolled = hit_chances(
+        plan.setup.accuracy_modifier + tally.flat,
+        tally.net,
+        plan.setup.advantage_die,
+        list(AC_RANGE),
+        plan.setup.weapon.crit_min,
+    )
+    share = Fraction(sum(face >= 6 for face in range(1, 11)), 10)
+    curve = hit_chance_by_ac(plan.setup, connects=plan.connects)
+    assert [ac for ac, _ in curve] == list(AC_RANGE)
+    assert [p for _, p in curve] == pytest.approx([float(share * p) for p in rolled])
+    assert max(p for _, p in curve) <= float(share)

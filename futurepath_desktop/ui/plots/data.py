@@ -113,8 +113,11 @@ def outcome_axis(
     return OutcomeAxis(gap, left, right, kept)
 
 
-def hit_chance_by_ac(setup: AttackSetup, acs: range = AC_RANGE) -> list[tuple[int, float]]:
-    """The chance to hit (criticals included) against each AC, sources as set up."""
+def hit_chance_by_ac(
+    setup: AttackSetup, acs: range = AC_RANGE, connects: Fraction = Fraction(1)
+) -> list[tuple[int, float]]:
+    """The chance to hit (criticals included) against each AC, sources as set up; a shot
+    that may not reach the target at all (R32's d10) hits only when it does."""
     from futurepath_desktop.core.odds import hit_chances
 
     tally = setup.tally()
@@ -125,7 +128,7 @@ def hit_chance_by_ac(setup: AttackSetup, acs: range = AC_RANGE) -> list[tuple[in
         list(acs),
         setup.weapon.crit_min,
     )
-    return [(ac, float(p)) for ac, p in zip(acs, chances, strict=True)]
+    return [(ac, float(connects * p)) for ac, p in zip(acs, chances, strict=True)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,10 +238,10 @@ class OddsDock(QDockWidget):
         for index, weapon in enumerate(plan.attacker.weapons):
             variant = msgspec.structs.replace(command, weapon_index=index)
             try:
-                setup = variant.plan(session).setup
+                planned = variant.plan(session)
             except Exception:  # a weapon that cannot make this attack has no line
                 continue
-            curve = data.hit_chance_by_ac(setup)
+            curve = data.hit_chance_by_ac(planned.setup, connects=planned.connects)
             self.by_ac.line(
                 weapon.name, [a for a, _ in curve], [p for _, p in curve], PALETTE[index % 7]
             )
