@@ -27,8 +27,9 @@ def left_of(turn: TurnEconomy) -> str:
 
 def turn_line(session: Session, combatant: Combatant) -> tuple[str, str]:
     """The acting combatant's turn in one short line and in full (for the tooltip):
-    "Turn: standard (move) · left: simple, free · 30 ft to move", and "… 10 ft moved …
-    110 ft to move as a Sprint (past 40 ft)". Anyone else gets a short note; nobody
+    "Turn: standard (move) · left: simple, free · 30 ft to move, 110 as a Sprint", and
+    "… 10 ft moved … 110 ft of movement left, as a Sprint past 40 ft". Anyone else gets a
+    short note; nobody
     anything out of combat."""
     combat = session.combat
     if not combat.active or not combatant.present:
@@ -55,9 +56,13 @@ def turn_line(session: Session, combatant: Combatant) -> tuple[str, str]:
     if token is not None and refusal is None and not turn.ended:
         feet = moving.feet_left(session, combatant.id, core_grid.MoveType.RUN)
         speed, why = moving.speed_now(session, combatant)
-        short.append(f"{feet} ft to move" if feet else "no move left")
+        within = min(feet, max(0, speed - token.moved_ft))  # what the log's "left" counts
+        if feet > within:  # the rest only as a Sprint, which ends the turn (R16, R50)
+            short.append(f"{within} ft to move, {feet} as a Sprint")
+        else:
+            short.append(f"{feet} ft to move" if feet else "no move left")
         move = f"{feet} ft of movement left"
-        if feet > max(0, speed - token.moved_ft):
+        if feet > within:
             move += f", as a Sprint past {speed} ft (it ends the turn)"
         full.append(f"{move}; {why}" if why else move)
     elif refusal is not None and "cannot move" in refusal:

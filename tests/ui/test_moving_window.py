@@ -72,10 +72,15 @@ def test_the_inspector_shows_what_the_turn_has_used_and_what_is_left(
     window.initiative.select(["bear-1"])
     line = window.inspector.turn
     assert line.isVisible()
-    assert line.text() == "Turn: nothing used yet · 120 ft to move"
+    speed = window.controller.session.combatants["bear-1"].speed_ft
+    # Up to its speed as a Move; up to three times it as a Sprint, which ends the turn.
+    assert line.text() == f"Turn: nothing used yet · {speed} ft to move, {3 * speed} as a Sprint"
     assert "as a Sprint past 40 ft" in line.toolTip()  # 3 × 40 = 120 ft in all (R35)
     drag(window, "bear-1", (12, 4))
-    assert line.text() == "Turn: standard (move) · left: simple, free · 110 ft to move"
+    assert line.text() == (
+        "Turn: standard (move) · left: simple, free · "
+        f"{speed - 10} ft to move, {3 * speed - 10} as a Sprint"
+    )
     tip = line.toolTip()
     assert "Used this turn: standard (move), 10 ft moved" in tip, tip
     assert "110 ft of movement left, as a Sprint past 40 ft" in tip, tip
