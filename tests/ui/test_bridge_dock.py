@@ -231,7 +231,7 @@ def test_the_log_shows_space_entries_in_the_space_phase(qtbot: QtBot, window: Ma
     ground = [session.log[r] for r in range(len(session.log)) if session.log[r].team_id]
     assert ground and all(not e.kind.startswith("space") for e in ground)
     tip = model.index(list(rows).index(volley), log_model.EVENT).data(Qt.ItemDataRole.ToolTipRole)
-    assert tip.startswith("[Space R1 Action]")
+    assert tip.startswith("[Space round 1, Action]")
 
 
 def test_the_surprise_question_wraps(qtbot: QtBot, window: MainWindow) -> None:

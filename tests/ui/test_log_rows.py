@@ -203,3 +203,22 @@ def test_the_kind_and_text_filters_show_what_a_brute_force_search_finds(
     assert shown_seqs(dock) == expected
     if kind or text:
         assert len(expected) < model.rowCount(), "the filter should leave some out"
+
+
+def test_a_copied_entry_is_stamped_with_its_round_and_phase_in_words() -> None:
+    """The copied breakdown's stamp reads "[Round 1, Action]", not a short form a GM could
+    take for a ruling's number; entries from before the fight are "[prep]"."""
+    from futurepath_desktop.core.rounds import Phase
+    from futurepath_desktop.session.history import History
+    from futurepath_desktop.ui.models.log_model import entry_text
+
+    session = demo_session()
+    history = History(session)
+    history.push(c.Damage(("bear-1",), 1))
+    assert entry_text(session.log[-1]).startswith("[prep] ")
+    history.push(c.StartCombat(unaware_ids=()))
+    while session.combat.phase != Phase.ACTION:
+        history.push(c.NextTurn())
+    history.push(c.Damage(("bear-1",), 1))
+    stamp = entry_text(session.log[-1]).split("] ", 1)[0] + "]"
+    assert stamp == f"[Round {session.combat.round}, {Phase.ACTION.name.title()}]"

@@ -47,12 +47,13 @@ def entry_text(entry: LogEntry) -> str:
     """The entry with its breakdown and every roll, as copied to the clipboard."""
     if entry.kind.startswith(SPACE_KIND):
         stamp = (
-            f"[Space R{entry.round} {phase_name(entry)}]"
+            f"[Space round {entry.round}, {phase_name(entry)}]"
             if entry.round
             else "[Space, before round 1]"
         )
     elif entry.round:
-        stamp = f"[R{entry.round} {PHASE_NAMES.get(entry.phase, '')}]".replace(" ]", "]")
+        phase = PHASE_NAMES.get(entry.phase, "")
+        stamp = f"[Round {entry.round}, {phase}]" if phase else f"[Round {entry.round}]"
     else:
         stamp = "[prep]"
     lines = [f"{stamp} {entry.text}", *entry.lines]
