@@ -16,6 +16,7 @@ def _ruling() -> re.Pattern[str]:
         rf"|(?<=\(){_NUMBER}[:,]\s*"  # "(R38: 30 ft + …)"
         rf"|[,;]\s*{_NUMBER}(?:,\s*{_NUMBER})*(?=\))"  # "(run, R35)", "(…; R14, R55)"
         rf"|\s+under\s+{_NUMBER}\b"  # "… under R18" (a square such as R4 is not one)
+        rf"|^{_NUMBER}:\s+"  # "R46: a hull breach deals …", a breakdown's line
     )
 
 

@@ -23,6 +23,8 @@ from futurepath_desktop.session.wording import without_rulings
         ("not allowed under R18", "not allowed"),
         ("moves 15 ft (3 squares) from R4 to O4", "moves 15 ft (3 squares) from R4 to O4"),
         ("moved by the GM from R12 to Q3", "moved by the GM from R12 to Q3"),
+        ("R46: a hull breach deals 4 Advantage Dice", "a hull breach deals 4 Advantage Dice"),
+        ("R4 to O4: 15 ft", "R4 to O4: 15 ft"),
     ],
 )
 def test_rulings_go_and_squares_stay(text: str, shown: str) -> None:
