@@ -175,6 +175,7 @@ class MainWindow(QMainWindow):
         self.initiative.selectionChanged.connect(self._inspect_selection)
         self.log.rollRequested.connect(self._roll)
         self.map.view.combatantClicked.connect(lambda ident: self.initiative.select([ident]))
+        self.map.view.tokenMenuRequested.connect(self.initiative.menu_for)
         self.map.selectInside.connect(self.initiative.select)
         self.inspector.attack.planned.connect(self.odds.attack_changed)
         self.bridge.volleyChanged.connect(self.odds.volley_changed)

@@ -24,8 +24,13 @@ PANEL_ROWS: dict[str, tuple[str, ...]] = {
 CONTEXT_ROWS: dict[str, tuple[str, ...]] = {
     "initiative": (
         "actionAttack",
+        "actionUsePower",
+        "actionCoupDeGrace",
         "actionDamage",
         "actionHeal",
+        "actionTempHP",
+        "actionStabilize",
+        "actionFall",
         "actionAddCondition",
         "-",
         "actionAdjustInitiative",
@@ -34,6 +39,7 @@ CONTEXT_ROWS: dict[str, tuple[str, ...]] = {
         "-",
         "actionDeclareAction",
         "actionDelayReady",
+        "actionTriggerReadied",
         "actionReload",
         "-",
         "actionEditTeam",

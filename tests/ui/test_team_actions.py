@@ -4,7 +4,7 @@ the session, the panels and the undo history show the result."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -404,3 +404,41 @@ def test_a_large_initiative_is_shown_whole(window: MainWindow) -> None:
     bold = view.font()
     bold.setBold(True)
     assert view.header().sectionSize(INIT) > QFontMetrics(bold).horizontalAdvance(shown)
+
+
+def test_a_right_click_on_a_map_token_opens_its_combatants_menu(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The map's token offers what the combatant's row does; a right-drag still pans."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    from futurepath_desktop.ui.map.scene import square_rect
+
+    window.resize(1600, 1000)
+    view = window.map.view
+    window.initiative.select(["brandon"])
+    square = window.controller.session.tokens["bear-2"].square
+    at = view.mapFromScene(square_rect(*square).center())
+    shown: list[list[str]] = []
+
+    def close_menu() -> None:
+        popup = QApplication.activePopupWidget()
+        assert isinstance(popup, QMenu)
+        shown.append([a.text().replace("&", "") for a in popup.actions() if not a.isSeparator()])
+        popup.close()
+
+    QTimer.singleShot(100, close_menu)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=at)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=at)
+    qtbot.waitUntil(lambda: bool(shown))
+    assert window.initiative.selected_ids() == ["bear-2"]
+    assert "Damage…" in shown[0] and "Add Condition…" in shown[0]
+    # A right-drag pans the map and opens nothing.
+    before = len(shown)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=at)
+    qtbot.mouseMove(view.viewport(), at + QPoint(-60, 0))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=at + QPoint(-60, 0))
+    qtbot.wait(150)
+    assert len(shown) == before
+    assert QApplication.activePopupWidget() is None

@@ -140,6 +140,15 @@ class InitiativeDock(QDockWidget):
             menu.exec(self.view.viewport().mapToGlobal(at))
         menu.deleteLater()
 
+    def menu_for(self, combatant_id: str, at: QPoint) -> None:
+        """The right-click menu of a combatant's row, opened elsewhere (on its map token)
+        at the screen point ``at``: the combatant is selected first, as a click would."""
+        self.select([combatant_id])
+        menu = self.context_menu()
+        if menu.actions():
+            menu.exec(at)
+        menu.deleteLater()
+
     def wanted_height(self, width: int) -> int:
         """How tall the panel must be, ``width`` wide, to show every row without scrolling."""
         view = self.view

@@ -37,6 +37,7 @@ class MapView(QGraphicsView):
     combatantClicked = Signal(str)
     hovered = Signal(str)  # a line describing the square under the mouse
     templateChosen = Signal(str)
+    tokenMenuRequested = Signal(str, QPoint)  # a right-click on a token: whose, and where
 
     def __init__(
         self,
@@ -52,6 +53,7 @@ class MapView(QGraphicsView):
         self.fitted = True  # the first layout fits the map, before the first frame
         self.place_candidate: Callable[[], str | None] = lambda: None
         self._pan_from: QPoint | None = None
+        self._right_on: tuple[str, QPoint] | None = None  # a right press on a token
         self._last_square: Square | None = None
         self.setObjectName("mapView")
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -184,6 +186,9 @@ class MapView(QGraphicsView):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
             self._pan_from = event.position().toPoint()
+            token = self._token_at(self._pan_from)
+            right = event.button() == Qt.MouseButton.RightButton and token is not None
+            self._right_on = (token, self._pan_from) if right and token is not None else None
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             return
         if event.button() != Qt.MouseButton.LeftButton or self.controller is None:
@@ -216,6 +221,11 @@ class MapView(QGraphicsView):
         if self._pan_from is not None:
             self._pan_from = None
             self.viewport().unsetCursor()
+            pressed, self._right_on = self._right_on, None
+            # A right-click that did not drag the map: the token's menu.
+            at = event.position().toPoint()
+            if pressed is not None and (at - pressed[1]).manhattanLength() < 6:
+                self.tokenMenuRequested.emit(pressed[0], self.viewport().mapToGlobal(at))
             return
         if event.button() != Qt.MouseButton.LeftButton or self.controller is None:
             return
