@@ -332,15 +332,11 @@ def test_a_right_click_offers_what_can_be_done_to_the_row(window: MainWindow) ->
     assert window.controller.session.combat.order == (second, first)
 
 
-def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: MainWindow) -> None:
+def read_menu_soon(shown: list[list[str]], after_ms: int = 50) -> None:
+    """When the next pop-up menu is up, note its entries (without their letters) in
+    ``shown`` and close it."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMenu
-
-    view = window.initiative.view
-    window.initiative.select(["brandon"])
-    target = window.initiative_model.index_of("bear-2")
-    at = view.visualRect(target).center()
-    shown: list[list[str]] = []
 
     def close_menu() -> None:
         popup = QApplication.activePopupWidget()
@@ -348,7 +344,16 @@ def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: M
         shown.append([a.text().replace("&", "") for a in popup.actions() if not a.isSeparator()])
         popup.close()
 
-    QTimer.singleShot(50, close_menu)
+    QTimer.singleShot(after_ms, close_menu)
+
+
+def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: MainWindow) -> None:
+    view = window.initiative.view
+    window.initiative.select(["brandon"])
+    target = window.initiative_model.index_of("bear-2")
+    at = view.visualRect(target).center()
+    shown: list[list[str]] = []
+    read_menu_soon(shown)
     view.customContextMenuRequested.emit(at)
     qtbot.waitUntil(lambda: bool(shown))
     assert window.initiative.current_id() == "bear-2"
@@ -410,8 +415,7 @@ def test_a_right_click_on_a_map_token_opens_its_combatants_menu(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """The map's token offers what the combatant's row does; a right-drag still pans."""
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMenu
+    from PySide6.QtWidgets import QApplication
 
     from futurepath_desktop.ui.map.scene import square_rect
 
@@ -421,14 +425,7 @@ def test_a_right_click_on_a_map_token_opens_its_combatants_menu(
     square = window.controller.session.tokens["bear-2"].square
     at = view.mapFromScene(square_rect(*square).center())
     shown: list[list[str]] = []
-
-    def close_menu() -> None:
-        popup = QApplication.activePopupWidget()
-        assert isinstance(popup, QMenu)
-        shown.append([a.text().replace("&", "") for a in popup.actions() if not a.isSeparator()])
-        popup.close()
-
-    QTimer.singleShot(100, close_menu)
+    read_menu_soon(shown, 100)
     qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=at)
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=at)
     qtbot.waitUntil(lambda: bool(shown))
