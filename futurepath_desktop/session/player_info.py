@@ -153,7 +153,10 @@ def _conditions(session: Session, combatant: Combatant) -> tuple[str, ...]:
         if held.key not in SECRET_CONDITIONS
     ]
     if session.combat.active and combatant.id in session.combat.unaware:
-        shown.insert(0, "Surprised")
+        # R11: surprised in the surprise round, flat-footed after it until it has acted.
+        word = "Surprised" if session.combat.surprise_round else "Flat-footed"
+        if word not in shown:
+            shown.insert(0, word)
     return tuple(shown)
 
 

@@ -186,3 +186,22 @@ def test_the_initiative_cells_kept_between_repaints_are_what_a_fresh_model_says(
     for choice in (theme.DARK, theme.LIGHT):
         window.set_theme(choice)
         check(f"the {choice} theme")
+
+
+def test_after_the_surprise_round_the_surprised_are_flat_footed_not_surprised(
+    window: MainWindow,
+) -> None:
+    """R11: "Surprised" in the surprise round; from round 1 on, only "Flat-footed" until
+    the combatant's first action ends it."""
+    from futurepath_desktop.core.rounds import Phase
+    from futurepath_desktop.ui.models.initiative_cells import STATUS
+
+    push = window.controller.push
+    session = window.controller.session
+    push(c.StartCombat())  # only Brandon is aware
+    model = window.initiative_model
+    assert str(model.index_of("bear-1", STATUS).data()).startswith("Surprised, Flat-footed")
+    while session.combat.phase == Phase.SURPRISE:
+        push(c.NextTurn())
+    status = str(model.index_of("bear-1", STATUS).data())
+    assert status.startswith("Flat-footed") and "Surprised" not in status, status

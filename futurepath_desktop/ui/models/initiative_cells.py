@@ -159,7 +159,9 @@ class InitiativeCells:
         """Surprised, flat-footed, hidden, down, and the conditions with their counters."""
         session = self.session
         flags: list[str] = []
-        if session.combat.active and combatant.id in session.combat.unaware:
+        unaware = session.combat.active and combatant.id in session.combat.unaware
+        # R11: surprised in the surprise round; after it, flat-footed until it has acted.
+        if unaware and session.combat.surprise_round:
             flags.append("Surprised")
         if combatant.hidden:
             flags.append("Hidden")
@@ -167,9 +169,8 @@ class InitiativeCells:
         held_conditions = session.conditions_on(combatant.id)
         for held in held_conditions:
             flags.append(f"{held.name} {held.remaining}" if held.remaining else held.name)
-        surprised = session.combat.active and combatant.id in session.combat.unaware
-        if surprised and not any(c.key == "flat-footed" for c in held_conditions):
-            flags.insert(1, "Flat-footed")  # R11: flat-footed until it has acted
+        if unaware and not any(c.key == "flat-footed" for c in held_conditions):
+            flags.insert(1 if flags[:1] == ["Surprised"] else 0, "Flat-footed")
         return flags
 
     def _turn(self, combatant: Combatant) -> str:

@@ -133,6 +133,8 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
                     touched |= {c.id for c in session.members(team_id or "")}
             for field in ("acted", "unaware", "surprise_actors"):
                 touched |= set(getattr(old, field)) ^ set(getattr(new, field))
+            if old.surprise_round != new.surprise_round:  # "Surprised" becomes flat-footed
+                touched |= set(new.unaware) | set(old.unaware)
             touched |= {
                 k
                 for k in old.turns.keys() | new.turns.keys()
