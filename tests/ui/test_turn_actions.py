@@ -292,7 +292,7 @@ def test_a_dying_combatant_is_stabilized_from_the_combat_menu(
 ) -> None:
     """R26: Combat ▸ Stabilize… asks whom, the kit, the Treat Injury ranks and the check; a
     medic without a kit is told so, one with a kit and a sure check leaves Art at 1 HP."""
-    from PySide6.QtWidgets import QCheckBox, QSpinBox
+    from PySide6.QtWidgets import QCheckBox, QLabel, QSpinBox
 
     from futurepath_desktop.session import commands as c
 
@@ -303,15 +303,32 @@ def test_a_dying_combatant_is_stabilized_from_the_combat_menu(
     assert window.controller.push(c.PlaceToken("james", x + 1, y))  # within 5 ft of him
     window.initiative.select(["james"])
 
+    seen: list[str] = []
+
     def without_kit(dialog: QDialog) -> None:
         choose(find(dialog, QComboBox, "stabilizePatient"), "art")
         find(dialog, QSpinBox, "stabilizeRanks").setValue(2)
-        dialog.accept()
+        seen.append(find(dialog, QLabel, "stabilizeRefusal").text())
+        assert not ok_button(dialog).isEnabled(), "the dialog says no before it is sent"
+        dialog.reject()
 
     answer_dialog(qtbot, without_kit)
     window.actions_by_name["actionStabilize"].trigger()
     assert session.combatants["art"].hp == -2
-    assert "needs a field medical kit" in said(window)
+    assert "needs a field medical kit" in seen[-1]
+    # Too far away to reach him: said at once, before anything is filled in.
+    window.controller.push(c.MoveToken("james", x + 4, y))
+
+    def too_far(dialog: QDialog) -> None:
+        choose(find(dialog, QComboBox, "stabilizePatient"), "art")
+        seen.append(find(dialog, QLabel, "stabilizeRefusal").text())
+        assert not ok_button(dialog).isEnabled()
+        dialog.reject()
+
+    answer_dialog(qtbot, too_far)
+    window.actions_by_name["actionStabilize"].trigger()
+    assert "a medic works within 5 ft" in seen[-1] and "(R" not in seen[-1]
+    window.controller.push(c.MoveToken("james", x + 1, y))
 
     def with_kit(dialog: QDialog) -> None:
         find(dialog, QCheckBox, "stabilizeKit").setChecked(True)

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import msgspec
 
-from futurepath_desktop.session.commands.turn_actions import declare_action
+from futurepath_desktop.core.actions import action as action_spec
+from futurepath_desktop.core.actions import validate_turn
+from futurepath_desktop.core.errors import FuturePathError
+from futurepath_desktop.session.commands.turn_actions import acting_check, declare_action
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.health_track import track_change
@@ -33,7 +36,16 @@ class Stabilize(msgspec.Struct, frozen=True):
     bonus: int = 0
     dc: int | None = 15
 
-    def perform(self, session: Session, edit: Edit) -> str:
+    def refusal(self, session: Session) -> str | None:
+        """Why this cannot be done now (None: it can), as the Stabilize dialog shows it
+        while the GM fills it in; ``perform`` refuses with the same words."""
+        try:
+            self._check(session)
+        except FuturePathError as error:
+            return str(error)
+        return None
+
+    def _check(self, session: Session) -> None:
         medic = session.combatant(self.medic_id)
         patient = session.combatant(self.patient_id)
         if session.options.health_fatigue:
@@ -44,6 +56,11 @@ class Stabilize(msgspec.Struct, frozen=True):
             state = "dead" if patient.hit_points().dead else f"at {patient.hp} HP"
             raise CommandError(
                 f"{patient.name} is not dying ({state}); only the dying are stabilized"
+            )
+        if session.combat.active:  # R15, R16: the whole turn, and it must be the medic's
+            acting_check(session, medic)
+            validate_turn(session.combat.turns.get(medic.id, ())).declare(
+                action_spec(ACTION), patient.id
             )
         reach = token_distance_ft(session, medic.id, patient.id)
         if medic.id != patient.id and reach is not None and reach > 5:
@@ -58,6 +75,11 @@ class Stabilize(msgspec.Struct, frozen=True):
             )
         if not -100 <= self.bonus <= 100 or (self.dc is not None and not 1 <= self.dc <= 100):
             raise CommandError("a Treat Injury bonus is -100 to +100 and a DC 1 to 100")
+
+    def perform(self, session: Session, edit: Edit) -> str:
+        self._check(session)
+        medic = session.combatant(self.medic_id)
+        patient = session.combatant(self.patient_id)
         if session.combat.active:
             declare_action(session, edit, medic, ACTION, patient.id)
         if self.dc is not None and not skill_check(

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QLabel,
     QSpinBox,
     QWidget,
@@ -176,9 +177,36 @@ class StabilizeDialog(QDialog):
         note = QLabel("Takes the whole turn. A success leaves the patient at 1 HP; CON lost stays.")
         note.setWordWrap(True)
         layout.addRow(note)
+        # What stops it now (out of reach, the turn spent, no kit), said as it is filled in.
+        self.refusal = QLabel()
+        self.refusal.setObjectName("stabilizeRefusal")
+        self.refusal.setWordWrap(True)
+        layout.addRow(self.refusal)
         self.buttons = ok_cancel(self, "Stabilize")
         layout.addRow(self.buttons)
+        self.session, self.medic_id = session, medic.id
+        self.patient.currentIndexChanged.connect(self._check)
+        self.kit.toggled.connect(self._check)
+        for box in (self.ranks, self.bonus, self.dc):
+            box.valueChanged.connect(self._check)
+        self._check()
         self.patient.setFocus()
+
+    def _check(self) -> None:
+        from futurepath_desktop.session.commands import Stabilize
+        from futurepath_desktop.session.wording import without_rulings
+        from futurepath_desktop.ui.docks.attack_result import refused_html
+
+        patient, kit, ranks, bonus, dc = self.chosen()
+        why = (
+            Stabilize(self.medic_id, patient, kit, ranks, bonus, dc).refusal(self.session)
+            if self.patient.count()
+            else "nobody is dying"
+        )
+        text = without_rulings(why) if why else ""
+        self.refusal.setText(refused_html(f"{text[:1].upper()}{text[1:]}") if text else "")
+        self.refusal.setVisible(bool(text))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(why is None)
 
     def chosen(self) -> tuple[str, bool, int, int, int | None]:
         """(patient id, kit, ranks, bonus, DC or None when the GM rules it a success)."""
