@@ -132,23 +132,47 @@ def build_menus(
 
 def give_letters(menu: QMenu) -> None:
     """Give every entry of ``menu`` a letter of its own for the keyboard (Alt, the menu's
-    letter, the entry's): the letters the table chose stay, the rest take the first free
-    initial of a word, else any free letter of the text."""
+    letter, the entry's): the letters the table chose stay; the rest are matched to the
+    entries so that as many as can have one, each preferring the initials of its words
+    and the entries higher in the menu getting their choice first."""
     entries = [a for a in menu.actions() if not a.isSeparator()]
-    taken = {letter_of(a.text()) for a in entries} - {""}
-    for action in entries:
+    fixed = {letter_of(a.text()) for a in entries} - {""}
+    wanting = [a for a in entries if "&" not in a.text()]  # "&&" names stay as they are
+    choices = [[(at, a.text()[at].lower()) for at in letter_places(a.text())] for a in wanting]
+    owner: dict[str, int] = {}  # letter → the entry (an index into ``wanting``) it went to
+
+    def place(entry: int, seen: set[str]) -> bool:
+        for _, letter in choices[entry]:
+            if letter in fixed or letter in seen:
+                continue
+            seen.add(letter)
+            if letter not in owner or place(owner[letter], seen):
+                owner[letter] = entry
+                return True
+        return False
+
+    # The last entries first: an earlier one (higher in the menu, more often used) then
+    # takes its best letter from a later one whenever that one can do with another.
+    for entry in reversed(range(len(wanting))):
+        place(entry, set())
+    for letter, entry in owner.items():
+        action = wanting[entry]
         text = action.text()
-        if "&" in text:
-            continue  # chosen by the table, or a name with "&&" in it that stays as it is
-        initials = [
-            i for i, ch in enumerate(text) if ch.isalnum() and (i == 0 or text[i - 1] == " ")
-        ]
-        others = [i for i, ch in enumerate(text) if ch.isalnum() and i not in initials]
-        for at in initials + others:
-            if text[at].lower() not in taken:
-                taken.add(text[at].lower())
-                action.setText(f"{text[:at]}&{text[at:]}")
-                break
+        at = next(at for at, ch in choices[entry] if ch == letter)
+        action.setText(f"{text[:at]}&{text[at:]}")
+
+
+def letter_places(text: str) -> list[int]:
+    """Where a letter for ``text`` could go, best first: the initials of its words, then
+    its other letters and digits, each letter once."""
+    initials = [i for i, ch in enumerate(text) if ch.isalnum() and (i == 0 or text[i - 1] == " ")]
+    others = [i for i, ch in enumerate(text) if ch.isalnum() and i not in initials]
+    places, seen = [], set()
+    for at in initials + others:
+        if text[at].lower() not in seen:
+            seen.add(text[at].lower())
+            places.append(at)
+    return places
 
 
 def letter_of(text: str) -> str:

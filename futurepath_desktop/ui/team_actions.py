@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from futurepath_desktop.ui.action_row import COMBAT, FILE, ROSTER, Action
 
+TURN_ORDER = f"{COMBAT}/Turn Order"
+"""The Combat menu's submenu for the order teams act in (R8)."""
+OTHER_ACTIONS = f"{COMBAT}/Other Actions"
+"""The Combat menu's submenu for the rarer things a combatant does with its turn."""
+
 ROWS: tuple[Action, ...] = (
     # File: the session's name and its rule options
     Action(
@@ -31,7 +36,7 @@ ROWS: tuple[Action, ...] = (
         "team_prompts.adjust_initiative",
         ("I",),
         "Set the selected team's initiative; the order follows it",  # R8
-        menu=COMBAT,
+        menu=TURN_ORDER,
         section=4,
         when="fighting",
     ),
@@ -42,7 +47,7 @@ ROWS: tuple[Action, ...] = (
             "team_prompts.shift_in_order",
             (keys,),
             f"Move the selected team one place {word.lower()} in the acting order",  # R8
-            menu=COMBAT,
+            menu=TURN_ORDER,
             section=4,
             when="fighting",
             args=(by,),
@@ -82,14 +87,6 @@ ROWS: tuple[Action, ...] = (
         when="fighting",
     ),
     Action(
-        "actionCoupDeGrace",
-        "Coup de Grace",
-        "turn_prompts.coup_de_grace",
-        tip="The inspector's attacker strikes its helpless target: a critical hit",  # R24
-        menu=COMBAT,
-        section=5,
-    ),
-    Action(
         "actionUsePower",
         "Use Power…",
         "turn_prompts.use_power",
@@ -99,11 +96,19 @@ ROWS: tuple[Action, ...] = (
         section=5,
     ),
     Action(
+        "actionCoupDeGrace",
+        "Coup de Grace",
+        "turn_prompts.coup_de_grace",
+        tip="The inspector's attacker strikes its helpless target: a critical hit",  # R24
+        menu=OTHER_ACTIONS,
+        section=5,
+    ),
+    Action(
         "actionStabilize",
         "Stabilize…",
         "turn_prompts.stabilize",
         tip="The selected combatant tends a dying one: kit, Treat Injury and the check",  # R26
-        menu=COMBAT,
+        menu=OTHER_ACTIONS,
         section=5,
     ),
     Action(
@@ -111,7 +116,7 @@ ROWS: tuple[Action, ...] = (
         "Attack an Object…",
         "turn_prompts.attack_object",
         tip="The selected combatant strikes a door, a console or a barrier",  # R25
-        menu=COMBAT,
+        menu=OTHER_ACTIONS,
         section=5,
     ),
     Action(
@@ -119,7 +124,7 @@ ROWS: tuple[Action, ...] = (
         "Reload",
         "turn_prompts.reload",
         tip="Fill the selected combatant's weapon with ammunition again",
-        menu=COMBAT,
+        menu=OTHER_ACTIONS,
         section=5,
     ),
     Action(
@@ -127,7 +132,7 @@ ROWS: tuple[Action, ...] = (
         "Detonate Grenade",
         "turn_prompts.detonate",
         tip="Set a waiting grenade off now",  # R38
-        menu=COMBAT,
+        menu=OTHER_ACTIONS,
         section=5,
         when="fighting",
     ),
@@ -183,5 +188,5 @@ ROWS: tuple[Action, ...] = (
 
 
 def rows_for(menu: str) -> tuple[Action, ...]:
-    """The rows of one menu, in order."""
-    return tuple(row for row in ROWS if row.menu == menu)
+    """The rows of one menu and its submenus, in order."""
+    return tuple(row for row in ROWS if row.menu.split("/")[0] == menu)

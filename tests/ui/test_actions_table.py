@@ -35,10 +35,9 @@ MENUS_BEFORE = {
         "Attack…", "Damage…", "Heal…", "Temporary HP…", "Fall…", "-",
         "Add Condition…", "Extend +1", "Shorten −1", "End Condition", "-",
         "Join…", "Roll Dice…", "-",
-        "Adjust Initiative…", "Act Earlier", "Act Later", "-",
-        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Coup de Grace", "Use Power…",
-        "Stabilize…",
-        "Attack an Object…", "Reload", "Detonate Grenade",
+        "Turn Order >", "-",
+        "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Use Power…",
+        "Other Actions >",
     ],
     "&Roster": [
         "New Combatant…", "New Team…", "From Library…", "Save to Library",
@@ -289,6 +288,13 @@ def test_every_entry_has_a_letter_while_its_text_has_a_free_one(window: MainWind
     assert isinstance(combat, QMenu)
     lettered = [a.text() for a in combat.actions() if action_builder.letter_of(a.text())]
     assert "&Start Combat" in lettered, "the first entry gets its initial"
+    submenus = {plain(a.text()): a.menu() for a in combat.actions() if a.menu() is not None}
+    assert [plain(a.text()) for a in submenus["Turn Order"].actions()] == [
+        "Adjust Initiative…", "Act Earlier", "Act Later"
+    ]  # fmt: skip
+    assert [plain(a.text()) for a in submenus["Other Actions"].actions()] == [
+        "Coup de Grace", "Stabilize…", "Attack an Object…", "Reload", "Detonate Grenade"
+    ]  # fmt: skip
 
 
 def test_a_letter_runs_its_entry(qtbot: QtBot, window: MainWindow) -> None:
