@@ -288,9 +288,11 @@ def test_every_entry_has_a_letter_while_its_text_has_a_free_one(window: MainWind
     assert isinstance(combat, QMenu)
     lettered = [a.text() for a in combat.actions() if action_builder.letter_of(a.text())]
     assert "&Start Combat" in lettered, "the first entry gets its initial"
-    submenus = {
-        plain(a.text()): menu for a in combat.actions() if isinstance(menu := a.menu(), QMenu)
-    }
+    submenus: dict[str, QMenu] = {}
+    for entry in combat.actions():
+        sub = entry.menu()
+        if isinstance(sub, QMenu):
+            submenus[plain(entry.text())] = sub
     assert [plain(a.text()) for a in submenus["Turn Order"].actions()] == [
         "Adjust Initiative…", "Act Earlier", "Act Later"
     ]  # fmt: skip
