@@ -150,7 +150,7 @@ def size(window: MainWindow, kind: str) -> None:
         # The initiative as tall as its rows need (within reason), the log the rest.
         wanted = window.initiative.wanted_height(column_widths(kind, width)[0]) + 4
         share = min(0.68, max(0.45, wanted / max(1, height)))
-        left, right, inspector_share = window.log, window.counters, 0.68
+        left, right, inspector_share = window.log, window.counters, 0.72
     else:
         left, right, share, inspector_share = window.counters, window.log, 0.66, 0.6
     for top, below, part in (

@@ -152,3 +152,25 @@ def test_an_attacks_breakdown_is_read_without_scrolling(
     # The row itself stays in sight above it.
     row = log.view.visualRect(proxy.index(attacks[-1], 3))
     assert log.view.viewport().rect().intersects(row)
+
+
+@pytest.mark.parametrize(("width", "height"), LAPTOPS)
+def test_an_attacks_result_shows_under_its_button_without_scrolling(
+    posed: Posed, width: int, height: int
+) -> None:
+    """On a laptop the inspector shows the roll's outcome beneath Roll attack, whole: the
+    GM does not scroll the form to read what just happened."""
+    window = posed(width, height, "light")
+    form = window.inspector.attack
+    window.initiative.select(["art"])
+    form.set_ready()
+    form.recompute()
+    form.resolve()
+    settle()
+    assert form.result.text(), "the roll has an outcome"
+    area = window.inspector.widget()
+    bar = area.verticalScrollBar() if hasattr(area, "verticalScrollBar") else None
+    assert bar is None or bar.value() == 0
+    shown = form.result.visibleRegion().boundingRect()
+    assert shown.height() == form.result.height(), "the outcome is cut at the bottom"
+    assert on_screen(form.result)
