@@ -96,8 +96,14 @@ def trigger_readied(window: MainWindow) -> None:
         window.say("No one has readied an action (Delay or Ready, R)")
         return
     dialog = turn_dialogs.TriggerDialog(session, window)
-    if dialog.exec() == QDialog.DialogCode.Accepted:
-        turns.set_off(window.controller, *dialog.chosen())
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return
+    readied_id, racing = dialog.chosen()
+    readied = next(r for r in session.combat.readied if r.id == readied_id)
+    if turns.set_off(window.controller, readied_id, racing):
+        # The readied action happens now, out of its turn: an attack is one key away.
+        window.initiative.select([readied.combatant_id])
+        window.inspector.attack.instant.setChecked(True)
 
 
 def reload(window: MainWindow) -> None:

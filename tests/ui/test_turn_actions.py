@@ -106,6 +106,10 @@ def test_a_readied_action_waits_for_its_trigger_and_races_a_bear(
     (readied,) = session.combat.readied
     assert (readied.combatant_id, readied.action) == ("james", "shoot it")
     assert window.initiative_model.index_of("james", TURN).data()
+    assert combat.next_turn(window.controller)  # the players' turn ends; James still waits
+    assert "james" in session.combat.acted
+    assert window.initiative_model.index_of("james", TURN).data() == "readied"
+    window.initiative.select(["brandon"])
 
     def trigger(dialog: QDialog) -> None:
         racing = find(dialog, QComboBox, "triggerRacing")
@@ -119,6 +123,10 @@ def test_a_readied_action_waits_for_its_trigger_and_races_a_bear(
     qtbot.waitUntil(lambda: not session.combat.readied)
     assert len(session.log) > entries and "races" in session.log[-1].text
     assert session.log[-1].rolls, "the opposed checks are in the log"
+    # James acts now, out of his turn: the inspector is his, its attack set for that.
+    inspected = window.inspector.combatant()
+    assert inspected is not None and inspected.id == "james"
+    assert window.inspector.attack.instant.isChecked()
     reopens(window)
     press(qtbot, window, Qt.Key.Key_R, shift=True)
     assert "No one has readied" in said(window)

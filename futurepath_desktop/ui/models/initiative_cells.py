@@ -183,8 +183,8 @@ class InitiativeCells:
                 return validate_turn(declared).summary()
             except FuturePathError:
                 return "?"
+        if any(r.combatant_id == combatant.id for r in combat.readied):
+            return "readied"  # its turn is spent, its action still to come (R18)
         if combatant.id in combat.acted:
             return "✓ acted"
-        if any(r.combatant_id == combatant.id for r in combat.readied):
-            return "readied"
         return ""
