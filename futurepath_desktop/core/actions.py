@@ -163,7 +163,7 @@ class TurnEconomy(msgspec.Struct, frozen=True):
         if self.ended:
             if kind is ActionType.FIVE_FOOT_STEP and self.five_foot_step:
                 return "a 5-foot step can be taken only once per turn (R16)"
-            return "the turn has ended (R16: Full-Round actions, 5-foot steps and Sprint end it)"
+            return f"the turn has ended (this turn: {self.summary()}; R16)"
         if kind is ActionType.DELAY:
             if self.declared:
                 return "Delay/Ready sacrifices the whole turn, so it must come first (R18)"

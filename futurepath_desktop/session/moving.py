@@ -100,8 +100,8 @@ def move_action(
     so_far = validate_turn(declared)
     if so_far.ended:
         raise CommandError(
-            f"{combatant.name}'s turn has ended ({so_far.summary()}; R16: Full-Round actions, "
-            f"5-foot steps and Sprint end it); {OVERRIDE_HINT}"
+            f"{combatant.name}'s turn has ended (this turn: {so_far.summary()}; R16); "
+            f"{OVERRIDE_HINT}"
         )
     if current is not None:
         if not (current == "Move" and wanted == "Sprint"):
