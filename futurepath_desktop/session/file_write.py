@@ -12,9 +12,7 @@ fsynced, then renamed over the target, with the previous version kept as a backu
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
-import secrets
 from collections.abc import Iterable
 from pathlib import Path
 from typing import cast
@@ -41,6 +39,8 @@ def backup_path(path: Path) -> Path:
     limit = _name_max(path.parent) if path.parent.is_dir() else NAME_MAX
     if len((name + _BAK).encode()) <= limit:
         return path.with_name(name + _BAK)
+    import hashlib  # only for a name too long to take the suffix: off the start-up path
+
     mark = "~" + hashlib.sha256(name.encode()).hexdigest()[:8]
     keep = name.encode()[: limit - len(mark) - len(_BAK)].decode("utf-8", "ignore")
     return path.with_name(keep + mark + _BAK)
@@ -95,7 +95,7 @@ def atomic_write(
         raise FileNotFoundError(
             errno.ENOENT, f"the folder {folder} does not exist (it is not created)", str(folder)
         )
-    token = f"{os.getpid()}-{secrets.token_hex(4)}"
+    token = f"{os.getpid()}-{os.urandom(4).hex()}"  # as secrets.token_hex(4) makes it
     temporary = folder / f".fp-{token}.tmp"
     staged = folder / f".fp-{token}.bak.tmp"
     try:

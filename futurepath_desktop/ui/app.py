@@ -237,6 +237,11 @@ def main(argv: list[str] | None = None) -> int:
         failed = (args.file or demo_path(), error)
         session, path = Session(name="New session"), None
     # The smoke test (packagers, CI) leaves no trace: no journal, no saved layout, no log.
+    # The bindings read the source of every module imported (to see whether it uses them)
+    # and the lines stay cached: some MiB nobody reads again. A traceback reads them anew.
+    import linecache
+
+    linecache.clearcache()
     window = MainWindow(
         session, path, autosave=not args.smoke_test, remember_layout=not args.smoke_test
     )
