@@ -293,9 +293,11 @@ def state_after_damage(state: ShipState, damage: int, size: str) -> tuple[ShipSt
 
     Returns the state and whether the ship reached capacity *now* (adrift begins next
     round, so the Chief Engineer may repair first). Damage on a ship already adrift sets
-    it exploding.
+    it exploding, as does the first on a ship of capacity 0 (R59).
     """
     if state in (ShipState.ADRIFT, ShipState.EXPLODING):
+        return ShipState.EXPLODING, False
+    if capacity(size) == 0 and damage > 0:  # R59: never adrift; its first one blows it up
         return ShipState.EXPLODING, False
     return state, damage >= capacity(size)
 

@@ -30,6 +30,12 @@ from futurepath_desktop.session.state import (
 )
 
 
+def at_capacity(ship: Ship) -> bool:
+    """R45, R59: the ship has taken as much Battle Damage as its size holds (at least one:
+    a ship of capacity 0 is not there before its first)."""
+    return ship.battle_damage >= max(1, rules.capacity(ship.size))
+
+
 def put_ship(edit: Edit, session: Session, ship: Ship) -> None:
     edit.put("ships", ship)
 
@@ -90,7 +96,10 @@ def apply_pending(session: Session, edit: Edit) -> None:
         line += f"{rules.capacity(ship.size)}): {row.name}, {row.effect}"
         if state is rules.ShipState.EXPLODING:
             new = replace(new, explodes_round=fight.round + 1)
-            line += ". Already adrift, it will explode within 1 round (R45)"
+            if ship.state == "operational":  # R59: a ship of capacity 0
+                line += ". With no capacity to take it, it will explode within 1 round (R59)"
+            else:
+                line += ". Already adrift, it will explode within 1 round (R45)"
         elif at_capacity:
             new = replace(new, adrift_from_round=fight.round + 1)
             line += ". At capacity: adrift from next round unless repaired (R45)"
@@ -222,10 +231,11 @@ def end_round(session: Session, edit: Edit) -> None:
         system_hits={},
         surprise=(),
     )
-    enemies_left = [
-        s for s in session.ships.values() if s.side != "players" and s.state == "operational"
-    ]
+    # R56: enemy-side ships only (allies fight beside the players, neutrals stand by); R59:
+    # a ship of capacity 0 is at capacity once its first Battle Damage has landed.
+    enemies = [s for s in session.ships.values() if s.side == "enemies"]
+    left = [s for s in enemies if s.state == "operational" and not at_capacity(s)]
     text = f"Round {next_round}, 1 Support"
-    if not enemies_left and any(s.side != "players" for s in session.ships.values()):
-        text += ". Every enemy ship is at capacity: the fight is won (R45)"
+    if enemies and not left:
+        text += ". Every enemy ship is at capacity: the fight is won (R45, R56)"
     space_log(session, edit, "phase", text)

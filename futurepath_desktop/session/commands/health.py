@@ -48,6 +48,20 @@ def _who(targets: list[Combatant]) -> str:
     return targets[0].name if len(targets) == 1 else f"{len(targets)} combatants"
 
 
+def every_enemy_down(session: Session) -> bool:
+    """R56: the fight has enemies, and every enemy-side combatant in it is down or dead
+    (the gone are no longer in the session; allies and neutrals do not count)."""
+    rule = session.options.vitality
+    enemies = [
+        c
+        for c in session.combatants.values()
+        if c.present
+        and (team := session.teams.get(c.team_id)) is not None
+        and team.side == "enemies"
+    ]
+    return bool(enemies) and all(c.is_down(rule) for c in enemies)
+
+
 def apply_damage(session: Session, edit: Edit, target: Combatant, amount: int, source: str) -> str:
     """R26-R28: damage one combatant under the session's health model; returns a log line."""
     rule = session.options.vitality
@@ -77,6 +91,8 @@ def apply_damage(session: Session, edit: Edit, target: Combatant, amount: int, s
     line = f"{'; '.join(parts)} → {state}"
     if not was_down and new.is_down(rule):
         line += f". {target.name} is down!"
+        if session.combat.active and every_enemy_down(session):
+            line += " Every enemy is down: the fight is won (R56)"
     changed = track_change(session, target, new)
     return f"{line}. {changed}" if changed else line
 
