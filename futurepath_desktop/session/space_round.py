@@ -127,15 +127,20 @@ def chart_effects(
         if (member := crew_member(session, ship, position)) is not None
     ]
     source = f"{SPACE_SOURCE}{ship.name}: {row.name}"
+    # R58: landed in this round's Response phase, an effect lasts to the end of the next
+    # round's: the crew's counters go down at this round's end and at the next one's.
+    rounds = 2
     if row.key == "shaken" and crew:
-        AddCondition(tuple(m.id for m in crew), "shaken", 1, source=source).perform(session, edit)
+        AddCondition(tuple(m.id for m in crew), "shaken", rounds, source=source).perform(
+            session, edit
+        )
     elif row.key == "actuator":
         pilot = crew_member(session, ship, rules.Position.HELM)
         if pilot is not None:
             AddCondition(
                 (pilot.id,),
                 "custom:misaligned-actuator",
-                1,
+                rounds,
                 note="Disadvantage on piloting next round (R46)",
                 name="Misaligned actuator",
                 source=source,
@@ -169,7 +174,9 @@ def chart_effects(
                 why.append(f"{member.name}'s Advantage Die: {die}")
                 space_log(session, edit, "damage", f"{hits}. {line}", why, rolls=[roll])
                 if row.key == "capacitor":
-                    AddCondition((member.id,), "shaken", 1, source=source).perform(session, edit)
+                    AddCondition((member.id,), "shaken", rounds, source=source).perform(
+                        session, edit
+                    )
             else:
                 assert slot is not None
                 why.append(f"{slot.name} has no sheet in this session: the lowest die, {die}")
@@ -206,6 +213,8 @@ def end_round(session: Session, edit: Edit) -> None:
     fight = session.space.round
     next_round = fight.round + 1
     tick_crew_conditions(session, edit)
+    # R58: what landed in a round's Response phase lasts to the end of the next round's.
+    expire_effects(session, edit, fight.round)
     for ship in list(session.ships.values()):
         new = replace(ship, flying="normal")
         if ship.state == "exploding" and ship.explodes_round is not None:

@@ -127,8 +127,10 @@ def test_the_three_round_duel_from_scan_to_explosion_and_back_by_undo() -> None:
     assert sorted(c.bearer_id for c in shaken) == ["bear-1", "bear-2", "bear-3", "bear-4"]
     actuator = [c for c in session.conditions.values() if c.name == "Misaligned actuator"]
     assert actuator == []  # the Wayfarer's pilot is an NPC: no combatant to bear it
-    history.push(NextSpacePhase())  # round 2: the counters from the chart run out
-    assert not [c for c in session.conditions.values() if c.key == "shaken"]
+    history.push(NextSpacePhase())  # round 2: the bears are still shaken through it (R58)
+    shaken = [c for c in session.conditions.values() if c.key == "shaken"]
+    assert sorted(c.bearer_id for c in shaken) == ["bear-1", "bear-2", "bear-3", "bear-4"]
+    assert {c.remaining for c in shaken} == {1}
     # --- Round 2 -----------------------------------------------------------------------
     history.push(NextSpacePhase())
     dice(session, 9, 9, 9, 9, 9, 1, 1)  # 4 ✓, re-roll ✓; chart 1+1 = 2: plasma failure
@@ -157,6 +159,7 @@ def test_the_three_round_duel_from_scan_to_explosion_and_back_by_undo() -> None:
     history.push(Repair("bear-hunter", plasma.id))
     assert "not yet (attempt 1" in session.log[-1].text
     history.push(NextSpacePhase())  # round 3
+    assert not [c for c in session.conditions.values() if c.key == "shaken"], "worn off (R58)"
     assert ship(session, "wayfarer").state == "operational"
     assert ship(session, "bear-hunter").state == "adrift"
     with pytest.raises(CombatFlowError, match="adrift: its crew cannot act"):
@@ -369,3 +372,25 @@ def test_the_surprise_line_agrees_with_how_many_ships_fire_first(unseen: tuple[s
     verb = "fires" if len(names) == 1 else "fire"
     assert f"{', '.join(names)} {verb} first" in line
     assert f"{names[-1]} {'fire' if verb == 'fires' else 'fires'} first" not in line
+
+
+def test_r58_a_chart_effect_lasts_to_the_end_of_the_next_rounds_response() -> None:
+    """Battle Damage that lands in round 1's Response phase: its effect on the ship holds
+    through round 2's Support, Action and Response phases and is gone when round 3 begins."""
+    session, history = fight()
+    history.push(NextSpacePhase())  # 2 Action
+    dice(session, 9, 9, 9, 9, 9, 4, 6)  # 4 ✓, re-roll ✓; chart 4+6 = 10: engines disabled
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    history.push(NextSpacePhase())  # 3 Response: it lands
+
+    def effects() -> list[str]:
+        return [e.name for e in ship(session, "bear-hunter").effects]
+
+    assert effects() == ["Engines disabled"]
+    for phase in ("Support", "Action", "Response"):  # round 2
+        history.push(NextSpacePhase())
+        assert session.space.round.round == 2
+        assert effects() == ["Engines disabled"], phase
+    history.push(NextSpacePhase())  # round 3
+    assert effects() == []
+    assert any("Engines disabled wears off" in e.text for e in session.log)

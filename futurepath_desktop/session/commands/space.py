@@ -14,7 +14,6 @@ from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.space_round import (
     apply_pending,
     end_round,
-    expire_effects,
     put_ship,
     record_station,
     set_round,
@@ -88,7 +87,6 @@ class NextSpacePhase(msgspec.Struct, frozen=True):
         if phase is rules.SpacePhase.ACTION:
             set_round(edit, session, phase=int(rules.SpacePhase.RESPONSE))
             space_log(session, edit, "phase", f"Round {fight.round}, 3 Response")
-            expire_effects(session, edit, fight.round)
             apply_pending(session, edit)
             return "3 Response"
         end_round(session, edit)
