@@ -394,3 +394,29 @@ def test_r58_a_chart_effect_lasts_to_the_end_of_the_next_rounds_response() -> No
     history.push(NextSpacePhase())  # round 3
     assert effects() == []
     assert any("Engines disabled wears off" in e.text for e in session.log)
+
+
+def test_r58_the_surprise_shot_lands_before_round_1_and_leaves_round_1_its_own() -> None:
+    """The unseen ship's shot resolves as its own Response before round 1: its Battle
+    Damage is on the ship when round 1 begins, and a volley of round 1 may still deal the
+    round's one Battle Damage to the same ship (R45, R47, R58)."""
+    session = demo_session()
+    history = History(session)
+    history.push(StartSpaceCombat(("bear-hunter",)))
+    dice(session, 9, 9, 9, 9, 4, 6)  # 4 ✓; chart 4+6 = 10: engines disabled
+    history.push(Fire("bear-hunter", "wayfarer", 4))
+    assert "Battle Damage on Wayfarer" in session.log[-1].text
+    history.push(NextSpacePhase())  # round 1 begins
+    assert (session.space.round.round, session.space.round.phase) == (1, SpacePhase.SUPPORT)
+    assert ship(session, "wayfarer").battle_damage == 1, "landed before round 1"
+    assert session.space.round.pending == ()
+    history.push(NextSpacePhase())  # 2 Action
+    dice(session, 9, 9, 9, 9, 3, 4)  # 4 ✓; chart 3+4 = 7: ruptured valve
+    history.push(Fire("bear-hunter", "wayfarer", 4))
+    assert "already takes Battle Damage" not in session.log[-1].text
+    history.push(NextSpacePhase())  # 3 Response
+    assert ship(session, "wayfarer").battle_damage == 2
+    # The surprise shot's effect holds through round 1 and is gone when round 2 begins.
+    assert [e.name for e in ship(session, "wayfarer").effects] == ["Engines disabled"]
+    history.push(NextSpacePhase())
+    assert [e.name for e in ship(session, "wayfarer").effects] == []

@@ -77,7 +77,12 @@ class NextSpacePhase(msgspec.Struct, frozen=True):
         fight = running_fight(session)
         phase = rules.SpacePhase(fight.phase)
         if phase is rules.SpacePhase.SURPRISE:
+            # R47, R58: the surprise shot resolves before round 1, as its own Response;
+            # round 1's one Battle Damage per ship is still to come.
             set_round(edit, session, surprise=())
+            if session.space.round.pending:
+                space_log(session, edit, "phase", "The surprise shot's Response")
+                apply_pending(session, edit)
             end_round(session, edit)
             return "Round 1"
         if phase is rules.SpacePhase.SUPPORT:
