@@ -67,7 +67,11 @@ def space_status(session: Session) -> str:
 def card_lines(ship: Ship) -> list[str]:
     """The card's details, one rich-text line each."""
     dc = rules.bd_dc(ship.structure, ship.shields)
-    mods = ", ".join(f"{short} {getattr(ship, name):+d}" for name, short in MODS)
+    # The mods a ship has (a +0 tells nothing, and six of them wrap onto a second line).
+    mods = ", ".join(
+        f"{short} {getattr(ship, name):+d}" for name, short in MODS if getattr(ship, name)
+    )
+    mods = f"Mods: {mods}" if mods else "No mods"
     state = ship.state
     extra = ""
     if ship.adrift_from_round is not None and state == "operational":
@@ -80,8 +84,11 @@ def card_lines(ship: Ship) -> list[str]:
     for entry in ship.damage:
         dc_text = "critical fix" if entry.dc is None else f"DC {entry.dc}"
         lines.append(f"⚠ {entry.name} ({dc_text})")
+    listed = {entry.name for entry in ship.damage}
     for effect in ship.effects:
-        lines.append(f"◆ {effect.name}: {effect.note}")
+        # Under its Battle Damage's line the effect needs no name (a line less on the card).
+        named = "" if effect.name in listed else f"{effect.name}: "
+        lines.append(f"◆ {named}{effect.note}")
     systems = [f"{k} {v}/5" for k, v in ship.systems.items() if v]
     bays = [f"bay {k} {v}/8" for k, v in ship.bays.items() if v]
     if systems or bays:
