@@ -23,7 +23,14 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     """The module a handler's owner names, and whether its functions are given the window
     (else the session controller). Imported when an action first runs; each is named here,
     not built from a string, so that the frozen bundle carries it too."""
-    from futurepath_desktop.ui import keyboard, player_window, prompts, team_prompts, turn_prompts
+    from futurepath_desktop.ui import (
+        keyboard,
+        player_window,
+        prompts,
+        ship_prompts,
+        team_prompts,
+        turn_prompts,
+    )
     from futurepath_desktop.ui.operations import (
         combat,
         conditions,
@@ -39,6 +46,7 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
         "keyboard": keyboard,
         "player_window": player_window,
         "prompts": prompts,
+        "ship_prompts": ship_prompts,
         "team_prompts": team_prompts,
         "turn_prompts": turn_prompts,
     }

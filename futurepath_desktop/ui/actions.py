@@ -253,6 +253,31 @@ ACTIONS: tuple[Action, ...] = (
         menu=ROSTER,
     ),
     *rows_for(ROSTER),
+    # Roster: ships (on the bridge)
+    Action(
+        "actionNewShip",
+        "New Ship…",
+        "ship_prompts.new_ship",
+        tip="Make a ship: name, side, size, hard points, mods and crew",
+        menu=ROSTER,
+        section=2,
+    ),
+    Action(
+        "actionEditShip",
+        "Edit Ship…",
+        "ship_prompts.edit_ship",
+        tip="Change the ship shown on the bridge, its crew included",
+        menu=ROSTER,
+        section=2,
+    ),
+    Action(
+        "actionRemoveShip",
+        "Remove Ship…",
+        "ship_prompts.remove_ship",
+        tip="Take the ship shown on the bridge out of the session",
+        menu=ROSTER,
+        section=2,
+    ),
     # View (section 0 holds the panels' own toggles, section 1 the tool bar's)
     Action(
         "actionFocusMap",

@@ -43,7 +43,8 @@ MENUS_BEFORE = {
         "New Combatant…", "New Team…", "From Library…", "Save to Library",
         "Remove Combatant…", "-",
         "Edit Team…", "Move to Team…", "Move Team Up", "Move Team Down", "Take Off the Map",
-        "Remove Team…",
+        "Remove Team…", "-",
+        "New Ship…", "Edit Ship…", "Remove Ship…",
     ],
     "&View": [
         "Team Initiative", "Map", "Bridge", "Odds and Charts", "Condition Counters",
@@ -129,7 +130,14 @@ def test_every_handler_exists(window: MainWindow) -> None:
             target = window.controller.stack
         else:
             target, takes_window = action_builder.owner_module(owner)
-            given_window = ("keyboard", "player_window", "prompts", "team_prompts", "turn_prompts")
+            given_window = (
+                "keyboard",
+                "player_window",
+                "prompts",
+                "ship_prompts",
+                "team_prompts",
+                "turn_prompts",
+            )
             assert takes_window == (owner in given_window)
         assert callable(getattr(target, name, None)), spec.handler
     with pytest.raises(KeyError):

@@ -20,6 +20,7 @@ from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.dialogs.fall_dialog import FallDialog
 from futurepath_desktop.ui.dialogs.power_dialog import PowerDialog
+from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
 from futurepath_desktop.ui.dialogs.team_dialogs import (
     InitiativeDialog,
     RuleOptionsDialog,
@@ -59,6 +60,8 @@ DIALOGS: dict[str, Callable[[Session], QDialog]] = {
     "attack an object": lambda s: ObjectDialog(s.combatants["art"]),
     "stabilize": lambda s: StabilizeDialog(s, s.combatants["james"]),
     "use a power": lambda s: PowerDialog(s, s.combatants["james"]),
+    "new ship": lambda s: ShipDialog(s, None),
+    "edit ship": lambda s: ShipDialog(s, s.ships["wayfarer"]),
 }
 
 

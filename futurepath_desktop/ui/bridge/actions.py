@@ -110,6 +110,48 @@ class BridgeActions:
 
         return Library()
 
+    def new_ship(self) -> None:
+        """Make a ship in the ship editor and add it, crew and all, as one step."""
+        from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
+
+        dialog = ShipDialog(self.controller.session, None, self._widget())
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            made = dialog.ship()
+            if self.act(lambda: op.new_ship(self.controller, made), self.notice):
+                self.select_ship(made.id)
+
+    def edit_ship(self) -> None:
+        """Change the ship in view in the ship editor, as one step."""
+        from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
+
+        ship = self.ship()
+        if ship is None:
+            self.refuse("Pick a ship first", self.notice)
+            return
+        dialog = ShipDialog(self.controller.session, ship, self._widget())
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            changes = dialog.changes()
+            self.act(lambda: op.edit_ship(self.controller, ship.id, changes), self.notice)
+
+    def remove_ship(self) -> None:
+        """Take the ship in view out of the session, once the GM says so."""
+        from PySide6.QtWidgets import QMessageBox
+
+        ship = self.ship()
+        if ship is None:
+            self.refuse("Pick a ship first", self.notice)
+            return
+        asked = QMessageBox.question(
+            self._widget(),
+            "Remove ship",
+            f"Take {ship.name} out of the session? Undo brings it back.",
+        )
+        if asked == QMessageBox.StandardButton.Yes:
+            self.act(lambda: op.remove_ship(self.controller, ship.id), self.notice)
+
+    def select_ship(self, ship_id: str) -> None:
+        raise NotImplementedError
+
     def add_from_library(self) -> None:
         """Add a ship template from the prep library."""
         ships = self.library().entries("ship")

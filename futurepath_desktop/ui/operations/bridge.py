@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.library import AddFromLibrary, Template
-from futurepath_desktop.session.state import ChartRow
+from futurepath_desktop.session.state import ChartRow, Ship
 from futurepath_desktop.ui.undo import SessionController
 
 
@@ -30,6 +30,25 @@ def end_space_combat(controller: SessionController) -> bool:
 def add_ship(controller: SessionController, template: Template) -> bool:
     """Add a ship from the prep library."""
     return controller.push(AddFromLibrary(template))
+
+
+def new_ship(controller: SessionController, ship: Ship) -> bool:
+    """Add a ship made in the ship editor, with its crew, as one step."""
+    return controller.push(c.AddShip(ship))
+
+
+def edit_ship(
+    controller: SessionController, ship_id: str, changes: Sequence[tuple[str, object]]
+) -> bool:
+    """Change a ship's particulars and crew as one step (nothing changed: no step)."""
+    if not changes:
+        return True
+    return controller.push(c.EditShip(ship_id, tuple(changes)))
+
+
+def remove_ship(controller: SessionController, ship_id: str) -> bool:
+    """Take a ship out of the session (what the space round says of it goes too)."""
+    return controller.push(c.RemoveShip(ship_id))
 
 
 def set_chart(controller: SessionController, rows: Sequence[ChartRow]) -> bool:

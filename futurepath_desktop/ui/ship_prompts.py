@@ -1,0 +1,33 @@
+"""The Roster menu's ships: make one in the ship editor, change the one on the bridge,
+or take it away. The bridge comes to the front, showing the ship, and says what was done
+(or why not) under its buttons."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
+    from futurepath_desktop.ui.main_window import MainWindow
+
+
+def bridge(window: MainWindow) -> BridgePanel:
+    """The bridge panel, made if need be and brought up."""
+    window.bridge.show()
+    window.bridge.raise_()
+    return window.bridge.build()
+
+
+def new_ship(window: MainWindow) -> None:
+    """A new ship, made in the ship editor (one step, crew included)."""
+    bridge(window).new_ship()
+
+
+def edit_ship(window: MainWindow) -> None:
+    """The ship in view on the bridge, changed in the ship editor (one step)."""
+    bridge(window).edit_ship()
+
+
+def remove_ship(window: MainWindow) -> None:
+    """The ship in view on the bridge, taken out of the session once the GM says so."""
+    bridge(window).remove_ship()

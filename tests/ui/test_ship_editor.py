@@ -1,0 +1,117 @@
+"""Ships made in the window (R41, R45, R56, R59): Roster ▸ New Ship… opens the ship
+editor; a ship made there, its crew a combatant of the session and an NPC by name, is one
+undoable step; Edit Ship… changes it (crew included) in one step; Remove Ship… asks, then
+takes it out; undo walks it all back, and every file made on the way reopens."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLineEdit,
+    QMessageBox,
+    QSpinBox,
+)
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.core import starship as rules
+from futurepath_desktop.ui.dialogs.ship_dialog import NOBODY, ShipDialog
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.operations import bridge as op
+from tests.ui.conftest import answer_dialog, find
+from tests.ui.test_team_actions import reopens
+
+
+def pick(combo: QComboBox, data: object) -> None:
+    at = combo.findData(data)
+    assert at >= 0, f"{data!r} is not offered"
+    combo.setCurrentIndex(at)
+
+
+def test_a_ship_is_made_edited_and_removed_through_the_roster_menu(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    before = set(session.ships)
+    start = window.controller.stack.count()
+
+    def make(dialog: QDialog) -> None:
+        assert isinstance(dialog, ShipDialog)
+        find(dialog, QLineEdit, "shipName").setText("Escort")
+        pick(find(dialog, QComboBox, "shipSide"), "allies")
+        pick(find(dialog, QComboBox, "shipSize"), "fine")
+        assert "first Battle Damage blows it up" in dialog.capacity.text()  # R59
+        pick(find(dialog, QComboBox, "shipSize"), "small")
+        assert f"Takes {rules.capacity('small')} Battle Damage" in dialog.capacity.text()
+        find(dialog, QSpinBox, "shipHardPoints").setValue(3)
+        find(dialog, QSpinBox, "shipModWeapons").setValue(2)
+        pick(find(dialog, QComboBox, "shipCrewHelm"), "art")
+        find(dialog, QComboBox, "shipCrewWeapons").setEditText("Gunner Pell")
+        dialog.accept()
+
+    answer_dialog(qtbot, make)
+    window.actions_by_name["actionNewShip"].trigger()
+    (made,) = set(session.ships) - before
+    ship = session.ships[made]
+    assert (ship.name, ship.side, ship.size, ship.hard_points, ship.weapons) == (
+        "Escort", "allies", "small", 3, 2
+    )  # fmt: skip
+    assert ship.crew["helm"].combatant_id == "art"
+    assert (ship.crew["weapons"].combatant_id, ship.crew["weapons"].name) == (None, "Gunner Pell")
+    assert set(ship.crew) == {"helm", "weapons"}, "the rest are nobody"
+    assert window.controller.stack.count() == start + 1, "one step, crew and all"
+    assert window.bridge.panel is not None and window.bridge.panel.ship_id == made
+    reopens(window)
+
+    def change(dialog: QDialog) -> None:
+        assert isinstance(dialog, ShipDialog)
+        assert find(dialog, QLineEdit, "shipName").text() == "Escort"
+        assert find(dialog, QComboBox, "shipCrewHelm").currentText() == "Art"
+        pick(find(dialog, QComboBox, "shipSize"), "tiny")
+        pick(find(dialog, QComboBox, "shipCrewCaptain"), "james")
+        find(dialog, QComboBox, "shipCrewWeapons").setCurrentText(NOBODY)
+        dialog.accept()
+
+    answer_dialog(qtbot, change)
+    window.actions_by_name["actionEditShip"].trigger()
+    ship = session.ships[made]
+    assert ship.size == "tiny" and ship.crew["captain"].combatant_id == "james"
+    assert "weapons" not in ship.crew
+    assert window.controller.stack.count() == start + 2
+    reopens(window)
+
+    def yes(dialog: QDialog) -> None:
+        assert isinstance(dialog, QMessageBox)
+        assert "Escort" in dialog.text()
+        dialog.button(QMessageBox.StandardButton.Yes).click()
+
+    answer_dialog(qtbot, yes)
+    window.actions_by_name["actionRemoveShip"].trigger()
+    assert made not in session.ships
+    reopens(window)
+    for _ in range(3):
+        window.controller.stack.undo()
+    assert set(session.ships) == before
+
+
+def test_a_ship_needs_a_name_and_an_npc_name_keeps_to_the_files_limit(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """OK waits for a name; a crew member's name as long as the field takes still makes a
+    file that reopens."""
+    dialog = ShipDialog(window.controller.session, None, window)
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    dialog.name.setText("   ")
+    assert not ok.isEnabled()
+    dialog.name.setText("Long Haul")
+    assert ok.isEnabled()
+    combo = find(dialog, QComboBox, "shipCrewMedical")
+    typed = combo.lineEdit()
+    assert typed is not None
+    typed.setText("N" * 500)
+    slot = dialog.slot(rules.Position.MEDICAL)
+    assert slot is not None and len(slot.name) == typed.maxLength()
+    assert op.new_ship(window.controller, dialog.ship())
+    reopens(window)
