@@ -285,16 +285,3 @@ def validate_turn(actions: Iterable[ActionSpec | str | tuple[str, str | None]]) 
     for item in actions:
         turn = turn.declare(*item) if isinstance(item, tuple) else turn.declare(item)
     return turn
-
-
-class ReadiedAction(msgspec.Struct, frozen=True):
-    """R18: a turn given up to act when a stated trigger happens."""
-
-    combatant_id: str
-    trigger: str
-    action: str
-    set_round: int
-
-    def lapsed(self, round_now: int, combatant_turn_started: bool) -> bool:
-        """R18: a readied action not triggered lapses at the combatant's next turn."""
-        return round_now > self.set_round and combatant_turn_started

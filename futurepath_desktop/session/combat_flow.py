@@ -8,7 +8,6 @@ from collections.abc import Iterable
 
 import msgspec
 
-from futurepath_desktop.core.actions import ReadiedAction
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.core.counters import RoundCounter
 from futurepath_desktop.core.initiative import (
@@ -52,14 +51,10 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
     # order in every process (a set's order follows the process's string hashing).
     present = [m.id for m in session.members(team_id, present_only=True)]
     members = set(present)
-    lapsed = [
-        r
-        for r in combat.readied
-        if r.combatant_id in members
-        and ReadiedAction(r.combatant_id, r.trigger, r.action, r.set_round).lapsed(
-            combat.round, True
-        )
-    ]
+    # R18: an action is readied on its combatant's turn, so the team's next turn is the
+    # combatant's next: what is still readied lapses now (one readied in the surprise
+    # round lapses at round 1's turn, though the round's number is the same).
+    lapsed = [r for r in combat.readied if r.combatant_id in members]
     if lapsed:
         edit.set_combat(
             replace(combat, readied=tuple(r for r in combat.readied if r not in lapsed))

@@ -7,7 +7,6 @@ import pytest
 from futurepath_desktop.core.actions import (
     ACTIONS,
     ActionType,
-    ReadiedAction,
     TurnEconomy,
     action,
     validate_turn,
@@ -102,13 +101,6 @@ def test_r18_delay_sacrifices_the_whole_turn() -> None:
         validate_turn(["Speak", "Delay/Ready"])
     with pytest.raises(ActionNotAllowedError):
         turn.declare("Speak")
-
-
-def test_r18_a_readied_action_lapses_at_the_next_turn() -> None:
-    readied = ReadiedAction("brandon", "a bear comes round the corner", "Attack (Ranged)", 2)
-    assert not readied.lapsed(round_now=2, combatant_turn_started=True)
-    assert not readied.lapsed(round_now=3, combatant_turn_started=False)
-    assert readied.lapsed(round_now=3, combatant_turn_started=True)
 
 
 def test_unknown_action_names_list_the_known_ones() -> None:

@@ -194,6 +194,22 @@ def test_r18_readied_actions_trigger_with_an_opposed_check_or_lapse() -> None:
     assert any("lapses untriggered (R18)" in e.text for e in session.log)
 
 
+def test_r18_an_action_readied_in_the_surprise_round_lapses_at_the_next_turn() -> None:
+    """The surprise round is round 1 too: Brandon's readied action lapses as his team's
+    round-1 turn begins (his next turn), not a round later."""
+    session = demo_session()
+    history = History(session)
+    history.push(c.StartCombat())  # only Brandon is aware: he acts in the surprise round
+    assert session.combat.surprise_actors == ("brandon",)
+    history.push(c.DelayReady("brandon", "a bear looks his way", "Attack (Ranged)"))
+    assert [r.combatant_id for r in session.combat.readied] == ["brandon"]
+    while not (session.combat.acting_team == "players" and session.combat.phase == Phase.ACTION):
+        history.push(c.NextTurn())
+    assert session.combat.round == 1 and not session.combat.surprise_round
+    assert not session.combat.readied
+    assert any("Brandon's readied" in e.text and "lapses" in e.text for e in session.log)
+
+
 def test_r8_gm_adjustments_are_logged_and_reorder() -> None:
     session, history = fight()
     history.push(c.AdjustInitiative("bears", 40, "the bears' rage"))
