@@ -234,6 +234,9 @@ def turn_warning(session: Session, plan: AttackPlan, *, out_of_turn: bool = Fals
     if session.combat.acting_team != plan.attacker.team_id:
         # The same words whoever acts, so the form does not redraw on every turn.
         return f'It is not {plan.attacker.name}\'s turn. Tick "out of turn" for a readied action.'
+    waiting = session.combat.to_roll.get(plan.attacker.id, ())
+    if any(name == plan.action and t in (None, plan.target.id) for name, t in waiting):
+        return ""  # declared already: this roll is that action, it spends nothing more
     declared = session.combat.turns.get(plan.attacker.id, ())
     try:
         turn = validate_turn(declared)

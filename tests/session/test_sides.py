@@ -35,6 +35,8 @@ def test_r56_the_ground_fight_is_won_when_the_last_enemy_goes_down_and_said_once
     last = bears[-1]
     history.push(c.Damage((last,), session.combatants[last].hp))
     assert len(won_lines(session)) == 1
+    (line,) = won_lines(session)
+    assert "!." not in line and line.rstrip().endswith("the fight is won (R56)"), line
     history.push(c.Damage((last,), 1))  # more on the downed: no second win
     assert len(won_lines(session)) == 1
     history.undo()

@@ -415,6 +415,8 @@ def test_a_declared_attack_comes_up_in_the_attack_form_and_enter_rolls_it(
     assert form.target.currentData() == "bear-1"
     technique = [w.technique for w in session.combatants["james"].weapons].index("full-round")
     assert form.weapon.currentIndex() == technique
+    qtbot.waitUntil(lambda: not form._timer.isActive())
+    assert "turn has ended" not in form.odds.text(), "the declared action is this roll"
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     focused = QApplication.focusWidget()

@@ -88,13 +88,23 @@ def apply_damage(session: Session, edit: Edit, target: Combatant, amount: int, s
         parts.append(f"{outcome.absorbed_by_temp} absorbed by temporary HP")
     if outcome.overkill:
         parts.append(f"{outcome.overkill} overkill")
-    line = f"{'; '.join(parts)} → {state}"
-    if not was_down and new.is_down(rule):
-        line += f". {target.name} is down!"
-        if session.combat.active and every_enemy_down(session):
-            line += " Every enemy is down: the fight is won (R56)"
+    said = [f"{'; '.join(parts)} → {state}"]
+    downed = not was_down and new.is_down(rule)
+    if downed:
+        said.append(f"{target.name} is down!")
     changed = track_change(session, target, new)
-    return f"{line}. {changed}" if changed else line
+    if changed:
+        said.append(changed)
+    if downed and session.combat.active and every_enemy_down(session):
+        said.append("Every enemy is down: the fight is won (R56)")
+    return sentences(said)
+
+
+def sentences(said: list[str]) -> str:
+    """Sentences run together, each ended by a full stop unless it has its own mark."""
+    return " ".join(f"{s}." if s[-1] not in "!?." else s for s in said[:-1]) + (
+        f" {said[-1]}" if len(said) > 1 else said[-1]
+    )
 
 
 def apply_heal(session: Session, edit: Edit, target: Combatant, amount: int) -> str:
