@@ -332,9 +332,11 @@ def test_a_right_click_offers_what_can_be_done_to_the_row(window: MainWindow) ->
     assert window.controller.session.combat.order == (second, first)
 
 
-def read_menu_soon(shown: list[list[str]], after_ms: int = 50) -> None:
+def read_menu_soon(
+    shown: list[list[str]], after_ms: int = 50, titles: list[str] | None = None
+) -> None:
     """When the next pop-up menu is up, note its entries (without their letters) in
-    ``shown`` and close it."""
+    ``shown``, and its first section's title in ``titles``, and close it."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMenu
 
@@ -342,6 +344,9 @@ def read_menu_soon(shown: list[list[str]], after_ms: int = 50) -> None:
         popup = QApplication.activePopupWidget()
         assert isinstance(popup, QMenu)
         shown.append([a.text().replace("&", "") for a in popup.actions() if not a.isSeparator()])
+        first = popup.actions()[0]
+        if titles is not None and first.isSeparator():
+            titles.append(first.text())
         popup.close()
 
     QTimer.singleShot(after_ms, close_menu)
@@ -417,6 +422,7 @@ def test_a_right_click_on_a_map_token_opens_its_combatants_menu(
     """The map's token offers what the combatant's row does; a right-drag still pans."""
     from PySide6.QtWidgets import QApplication
 
+    from futurepath_desktop.session import map_rules
     from futurepath_desktop.ui.map.scene import square_rect
 
     window.resize(1600, 1000)
@@ -425,12 +431,27 @@ def test_a_right_click_on_a_map_token_opens_its_combatants_menu(
     square = window.controller.session.tokens["bear-2"].square
     at = view.mapFromScene(square_rect(*square).center())
     shown: list[list[str]] = []
-    read_menu_soon(shown, 100)
+    titles: list[str] = []
+    read_menu_soon(shown, 100, titles)
     qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=at)
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=at)
     qtbot.waitUntil(lambda: bool(shown))
     assert window.initiative.selected_ids() == ["bear-2"]
     assert "Damage…" in shown[0] and "Add Condition…" in shown[0]
+    assert titles and titles[-1] == "Space Bear 2", "the menu says whose it is"
+    # The token is the one on the square under the pointer, right up to its edges.
+    session = window.controller.session
+    taken = map_rules.footprints(session)
+    for ident, token in session.tokens.items():
+        rect = square_rect(*token.square)
+        for corner in (rect.topLeft(), rect.bottomRight()):
+            inside = corner + (rect.center() - corner) * 0.1
+            assert view._token_at(view.mapFromScene(inside)) == ident
+        x, y = token.square
+        for beside in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if beside not in taken:
+                edge = square_rect(*beside).center()
+                assert view._token_at(view.mapFromScene(edge)) is None
     # A right-drag pans the map and opens nothing.
     before = len(shown)
     qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=at)

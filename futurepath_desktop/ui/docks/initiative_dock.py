@@ -146,6 +146,10 @@ class InitiativeDock(QDockWidget):
         self.select([combatant_id])
         menu = self.context_menu()
         if menu.actions():
+            # Opened on the map, away from the row: whose menu it is comes first.
+            combatant = self.model.session.combatants.get(combatant_id)
+            if combatant is not None:
+                menu.insertSection(menu.actions()[0], combatant.name)
             menu.exec(at)
         menu.deleteLater()
 

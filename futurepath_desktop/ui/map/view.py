@@ -175,6 +175,13 @@ class MapView(QGraphicsView):
             super().keyPressEvent(event)  # the arrows pan
 
     def _token_at(self, pos: QPoint) -> str | None:
+        # The token standing on the square under the pointer: a token's picture reaches a
+        # little past its square, and the neighbour's must not win there.
+        if self.controller is not None:
+            square = square_at(self.mapToScene(pos))
+            ident = map_rules.footprints(self.controller.session).get(square)
+            item = self.map_scene.tokens.get(ident) if ident is not None else None
+            return ident if item is not None and item.isVisible() else None
         for item in self.items(pos):
             if isinstance(item, TokenItem):
                 return item.combatant_id
