@@ -180,8 +180,8 @@ class MapView(QGraphicsView):
         if self.controller is not None:
             square = square_at(self.mapToScene(pos))
             ident = map_rules.footprints(self.controller.session).get(square)
-            item = self.map_scene.tokens.get(ident) if ident is not None else None
-            return ident if item is not None and item.isVisible() else None
+            token = self.map_scene.tokens.get(ident) if ident is not None else None
+            return ident if token is not None and token.isVisible() else None
         for item in self.items(pos):
             if isinstance(item, TokenItem):
                 return item.combatant_id
