@@ -147,6 +147,9 @@ def test_unseen_ships_the_chart_and_house_rules_through_their_dialogs(
     answer_dialog(qtbot, cheaper_valve)
     press_set_up(qtbot, bridge, bridge.chart_rows_button)
     qtbot.waitUntil(lambda: any(r.roll == 7 and r.dc == 5 for r in session.space.chart))
+    # One line changed: that line's edit, and the history names it.
+    stack = window.controller.stack
+    assert stack.text(stack.index() - 1) == "Edit chart line 7"
 
     def rules(dialog: QDialog) -> None:
         assert isinstance(dialog, SpaceRulesDialog)

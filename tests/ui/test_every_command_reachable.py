@@ -18,10 +18,9 @@ from futurepath_desktop.ui import action_builder
 
 UI = Path(action_builder.__file__).parent
 
-NOT_YET = frozenset({"AssignCrew", "SetChartRow", "Swarm"})
-"""One crew position at a time (the ship editor sets the whole crew in one step), one
-chart row at a time (the chart dialog sets them all) and a swarm's attack: not in the
-window yet."""
+NOT_YET = frozenset({"AssignCrew", "Swarm"})
+"""One crew position at a time (the ship editor sets the whole crew in one step) and a
+swarm's attack: not in the window yet."""
 
 
 def exported() -> set[str]:

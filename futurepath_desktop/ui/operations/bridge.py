@@ -52,7 +52,16 @@ def remove_ship(controller: SessionController, ship_id: str) -> bool:
 
 
 def set_chart(controller: SessionController, rows: Sequence[ChartRow]) -> bool:
-    """Make these lines the session's Battle Damage Chart (R46)."""
+    """Make these lines the session's Battle Damage Chart (R46): one line changed is that
+    line's edit (its words in the history), more are the whole chart's."""
+    from futurepath_desktop.session.space_rules import chart_of
+
+    old = {row.roll: row for row in chart_of(controller.session.space)}
+    changed = [row for row in rows if old.get(row.roll) != row]
+    if not changed:
+        return True
+    if len(changed) == 1 and len(rows) == len(old) and {r.roll for r in rows} == set(old):
+        return controller.push(c.SetChartRow(changed[0]))
     return controller.push(c.SetChart(tuple(rows)))
 
 
