@@ -18,9 +18,8 @@ from futurepath_desktop.ui import action_builder
 
 UI = Path(action_builder.__file__).parent
 
-NOT_YET = frozenset({"AssignCrew", "Swarm"})
-"""One crew position at a time (the ship editor sets the whole crew in one step) and a
-swarm's attack: not in the window yet."""
+NOT_YET = frozenset({"Swarm"})
+"""A swarm's attack: not in the window yet."""
 
 
 def exported() -> set[str]:

@@ -115,3 +115,48 @@ def test_a_ship_needs_a_name_and_an_npc_name_keeps_to_the_files_limit(
     assert slot is not None and len(slot.name) == typed.maxLength()
     assert op.new_ship(window.controller, dialog.ship())
     reopens(window)
+
+
+def test_a_crew_cell_double_clicked_puts_someone_at_that_station(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R41: the bridge's Crew cell, double-clicked, asks who holds the station: a
+    combatant by name, an NPC's name typed in, or nobody, one undoable step each."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QInputDialog
+
+    from futurepath_desktop.ui.models.stations_model import CREW, POSITIONS
+    from tests.ui.bridge_steps import open_bridge, panel
+
+    open_bridge(qtbot, window)
+    bridge = panel(window)
+    session = window.controller.session
+    bridge.select_ship("wayfarer")
+    view = bridge.stations
+    row = POSITIONS.index(rules.Position.MEDICAL)
+    cell = view.model().index(row, CREW)
+
+    def answer(text: str) -> None:
+        def fill(dialog: QDialog) -> None:
+            assert isinstance(dialog, QInputDialog)
+            assert "Medical Officer" in dialog.labelText()
+            dialog.setTextValue(text)
+            dialog.accept()
+
+        answer_dialog(qtbot, fill)
+        view.setCurrentIndex(cell)
+        rect = view.visualRect(cell)
+        # A hand's double click: a press and release, then the double click.
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+    steps = window.controller.stack.count()
+    answer("Brandon")
+    qtbot.waitUntil(lambda: session.ship("wayfarer").crew["medical"].combatant_id == "brandon")
+    answer("Sister Mbeki")
+    qtbot.waitUntil(lambda: session.ship("wayfarer").crew["medical"].name == "Sister Mbeki")
+    assert session.ship("wayfarer").crew["medical"].combatant_id is None
+    answer(NOBODY)
+    qtbot.waitUntil(lambda: "medical" not in session.ship("wayfarer").crew)
+    assert window.controller.stack.count() == steps + 3
+    reopens(window)

@@ -205,6 +205,39 @@ class BridgeActions:
         """The station picked in the list."""
         return self.stations.selected_position()
 
+    def assign_crew(self, position: rules.Position) -> None:
+        """Who holds one crew position of the ship in view (R41): a combatant of the
+        session, an NPC's name typed in, or nobody (the Crew cell, double-clicked)."""
+        ship = self.ship()
+        if ship is None:
+            self.refuse("Pick a ship first", self.notice)
+            return
+        session = self.controller.session
+        nobody = "— nobody —"
+        people = {c.name: c.id for c in session.combatants.values()}
+        names = [nobody, *people]
+        slot = ship.crew.get(position.value)
+        now = nobody
+        if slot is not None:
+            held = session.combatants.get(slot.combatant_id or "")
+            now = held.name if held is not None else slot.name or nobody
+        if now not in names:
+            names.insert(1, now)
+        name, ok = QInputDialog.getItem(
+            self._widget(),
+            position.label,
+            f"Who holds {ship.name}'s {position.label} station? (a combatant, or an NPC's name)",
+            names,
+            names.index(now),
+            True,
+        )
+        if not ok:
+            return
+        name = name.strip()
+        who = people.get(name)
+        npc = "" if who is not None or name in ("", nobody) else name[:120]
+        self.act(lambda: op.assign_crew(self.controller, ship.id, position, who, npc), self.notice)
+
     def station_acts(self) -> None:
         """Record a station's action for the round (R41)."""
         position, ship_id = self.selected_position(), self.ship_id

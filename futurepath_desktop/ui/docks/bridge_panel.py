@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
@@ -48,7 +48,7 @@ from futurepath_desktop.ui.bridge.readiness import BridgeReadiness
 from futurepath_desktop.ui.bridge.ship_cards import ShipCards, space_status
 from futurepath_desktop.ui.bridge.stations import StationsView
 from futurepath_desktop.ui.models.ships_model import ShipsModel
-from futurepath_desktop.ui.models.stations_model import StationsModel, round_changed
+from futurepath_desktop.ui.models.stations_model import CREW, StationsModel, round_changed
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         outer.addWidget(self.card_view)
         self.stations = StationsView(self.stations_model)
         self.stations.selectionModel().currentChanged.connect(lambda *_: self._station_picked())
+        self.stations.doubleClicked.connect(self._station_double_clicked)
         outer.addWidget(self.stations, 1)
         outer.addLayout(self._act_row())
         self.notice = Feedback(2)
@@ -102,6 +103,12 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         )
         self.arrangement.measure(outer)  # wide on a big screen, narrow on a laptop
         self.refresh()
+
+    def _station_double_clicked(self, index: QModelIndex) -> None:
+        """The Crew cell: who holds the station; any other: what the station does."""
+        position = self.selected_position()
+        if position is not None and index.column() == CREW:
+            self.assign_crew(position)
 
     # --- building -----------------------------------------------------------------------
 

@@ -46,6 +46,17 @@ def edit_ship(
     return controller.push(c.EditShip(ship_id, tuple(changes)))
 
 
+def assign_crew(
+    controller: SessionController,
+    ship_id: str,
+    position: rules.Position,
+    combatant_id: str | None,
+    name: str,
+) -> bool:
+    """Put a combatant, a named NPC, or nobody at one crew position (R41)."""
+    return controller.push(c.AssignCrew(ship_id, position, combatant_id, name))
+
+
 def remove_ship(controller: SessionController, ship_id: str) -> bool:
     """Take a ship out of the session (what the space round says of it goes too)."""
     return controller.push(c.RemoveShip(ship_id))
