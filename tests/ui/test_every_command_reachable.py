@@ -18,8 +18,8 @@ from futurepath_desktop.ui import action_builder
 
 UI = Path(action_builder.__file__).parent
 
-NOT_YET = frozenset({"Swarm"})
-"""A swarm's attack: not in the window yet."""
+NOT_YET: frozenset[str] = frozenset()
+"""Commands not in the window yet: none."""
 
 
 def exported() -> set[str]:

@@ -160,3 +160,53 @@ def test_a_crew_cell_double_clicked_puts_someone_at_that_station(
     qtbot.waitUntil(lambda: "medical" not in session.ship("wayfarer").crew)
     assert window.controller.stack.count() == steps + 3
     reopens(window)
+
+
+def test_a_swarm_is_fired_from_the_weapons_console(qtbot: QtBot, window: MainWindow) -> None:
+    """The weapons console's aim 'Swarm with other ships…', then Fire: the GM ticks a
+    second ship of the players' side and its hard points; both volleys are rolled and
+    pooled in one step, and the log says how many successes the swarm had."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QCheckBox
+
+    from futurepath_desktop.session.commands.space_log import base_kind
+    from futurepath_desktop.session.state import CrewSlot, Ship
+    from futurepath_desktop.ui.dialogs.swarm_dialog import SwarmDialog
+    from tests.ui.bridge_steps import open_bridge, panel
+
+    skiff = Ship(
+        "skiff", "Skiff", side="players", size="tiny", hard_points=2,
+        crew={"weapons": CrewSlot(None, "Gunner Pell")},
+    )  # fmt: skip
+    assert op.new_ship(window.controller, skiff)
+    open_bridge(qtbot, window)
+    bridge = panel(window)
+    session = window.controller.session
+    answer_dialog(qtbot, lambda dialog: dialog.accept())  # nobody unseen
+    qtbot.mouseClick(bridge.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: session.space.round.active)
+    qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)  # 2 Action
+    bridge.select_ship("wayfarer")
+    bridge.target.setCurrentIndex(bridge.target.findData("bear-hunter"))
+    aim = bridge.aim
+    aim.setCurrentIndex(aim.findText("Swarm with other ships…"))
+    assert aim.currentData() == ("swarm", "")
+
+    def swarm(dialog: QDialog) -> None:
+        assert isinstance(dialog, SwarmDialog)
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        assert not ok.isEnabled(), "one ship is no swarm"
+        find(dialog, QCheckBox, "swarmJoins-skiff").setChecked(True)
+        assert find(dialog, QSpinBox, "swarmPoints-skiff").maximum() == 2
+        assert ok.isEnabled()
+        dialog.accept()
+
+    steps = window.controller.stack.count()
+    answer_dialog(qtbot, swarm)
+    qtbot.mouseClick(bridge.fire_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.stack.count() == steps + 1)
+    line = next(e for e in reversed(session.log) if base_kind(e.kind) == "attack")
+    assert line.text.startswith("Swarm on Bear Hunter (2 ships")
+    assert any(part.startswith("Wayfarer:") for part in line.lines)
+    assert any(part.startswith("Skiff:") for part in line.lines)
+    reopens(window)

@@ -21,6 +21,7 @@ from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.dialogs.fall_dialog import FallDialog
 from futurepath_desktop.ui.dialogs.power_dialog import PowerDialog
 from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
+from futurepath_desktop.ui.dialogs.swarm_dialog import SwarmDialog
 from futurepath_desktop.ui.dialogs.team_dialogs import (
     InitiativeDialog,
     RuleOptionsDialog,
@@ -62,6 +63,9 @@ DIALOGS: dict[str, Callable[[Session], QDialog]] = {
     "use a power": lambda s: PowerDialog(s, s.combatants["james"]),
     "new ship": lambda s: ShipDialog(s, None),
     "edit ship": lambda s: ShipDialog(s, s.ships["wayfarer"]),
+    "swarm": lambda s: SwarmDialog(
+        list(s.ships.values()), s.ships["bear-hunter"], "wayfarer", s.space.swarm_penalty
+    ),
 }
 
 

@@ -267,6 +267,9 @@ class BridgeActions:
             return
         ship, target = chosen
         aim = self.aim.currentData()
+        if aim is not None and aim[0] == "swarm":
+            self.swarm(ship, target)
+            return
         system = bay = None
         if aim is not None and aim[0] == "system":
             system = aim[1]
@@ -277,6 +280,19 @@ class BridgeActions:
             bay = bay.strip()
         points = self.hard_points.value()
         self.act(lambda: op.fire(self.controller, ship.id, target.id, points, system, bay), where)
+
+    def swarm(self, ship: Ship, target: Ship) -> None:
+        """The ships the GM ticks fire at ``target`` together, pooling their successes."""
+        from futurepath_desktop.ui.dialogs.swarm_dialog import SwarmDialog
+
+        session = self.controller.session
+        ships = list(session.ships.values())
+        penalty = session.space.swarm_penalty
+        dialog = SwarmDialog(ships, target, ship.id, penalty, self._widget())
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            ids, points = dialog.chosen()
+            where = self.weapons.feedback
+            self.act(lambda: op.swarm(self.controller, ids, target.id, points), where)
 
     def scan(self) -> None:
         """The Sensor Officer scans the weapons console's target (R44)."""

@@ -72,6 +72,7 @@ class WeaponsConsole(QGroupBox):
         for system in rules.SYSTEMS:
             self.aim.addItem(f"Specified: {system}", ("system", system))
         self.aim.addItem("Specified: a bay…", ("bay", ""))
+        self.aim.addItem("Swarm with other ships…", ("swarm", ""))
         self.fire_button = QPushButton("Fire")
         self.fire_button.setObjectName("bridgeFire")
         self.chart_button = QPushButton("Chart")

@@ -109,6 +109,16 @@ def fire(
     return controller.push(c.Fire(ship_id, target_id, hard_points, system, bay))
 
 
+def swarm(
+    controller: SessionController,
+    ship_ids: Sequence[str],
+    target_id: str,
+    hard_points: Sequence[int],
+) -> bool:
+    """Several ships fire together at one target and pool their successes."""
+    return controller.push(c.Swarm(tuple(ship_ids), target_id, tuple(hard_points)))
+
+
 def scan(controller: SessionController, ship_id: str, target_id: str) -> bool:
     """The Sensor Officer scans the target (R44)."""
     return controller.push(c.Scan(ship_id, target_id))
