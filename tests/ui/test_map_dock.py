@@ -575,3 +575,27 @@ def test_r11_only_those_who_act_now_are_ringed_as_acting(qtbot: QtBot, window: M
     present = {m.id for m in session.members("players", present_only=True)}
     assert "katie" not in present
     assert ringed() == present & set(tokens)
+
+
+def test_a_keyboard_walk_ends_when_the_keys_or_the_selection_go_elsewhere(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A path walked with the arrows does not stay on the map once the GM has gone to
+    another panel or picked another combatant: its line and label go, as Escape does."""
+    view = big(window)
+    label = view.drawings.path_label
+    window.initiative.select(["art"])
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.drag is not None and label.isVisible()
+    window.initiative.view.setFocus()  # F6 and the like: the keys are the panel's now
+    qtbot.waitUntil(lambda: not view.hasFocus())
+    assert view.drag is None and not label.isVisible()
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert label.isVisible()
+    window.initiative.select(["james"])  # another combatant picked
+    assert view.drag is None and not label.isVisible()
+    assert token_square(window, "art") == (2, 8), "nothing moved"

@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtGui import (
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from futurepath_desktop.core import grid as core_grid
@@ -173,6 +180,22 @@ class MapView(QGraphicsView):
             self.cancel()
         elif self.controller is None or not self.current.key(code, event.modifiers()):
             super().keyPressEvent(event)  # the arrows pan
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        """The keys went elsewhere (another panel, F6): a walk with the arrows ends, its
+        path and label with it; a mouse drag, which holds no keys, carries on."""
+        super().focusOutEvent(event)
+        move = self.tools.get(Tool.MOVE)
+        if (
+            isinstance(move, MoveTool)
+            and move.target is not None
+            and event.reason()
+            not in (
+                Qt.FocusReason.PopupFocusReason,
+                Qt.FocusReason.ActiveWindowFocusReason,
+            )
+        ):
+            move.cancel()
 
     def _token_at(self, pos: QPoint) -> str | None:
         # The token standing on the square under the pointer: a token's picture reaches a

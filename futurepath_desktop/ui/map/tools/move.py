@@ -89,7 +89,11 @@ class MoveTool(MapTool):
         drawings.path_label.setVisible(False)
 
     def selection_changed(self) -> None:
-        self.target = None  # the arrows walk afresh from the newly selected token
+        # The arrows walk afresh from the newly selected token; a walk under way (its
+        # path and label on the map) goes, as Escape would.
+        if self.target is not None:
+            self.cancel()
+        self.target = None
 
     # --- the steps ------------------------------------------------------------------------
 
