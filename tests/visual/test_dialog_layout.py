@@ -107,3 +107,33 @@ def test_the_team_dialog_shows_the_teams_colour(qtbot: QtBot) -> None:
         for y in range(picture.height())
     }
     assert wanted.name() in seen, "the swatch is drawn in the team's colour"
+
+
+@pytest.mark.parametrize("name", [*DIALOGS, "add condition"])
+def test_every_placeholder_shows_whole(qtbot: QtBot, name: str) -> None:
+    """A field's grey hint ("Pick or type a name") is read whole, not cut off at the
+    field's edge, in every dialog of the table."""
+    from PySide6.QtWidgets import QLineEdit, QStyle, QStyleOptionFrame
+
+    from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
+
+    make = DIALOGS.get(name, lambda s: ConditionDialog("Space Bear 2"))
+    dialog = make(fight())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    settle()
+    for field in dialog.findChildren(QLineEdit):
+        hint = field.placeholderText()
+        if not hint or not field.isVisible():
+            continue
+        option = QStyleOptionFrame()
+        field.initStyleOption(option)
+        room = (
+            field.style()
+            .subElementRect(QStyle.SubElement.SE_LineEditContents, option, field)
+            .width()
+            - 2 * field.textMargins().left()
+            - 4
+        )
+        wanted = field.fontMetrics().horizontalAdvance(hint)
+        assert wanted <= room, f"{name}: {hint!r} needs {wanted}px, has {room}"

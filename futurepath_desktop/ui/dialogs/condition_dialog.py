@@ -51,7 +51,7 @@ class ConditionDialog(QDialog):
         layout.addRow(QLabel(who))
         self.name = QLineEdit()
         self.name.setObjectName("conditionName")
-        self.name.setPlaceholderText("Stunned, Prone, … or a new name")
+        self.name.setPlaceholderText("Pick or type a name")
         names = sorted(c.name for c in CATALOG.values())
         # Typed with completion, or picked from the list with the mouse.
         self.choices = QComboBox()
@@ -98,7 +98,7 @@ class ConditionDialog(QDialog):
         self.damage = QLineEdit()
         self.damage.setObjectName("conditionDamage")
         self.damage.setMaxLength(80)
-        self.damage.setPlaceholderText("e.g. 1d4, or empty for none")
+        self.damage.setPlaceholderText("none, or e.g. 1d4")
         self.damage_to = QComboBox()
         self.damage_to.setObjectName("conditionDamageTo")
         self.damage_to.addItem("to HP", "hp")
