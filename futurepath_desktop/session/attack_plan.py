@@ -63,7 +63,8 @@ def condition_defs(session: Session, combatant: Combatant) -> list[ConditionDef]
     for held in session.conditions_on(combatant.id):
         found.append(_definition(held))
     if session.combat.active and combatant.id in session.combat.unaware:
-        found.append(condition("surprised"))
+        # R11: surprised in the surprise round; after it, flat-footed until it has acted.
+        found.append(condition("surprised" if session.combat.surprise_round else "flat-footed"))
     found.extend(track_conditions(session, combatant))
     return found
 

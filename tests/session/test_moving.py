@@ -203,6 +203,10 @@ def test_r11_who_acted_in_the_surprise_round_has_round_1_still_to_come() -> None
         history.push(c.NextTurn())
     assert session.combat.acted == ()
     assert {"bear-1", "bear-2"} <= set(session.combat.unaware)
+    from futurepath_desktop.session.attack_plan import plan_attack
+
+    notes = " ".join(plan_attack(session, "art", "bear-2", distance_ft=30).notes)
+    assert "Flat-Footed" in notes and "Surprised" not in notes, notes  # not surprised now
     # Round 1's turns mark their actors as they go: the first team's members, once done.
     first = session.combat.acting_team
     assert first is not None
