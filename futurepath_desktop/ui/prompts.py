@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox
 
+from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.commands.combat import leftover_effects
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
@@ -164,6 +165,15 @@ def join(window: MainWindow) -> None:
     session = window.controller.session
     if not any(not x.present for x in session.combatants.values()):
         window.say("Nobody is waiting to join: add a combatant first (it arrives waiting)")
+        return
+    combat_now = session.combat
+    # Said before the dialog is filled in, not after (R9).
+    if not combat_now.active:
+        window.say("Start combat first: combatants join in a round's Counters phase")
+        return
+    if combat_now.phase != Phase.COUNTERS:
+        now = Phase(combat_now.phase).label
+        window.say(f"Combatants join in a round's Counters phase; it is now {now}")
         return
     dialog = JoinDialog(session, window)
     if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.joiners():

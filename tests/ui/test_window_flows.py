@@ -443,3 +443,23 @@ def test_a_condition_is_picked_from_its_list_with_the_mouse(
     answer_dialog(qtbot, pick)
     window.actions_by_name["actionAddCondition"].trigger()
     assert [c.name for c in session.conditions_on("bear-2")] == ["Prone"]
+
+
+def test_join_says_when_combatants_may_join_before_its_dialog(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R9: J outside a round's Counters phase says so at once, and no dialog opens to be
+    filled in for nothing."""
+    from PySide6.QtWidgets import QApplication
+
+    session = window.controller.session
+    key(qtbot, window, "j")
+    assert "Start combat first" in window.statusBar().currentMessage()
+    start_with_only_brandon_aware(qtbot, window)
+    while session.combat.phase != Phase.ACTION:
+        window.actions_by_name["actionNextTurn"].trigger()
+    key(qtbot, window, "j")
+    assert QApplication.activeModalWidget() is None
+    said = window.statusBar().currentMessage()
+    assert "Counters phase" in said and Phase.ACTION.label in said and "(R" not in said
+    assert not session.combatants["katie"].present
