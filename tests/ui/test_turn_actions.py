@@ -427,3 +427,31 @@ def test_a_declared_attack_comes_up_in_the_attack_form_and_enter_rolls_it(
     assert [name for name, _ in session.combat.turns["james"]] == ["Combat Technique"]
     assert "james" not in session.combat.to_roll
     assert "Cannot roll" not in form.result.text()
+
+
+def test_declaring_an_attack_aims_it_at_the_nearest_enemy_in_the_open(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The Declare dialog's 'At' starts on the enemy the attack form would (R56's sides,
+    the nearest in the open); other actions start at no one."""
+    from futurepath_desktop.session.targets import default_target, target_choices
+    from futurepath_desktop.ui.dialogs.turn_dialogs import DeclareActionDialog
+
+    players_act(window)
+    session = window.controller.session
+    dialog = DeclareActionDialog(session, session.combatants["art"], window)
+    qtbot.addWidget(dialog)
+    action = find(dialog, QComboBox, "declareAction")
+    target = find(dialog, QComboBox, "declareTarget")
+    choose(action, "Speak")
+    assert target.currentData() is None
+    choose(action, "Attack (Ranged)")
+    expected = default_target(target_choices(session, "art"))
+    assert (
+        expected is not None
+        and session.teams[session.combatants[expected].team_id].side == "enemies"
+    )
+    assert target.currentData() == expected
+    choose(target, "james")  # the GM's pick stays
+    choose(action, "Full Attack")
+    assert target.currentData() == "james"

@@ -36,6 +36,12 @@ def _others(session: Session, combatant: Combatant) -> list[Combatant]:
     return [c for c in session.combatants.values() if c.present and c.id != combatant.id]
 
 
+def _first_enemy(session: Session, combatant: Combatant) -> str | None:
+    from futurepath_desktop.session.targets import default_target, target_choices
+
+    return default_target(target_choices(session, combatant.id))
+
+
 class DeclareActionDialog(QDialog):
     """What the combatant does with part of its turn, and at whom."""
 
@@ -56,7 +62,19 @@ class DeclareActionDialog(QDialog):
             self.target.addItem(other.name, other.id)
         layout.addRow("At", self.target)
         layout.addRow(ok_cancel(self, "Declare"))
+        self._aimed_at = _first_enemy(session, combatant)
+        self.action.currentIndexChanged.connect(self._aim)
+        self._aim()
         self.action.setFocus()
+
+    def _aim(self) -> None:
+        """An attack is aimed at the nearest enemy in the open unless the GM has picked
+        someone; another action at no one."""
+        from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS
+
+        attacking = self.action.currentData() in ATTACK_ACTIONS
+        if attacking and self.target.currentData() is None and self._aimed_at is not None:
+            self.target.setCurrentIndex(max(0, self.target.findData(self._aimed_at)))
 
     def chosen(self) -> tuple[str, str | None]:
         """The action's name and its target's id (None: no one)."""
