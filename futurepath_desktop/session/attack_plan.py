@@ -39,6 +39,7 @@ from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, WeaponSpec
 
 ALL_WEAPONS = "all weapons"
+"""A proficiency that covers every weapon."""
 
 ATTACK_ACTIONS = frozenset(
     {
@@ -53,7 +54,6 @@ ATTACK_ACTIONS = frozenset(
 )
 """The actions an attack roll spends (what ``plan_attack`` names): one declared ahead of
 its roll is spent by that roll (R15)."""
-"""A proficiency that covers every weapon."""
 
 
 def condition_defs(session: Session, combatant: Combatant) -> list[ConditionDef]:

@@ -10,6 +10,7 @@ import msgspec
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.core.conditions import CATALOG
+from futurepath_desktop.session.sides import FRIENDLY_SIDES
 from futurepath_desktop.session.state import TERRAIN_CODES, Combatant, Session, Template
 
 Square = tuple[int, int]
@@ -69,8 +70,7 @@ def relation(session: Session, mover_id: str, other_id: str) -> core_grid.Relati
     a neutral party) is neutral, anyone else is an enemy."""
     mine = session.teams[session.combatants[mover_id].team_id].side
     theirs = session.teams[session.combatants[other_id].team_id].side
-    friendly = {"players", "allies"}
-    if mine == theirs or (mine in friendly and theirs in friendly):
+    if mine == theirs or (mine in FRIENDLY_SIDES and theirs in FRIENDLY_SIDES):
         return core_grid.Relation.FRIEND
     if "neutral" in (mine, theirs):
         return core_grid.Relation.NEUTRAL

@@ -88,7 +88,7 @@ def apply_pending(session: Session, edit: Edit) -> None:
         entry = BattleDamage(
             new_id("bd"), row.roll, row.dc, row.name, row.effect, row.key, fight.round
         )
-        state, at_capacity = rules.state_after_damage(
+        state, reached = rules.state_after_damage(
             rules.ShipState(ship.state), ship.battle_damage + 1, ship.size
         )
         new = replace(ship, damage=(*ship.damage, entry), state=state.value)
@@ -100,7 +100,7 @@ def apply_pending(session: Session, edit: Edit) -> None:
                 line += ". With no capacity to take it, it will explode within 1 round (R59)"
             else:
                 line += ". Already adrift, it will explode within 1 round (R45)"
-        elif at_capacity:
+        elif reached:
             new = replace(new, adrift_from_round=fight.round + 1)
             line += ". At capacity: adrift from next round unless repaired (R45)"
         put_ship(edit, session, new)

@@ -102,9 +102,8 @@ def apply_damage(session: Session, edit: Edit, target: Combatant, amount: int, s
 
 def sentences(said: list[str]) -> str:
     """Sentences run together, each ended by a full stop unless it has its own mark."""
-    return " ".join(f"{s}." if s[-1] not in "!?." else s for s in said[:-1]) + (
-        f" {said[-1]}" if len(said) > 1 else said[-1]
-    )
+    ended = [s if s.endswith(("!", "?", ".")) else f"{s}." for s in said[:-1]]
+    return " ".join([*ended, said[-1]])
 
 
 def apply_heal(session: Session, edit: Edit, target: Combatant, amount: int) -> str:

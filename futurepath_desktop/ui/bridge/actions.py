@@ -212,15 +212,16 @@ class BridgeActions:
         if ship is None:
             self.refuse("Pick a ship first", self.notice)
             return
+        from futurepath_desktop.ui.dialogs.ship_dialog import NAME_LIMIT, NOBODY
+
         session = self.controller.session
-        nobody = "— nobody —"
         people = {c.name: c.id for c in session.combatants.values()}
-        names = [nobody, *people]
+        names = [NOBODY, *people]
         slot = ship.crew.get(position.value)
-        now = nobody
+        now = NOBODY
         if slot is not None:
             held = session.combatants.get(slot.combatant_id or "")
-            now = held.name if held is not None else slot.name or nobody
+            now = held.name if held is not None else slot.name or NOBODY
         if now not in names:
             names.insert(1, now)
         name, ok = QInputDialog.getItem(
@@ -235,7 +236,7 @@ class BridgeActions:
             return
         name = name.strip()
         who = people.get(name)
-        npc = "" if who is not None or name in ("", nobody) else name[:120]
+        npc = "" if who is not None or name in ("", NOBODY) else name[:NAME_LIMIT]
         self.act(lambda: op.assign_crew(self.controller, ship.id, position, who, npc), self.notice)
 
     def station_acts(self) -> None:

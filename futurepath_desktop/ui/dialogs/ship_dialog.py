@@ -18,16 +18,11 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.state import CrewSlot, PositionName, Session, Ship, new_id
+from futurepath_desktop.ui.bridge.ship_cards import MODS as CARD_MODS
 from futurepath_desktop.ui.dialogs import choices, form, ok_cancel, spin_box, text_field
+from futurepath_desktop.ui.dialogs.team_dialogs import SIDES
 
-SIDES = (
-    ("Players", "players"),
-    ("Allies", "allies"),
-    ("Enemies", "enemies"),
-    ("Neutral", "neutral"),
-)
-"""The sides of R56, as the dialog names them."""
-MODS = ("engines", "weapons", "structure", "shields", "electronics", "sensors")
+MODS = tuple(name for name, _ in CARD_MODS)
 NOBODY = "— nobody —"
 NAME_LIMIT = 120
 """As the file keeps a name (and a crew member's NPC name)."""
@@ -44,7 +39,7 @@ class ShipDialog(QDialog):
         old = self.original
         self.name = text_field("shipName", NAME_LIMIT, "The ship's name", old.name)
         layout.addRow("Name", self.name)
-        self.side = choices("shipSide", SIDES)
+        self.side = choices("shipSide", ((words, key) for key, words in SIDES))
         self.side.setCurrentIndex(self.side.findData(old.side))
         layout.addRow("Side", self.side)
         self.size_box = choices("shipSize", ((s.title(), s) for s in rules.SIZES))
