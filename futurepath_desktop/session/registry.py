@@ -216,6 +216,32 @@ def _listed(name: str, field: str, target: str) -> Reference:
     return Reference("round", target, f"{name}[].{field}", "clear", find, drop)
 
 
+def _declared_rolls_find(fight: Any) -> Iterator[Found]:
+    for index, roll in enumerate(fight.declared):
+        for place, ship_id in enumerate(roll.ship_ids):
+            yield f"declared[{index}].ship_ids[{place}]", ship_id
+        yield f"declared[{index}].target_id", roll.target_id
+
+
+def _declared_rolls_drop(fight: Any, ident: str) -> Any:
+    # R57: a roll waiting for its phase's end goes with its target or its only ship; a ship
+    # that leaves a swarm takes its hard points out of it and the others still fire.
+    kept = []
+    for roll in fight.declared:
+        if roll.target_id == ident:
+            continue
+        if ident in roll.ship_ids:
+            ships = tuple(s for s in roll.ship_ids if s != ident)
+            if not ships:
+                continue
+            pairs = zip(roll.ship_ids, roll.hard_points, strict=False)  # a scan has none
+            points = tuple(p for s, p in pairs if s != ident)
+            kept.append(replace(roll, ship_ids=ships, hard_points=points))
+        else:
+            kept.append(roll)
+    return replace(fight, declared=tuple(kept))
+
+
 def _system_hits_find(fight: Any) -> Iterator[Found]:
     # A specified hit is counted under "<ship id>:<system or bay>" (R44).
     for key in fight.system_hits:
@@ -261,6 +287,17 @@ REFERENCES: tuple[Reference, ...] = (
     _in_round("scanned", _ids("round", "scanned", "ships")),
     _in_round("pending", _listed("pending", "target_id", "ships")),
     _in_round("surprise", _ids("round", "surprise", "ships")),
+    _in_round(
+        "declared",
+        Reference(
+            "round",
+            "ships",
+            "declared[].ship_ids[] and .target_id",
+            "clear",
+            _declared_rolls_find,
+            _declared_rolls_drop,
+        ),
+    ),
     _in_round(
         "system_hits",
         Reference(

@@ -229,6 +229,12 @@ def end_round(session: Session, edit: Edit) -> None:
                 new = replace(new, adrift_from_round=None)
         if new != ship:
             put_ship(edit, session, new)
+    # R56: enemy-side ships only (allies fight beside the players, neutrals stand by); R59:
+    # a ship of capacity 0 is at capacity once its first Battle Damage has landed. The log
+    # says so once, when it comes true (a repair that undoes it lets it be said again).
+    enemies = [s for s in session.ships.values() if s.side == "enemies"]
+    left = [s for s in enemies if s.state == "operational" and not at_capacity(s)]
+    won = bool(enemies) and not left
     set_round(
         edit,
         session,
@@ -239,12 +245,10 @@ def end_round(session: Session, edit: Edit) -> None:
         scanned=(),
         system_hits={},
         surprise=(),
+        declared=(),
+        won=won,
     )
-    # R56: enemy-side ships only (allies fight beside the players, neutrals stand by); R59:
-    # a ship of capacity 0 is at capacity once its first Battle Damage has landed.
-    enemies = [s for s in session.ships.values() if s.side == "enemies"]
-    left = [s for s in enemies if s.state == "operational" and not at_capacity(s)]
     text = f"Round {next_round}, 1 Support"
-    if enemies and not left:
+    if won and not fight.won:
         text += ". Every enemy ship is at capacity: the fight is won (R45, R56)"
     space_log(session, edit, "phase", text)

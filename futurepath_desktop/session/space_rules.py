@@ -4,6 +4,8 @@ and a scan's bonus. The bridge calls these before a click; the commands call the
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.state import (
@@ -107,9 +109,47 @@ def volley_dc(attacker: Ship, target: Ship) -> rules.BdDc:
     return rules.flying_adjusted(base, rules.Flying(attacker.flying), rules.Flying(target.flying))
 
 
+def swarm_dc(target: Ship) -> rules.BdDc:
+    """R42: the BD-DC a swarm meets: the target's, one success more if it flies
+    defensively (R57: Fly Defensively is the target's)."""
+    base = rules.bd_dc(target.structure, target.shields)
+    return rules.flying_adjusted(base, rules.Flying.NORMAL, rules.Flying(target.flying))
+
+
 def scan_bonus(session: Session, ship: Ship) -> int:
     """R44: the Sensor Mod, if this ship's scan succeeded this round."""
     return max(0, ship.sensors) if ship.id in session.space.round.scanned else 0
+
+
+def scan_waits(session: Session, ship: Ship) -> bool:
+    """R57: the ship's scan is entered this phase and not yet rolled."""
+    return any(r.kind == "scan" and ship.id in r.ship_ids for r in session.space.round.declared)
+
+
+def scan_chance(session: Session, ship: Ship) -> Fraction:
+    """R60: the chance the ship's Scan check (d20 + the Sensor Officer's INT modifier)
+    meets the session's Scan DC."""
+    mod = crew_mod(session, ship, rules.Position.SENSORS, "intelligence")
+    faces = sum(1 for face in range(1, 21) if face + mod >= session.space.scan_dc)
+    return Fraction(faces, 20)
+
+
+def waiting_rolls(session: Session) -> list[str]:
+    """The rolls entered this phase and not yet rolled (R57), in words."""
+    said = []
+    for roll in session.space.round.declared:
+        ships = [session.ships[i] for i in roll.ship_ids if i in session.ships]
+        target = session.ships.get(roll.target_id)
+        if not ships or target is None:
+            continue
+        if roll.kind == "scan":
+            said.append(f"{ships[0].name}'s scan of {target.name}")
+        elif roll.kind == "volley":
+            aim = f" ({roll.system or 'bay ' + str(roll.bay)})" if roll.system or roll.bay else ""
+            said.append(f"{ships[0].name}'s volley at {target.name}{aim}")
+        else:
+            said.append(f"a swarm of {len(ships)} ships at {target.name}")
+    return said
 
 
 def already_damaged(session: Session, target: Ship) -> bool:

@@ -62,9 +62,9 @@ def test_r56_allied_ships_fight_beside_the_players_and_the_win_is_logged() -> No
     history.push(c.EditShip("bear-hunter", (("damage", full),)))
     assert at_capacity(session.ship("bear-hunter"))
     history.push(c.StartSpaceCombat())
-    while session.space.round.round < 2:
+    while session.space.round.round < 4:
         history.push(c.NextSpacePhase())
-    assert len(won_lines(session)) == 1, "the allied escort is no enemy"
+    assert len(won_lines(session)) == 1, "the allied escort is no enemy; said once"
     # A second enemy still flying: no win.
     session2 = demo_session()
     history2 = History(session2)

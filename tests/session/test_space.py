@@ -89,15 +89,18 @@ def test_r42_r44_a_scan_adds_the_sensor_mod_and_flying_changes_the_count() -> No
     session, history = fight()
     history.push(NextSpacePhase())
     james_int = session.combatants["james"].abilities.mod("intelligence")
-    dice(session, 15 - james_int)  # exactly the Scan DC
     history.push(Scan("wayfarer", "bear-hunter"))
-    assert session.space.round.scanned == ("wayfarer",)
-    assert "+2 to each d10 this round (R44)" in session.log[-1].text
-    # Bear Hunter: Shields +1 → 4,5. With the +2 scan, a 3 counts. Weapons Mod 1: one
-    # re-roll of a success. 3 3 3 2 → 3 successes; the re-roll 1 fails: 3 < 4, no damage.
-    dice(session, 3, 3, 3, 2, 1)
     history.push(Fire("wayfarer", "bear-hunter", 4))
-    entry = session.log[-1]
+    assert not session.space.round.scanned  # R57: nothing is rolled before the phase ends
+    # The scan at exactly the Scan DC, then the volley. Bear Hunter: Shields +1 → 4,5. With
+    # the +2 scan, a 3 counts. Weapons Mod 1: one re-roll of a success. 3 3 3 2 → 3
+    # successes; the re-roll 1 fails: 3 < 4, no damage.
+    script = dice(session, 15 - james_int, 3, 3, 3, 2, 1)
+    history.push(NextSpacePhase())
+    assert not script.faces
+    assert session.space.round.scanned == ("wayfarer",)
+    assert any("+2 to each d10 this phase (R44, R57)" in e.text for e in session.log)
+    entry = next(e for e in session.log if e.text.startswith("Wayfarer fires"))
     assert "4d10 (3✓, 3✓, 3✓, 2), re-rolls (1), +2 scan vs 5+: 3 success(es)" in entry.text
     assert "3 of 4 successes needed (BD-DC 4,5): no Battle Damage" in entry.text
 
@@ -110,17 +113,19 @@ def test_the_three_round_duel_from_scan_to_explosion_and_back_by_undo() -> None:
     # --- Round 1 -----------------------------------------------------------------------
     history.push(CrewAction("wayfarer", Position.CAPTAIN, "orders: all power to weapons"))
     history.push(NextSpacePhase())
-    dice(session, 17)
-    history.push(Scan("wayfarer", "bear-hunter"))  # success: +2 on every d10
-    dice(session, 9, 8, 7, 6, 5, 3, 2)  # 4 successes, re-roll 5 ✓; chart 3+2 = 5: shaken
+    history.push(Fire("bear-hunter", "wayfarer", 4))  # R57: entered in any order
     history.push(Fire("wayfarer", "bear-hunter", 4))
-    assert "Battle Damage on Bear Hunter! Chart 2d6 = 5: Ship rocked" in session.log[-1].text
-    dice(session, 9, 9, 9, 9, 4, 5)  # the bears: 4 successes vs 4,4; chart 9: actuator
-    history.push(Fire("bear-hunter", "wayfarer", 4))
-    # R45: nothing has taken effect yet.
-    assert ship(session, "bear-hunter").battle_damage == 0
-    assert len(session.space.round.pending) == 2
-    history.push(NextSpacePhase())  # Response: the damage lands
+    history.push(Scan("wayfarer", "bear-hunter"))
+    assert session.space.round.pending == () and len(session.space.round.declared) == 3
+    dice(
+        session,
+        17,  # the scan first: success, +2 on every d10 of the phase
+        *(9, 8, 7, 6, 5, 3, 2),  # the Wayfarer: 4 ✓, re-roll 5 ✓; chart 3+2 = 5: shaken
+        *(9, 9, 9, 9, 4, 5),  # the bears: 4 successes vs 4,4; chart 9: actuator
+    )
+    history.push(NextSpacePhase())  # Response: the phase's rolls, then the damage lands
+    texts = [e.text for e in session.log]
+    assert any("Battle Damage on Bear Hunter! Chart 2d6 = 5: Ship rocked" in t for t in texts)
     assert ship(session, "bear-hunter").battle_damage == 1
     assert ship(session, "wayfarer").battle_damage == 1
     shaken = [c for c in session.conditions.values() if c.key == "shaken"]
@@ -133,12 +138,14 @@ def test_the_three_round_duel_from_scan_to_explosion_and_back_by_undo() -> None:
     assert {c.remaining for c in shaken} == {1}
     # --- Round 2 -----------------------------------------------------------------------
     history.push(NextSpacePhase())
-    dice(session, 9, 9, 9, 9, 9, 1, 1)  # 4 ✓, re-roll ✓; chart 1+1 = 2: plasma failure
     history.push(Fire("wayfarer", "bear-hunter", 4))
-    dice(session, 8, 8, 8, 8, 3, 4)  # chart 7: ruptured valve, DC 7
     history.push(Fire("bear-hunter", "wayfarer", 4))
-    # The plasma failure burns the bears' mechanic, an NPC: 4 of the lowest die (R46).
-    burn = dice(session, 2, 1, 2, 2)
+    burn = dice(
+        session,
+        *(9, 9, 9, 9, 9, 1, 1),  # 4 ✓, re-roll ✓; chart 1+1 = 2: plasma failure
+        *(8, 8, 8, 8, 3, 4),  # chart 7: ruptured valve, DC 7
+        *(2, 1, 2, 2),  # the plasma failure burns the bears' mechanic, an NPC: 4 × 1d2
+    )
     history.push(NextSpacePhase())
     assert not burn.faces
     told = next(e for e in session.log if e.text.startswith("Plasma failure hits"))
@@ -166,8 +173,8 @@ def test_the_three_round_duel_from_scan_to_explosion_and_back_by_undo() -> None:
         history.push(CrewAction("bear-hunter", Position.CAPTAIN, "rallies"))
     # --- Round 3: damage on an adrift ship: it explodes within 1 round -------------------
     history.push(NextSpacePhase())
-    dice(session, 9, 9, 9, 9, 9, 6, 6)
     history.push(Fire("wayfarer", "bear-hunter", 4))
+    dice(session, 9, 9, 9, 9, 9, 6, 6)
     history.push(NextSpacePhase())
     assert ship(session, "bear-hunter").state == "exploding"
     history.push(NextSpacePhase())  # round 4 begins
@@ -191,12 +198,19 @@ def test_r45_at_most_one_battle_damage_per_ship_per_round() -> None:
     history.push(NextSpacePhase())
     with pytest.raises(CommandError, match="a volley uses 1 to 4"):
         history.push(Fire("skiff", "bear-hunter", 5))
-    dice(session, 9, 9, 9, 9, 9, 3, 4)
-    history.push(Fire("wayfarer", "bear-hunter", 4))
-    dice(session, 9, 9, 9, 9)
     history.push(Fire("skiff", "bear-hunter", 4))
-    assert "already takes Battle Damage this round (at most 1, R45)" in session.log[-1].text
-    assert len(session.space.round.pending) == 1
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    # The ships in the session's order: the Wayfarer's volley lands, the Skiff's may not.
+    dice(session, 9, 9, 9, 9, 9, 3, 4, 9, 9, 9, 9)
+    before = len(session.log)
+    history.push(NextSpacePhase())
+    told = [e.text for e in session.log[before:]]
+    assert any(
+        t.startswith("Skiff fires")
+        and "already takes Battle Damage this round (at most 1, R45)" in t
+        for t in told
+    )
+    assert ship(session, "bear-hunter").battle_damage == 1
 
 
 def test_swarms_pool_successes_with_the_size_penalty() -> None:
@@ -207,20 +221,23 @@ def test_swarms_pool_successes_with_the_size_penalty() -> None:
     history.push(NextSpacePhase())
     # Wayfarer (small) and Skiff (tiny) against the Bear Hunter (small), 4,5:
     # Wayfarer 9 9 2 2 → 2 ✓ (+ re-roll 1 ✗); Skiff 8 9 → 2 ✓ − 1 (one size step) = 1.
-    dice(session, 9, 9, 2, 2, 1, 8, 9)
     history.push(Swarm(("wayfarer", "skiff"), "bear-hunter", (4, 2)))
-    assert "Swarm on Bear Hunter (2 ships, −1 per size step smaller): 3 success(es)" in (
-        session.log[-1].text
+    dice(session, 9, 9, 2, 2, 1, 8, 9)
+    history.push(NextSpacePhase())
+    assert any(
+        "Swarm on Bear Hunter (2 ships, −1 per size step smaller): 3 success(es)" in e.text
+        for e in session.log
     )
 
 
 def test_specified_targeting_damages_a_system_at_most_five_a_round() -> None:
     session, history = fight()
     history.push(NextSpacePhase())
-    dice(session, 9, 9, 9, 9, 9, 9)  # 4 ✓, re-roll ✓ (and that one ✓ too, but the mod is 1)
     history.push(Fire("wayfarer", "bear-hunter", 4, system="engines"))
+    dice(session, 9, 9, 9, 9, 9, 9)  # 4 ✓, re-roll ✓ (and that one ✓ too, but the mod is 1)
+    history.push(NextSpacePhase())
     assert ship(session, "bear-hunter").systems == {"engines": 5}
-    assert "5 damage to Bear Hunter's engines (disabled)" in session.log[-1].text
+    assert any("5 damage to Bear Hunter's engines (disabled)" in e.text for e in session.log)
 
 
 def test_r47_unseen_ships_fire_once_before_round_one() -> None:
@@ -230,8 +247,8 @@ def test_r47_unseen_ships_fire_once_before_round_one() -> None:
     assert session.space.round.phase == SpacePhase.SURPRISE
     with pytest.raises(CombatFlowError, match="surprise"):
         history.push(Fire("wayfarer", "bear-hunter", 4))
-    dice(session, 2, 2, 2, 2)
     history.push(Fire("bear-hunter", "wayfarer", 4))
+    dice(session, 2, 2, 2, 2)
     history.push(NextSpacePhase())
     assert (session.space.round.round, session.space.round.phase) == (1, SpacePhase.SUPPORT)
 
@@ -254,8 +271,9 @@ def test_the_medical_officer_treats_the_crew_and_the_chart_is_editable() -> None
 def test_ships_and_the_round_survive_the_file(tmp_path: Path) -> None:
     session, history = fight()
     history.push(NextSpacePhase())
-    dice(session, 9, 9, 9, 9, 9, 3, 4)
-    history.push(Fire("wayfarer", "bear-hunter", 4))
+    history.push(Scan("wayfarer", "bear-hunter"))
+    history.push(Fire("wayfarer", "bear-hunter", 4))  # R57: waiting for the phase's end
+    assert len(session.space.round.declared) == 2
     path = tmp_path / "space.fpsession"
     store.save_session(session, path)
     again = store.load_session(path)
@@ -306,18 +324,17 @@ def test_r41_space_entries_carry_the_space_round_and_phase_not_the_grounds() -> 
     history.push(CrewAction("wayfarer", Position.CAPTAIN, "orders: weapons free"))
     history.push(NextSpacePhase())
     seen = len(session.log)
-    dice(session, 20)  # the scan succeeds
     history.push(Scan("wayfarer", "bear-hunter"))
-    dice(session, 10, 10, 10, 10, 10, 2, 3)  # every d10 and the re-roll hit; chart 2+3: rocked
     history.push(Fire("wayfarer", "bear-hunter", 4))
-    action = session.log[seen:]
+    # The scan succeeds; every d10 and the re-roll hit; chart 2+3: rocked.
+    dice(session, 20, 10, 10, 10, 10, 10, 2, 3)
+    history.push(NextSpacePhase())  # the phase's rolls, all stamped as the Action phase's
+    action = [e for e in session.log[seen:] if e.phase == SpacePhase.ACTION]
     assert action and all(
         (e.round, e.phase, e.team_id) == (1, SpacePhase.ACTION, None) for e in action
     )
     assert {base_kind(e.kind) for e in action} >= {"space", "attack", "damage"}
-    seen = len(session.log)
-    history.push(NextSpacePhase())  # Response: the Battle Damage lands, the crew is shaken
-    response = session.log[seen:]
+    response = [e for e in session.log[seen:] if e.phase != SpacePhase.ACTION]
     kinds = {base_kind(e.kind) for e in response}
     assert {"phase", "damage", "condition"} <= kinds, kinds
     assert all(is_space_entry(e.kind) and e.phase == SpacePhase.RESPONSE for e in response)
@@ -342,14 +359,14 @@ def test_a_plasma_failure_says_how_much_the_engineer_takes_and_the_roll() -> Non
     )
     history.push(SetChart(plasma))
     history.push(NextSpacePhase())  # 2 Action
-    dice(session, 10, 10, 10, 10, 3, 4)  # 4 successes: Battle Damage on the Wayfarer
     history.push(Fire("bear-hunter", "wayfarer", 4))
     katie = session.combatants["katie"]
     assert ship(session, "wayfarer").crew["engineer"].combatant_id == "katie"
     count, sides = (int(n) for n in katie.advantage_die.split("d"))
     assert count == 1  # one die a term: the faces below are the whole roll
     faces = [sides, 1, sides, 1]
-    dice(session, *faces)
+    # 4 successes: Battle Damage on the Wayfarer, then the plasma burns its engineer.
+    dice(session, 10, 10, 10, 10, 3, 4, *faces)
     before = katie.hp
     history.push(NextSpacePhase())  # 3 Response: it lands and burns her
     lost = before - session.combatants["katie"].hp
@@ -379,8 +396,8 @@ def test_r58_a_chart_effect_lasts_to_the_end_of_the_next_rounds_response() -> No
     through round 2's Support, Action and Response phases and is gone when round 3 begins."""
     session, history = fight()
     history.push(NextSpacePhase())  # 2 Action
-    dice(session, 9, 9, 9, 9, 9, 4, 6)  # 4 ✓, re-roll ✓; chart 4+6 = 10: engines disabled
     history.push(Fire("wayfarer", "bear-hunter", 4))
+    dice(session, 9, 9, 9, 9, 9, 4, 6)  # 4 ✓, re-roll ✓; chart 4+6 = 10: engines disabled
     history.push(NextSpacePhase())  # 3 Response: it lands
 
     def effects() -> list[str]:
@@ -403,18 +420,18 @@ def test_r58_the_surprise_shot_lands_before_round_1_and_leaves_round_1_its_own()
     session = demo_session()
     history = History(session)
     history.push(StartSpaceCombat(("bear-hunter",)))
-    dice(session, 9, 9, 9, 9, 4, 6)  # 4 ✓; chart 4+6 = 10: engines disabled
     history.push(Fire("bear-hunter", "wayfarer", 4))
-    assert "Battle Damage on Wayfarer" in session.log[-1].text
-    history.push(NextSpacePhase())  # round 1 begins
+    dice(session, 9, 9, 9, 9, 4, 6)  # 4 ✓; chart 4+6 = 10: engines disabled
+    history.push(NextSpacePhase())  # the shot is rolled and lands; round 1 begins
+    assert any("Battle Damage on Wayfarer" in e.text for e in session.log)
     assert (session.space.round.round, session.space.round.phase) == (1, SpacePhase.SUPPORT)
     assert ship(session, "wayfarer").battle_damage == 1, "landed before round 1"
     assert session.space.round.pending == ()
     history.push(NextSpacePhase())  # 2 Action
-    dice(session, 9, 9, 9, 9, 3, 4)  # 4 ✓; chart 3+4 = 7: ruptured valve
     history.push(Fire("bear-hunter", "wayfarer", 4))
-    assert "already takes Battle Damage" not in session.log[-1].text
+    dice(session, 9, 9, 9, 9, 3, 4)  # 4 ✓; chart 3+4 = 7: ruptured valve
     history.push(NextSpacePhase())  # 3 Response
+    assert not any("already takes Battle Damage" in e.text for e in session.log)
     assert ship(session, "wayfarer").battle_damage == 2
     # The surprise shot's effect holds through round 1 and is gone when round 2 begins.
     assert [e.name for e in ship(session, "wayfarer").effects] == ["Engines disabled"]

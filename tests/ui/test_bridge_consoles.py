@@ -193,8 +193,8 @@ def test_a_result_line_goes_when_the_phase_moves_on_and_stays_in_the_log(
     session.rng = ScriptedRandom([1, 1, 1, 1])
     qtbot.mouseClick(bridge.fire_button, Qt.MouseButton.LeftButton)
     said = bridge.weapons.feedback.full
-    assert "Bear Hunter fires" in said and not bridge.weapons.feedback.error
-    volley = next(e.text for e in session.log if e.text.startswith("Bear Hunter fires"))
+    assert "Bear Hunter aims" in said and not bridge.weapons.feedback.error
+    volley = next(e.text for e in session.log if e.text.startswith("Bear Hunter aims"))
     qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)  # on to round 1
     assert session.space.round.round == 1
     for line in (bridge.weapons.feedback, bridge.crew.feedback):

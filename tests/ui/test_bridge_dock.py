@@ -4,6 +4,8 @@ Battle Damage in the Response phase, a repair, and the player view's line for ea
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QApplication,
@@ -16,8 +18,11 @@ from PySide6.QtWidgets import (
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from futurepath_desktop.core.starship import Position, battle_damage_odds
-from futurepath_desktop.session.commands.space_log import base_kind
+from futurepath_desktop.core.starship import (
+    Position,
+    battle_damage_fraction,
+    battle_damage_odds,
+)
 from futurepath_desktop.session.space_rules import volley_dc
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.helpers import ScriptedRandom
@@ -65,22 +70,40 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     dc = volley_dc(wayfarer, hunter)
     expected = battle_damage_odds(4, dc.count, dc.threshold, wayfarer.weapons, 0)
     assert f"{expected:.1%}" in bridge.odds.text()
-    session.rng = ScriptedRandom([18])  # the scan succeeds: +2 on every d10 (R44)
+    james_int = session.combatants["james"].abilities.mod("intelligence")
+    # R57: the scan is entered now and rolled when the phase ends; until then the odds
+    # count it by its chance (James: d20 + INT against DC 15).
     qtbot.mouseClick(bridge.scan_button, Qt.MouseButton.LeftButton)
-    assert session.space.round.scanned == ("wayfarer",)
+    assert not session.space.round.scanned
+    assert station_status(window, "Communications/Sensor Officer") == (
+        "◷ scans Bear Hunter: rolled when the phase ends"
+    )
+    assert bridge.status.text() == "Space round 1 · 2 Action · 1 to roll"
     bridge.update_odds()
-    with_scan = battle_damage_odds(4, dc.count, dc.threshold, wayfarer.weapons, 2)
-    assert f"{with_scan:.1%}" in bridge.odds.text() and "+2 scan" in bridge.odds.text()
-    session.rng = ScriptedRandom([9, 8, 7, 6, 5, 3, 2])  # 4 ✓ + re-roll ✓; chart 5
+    with_scan = battle_damage_fraction(4, dc.count, dc.threshold, wayfarer.weapons, 2)
+    without = battle_damage_fraction(4, dc.count, dc.threshold, wayfarer.weapons, 0)
+    hit = Fraction(sum(1 for f in range(1, 21) if f + james_int >= 15), 20)
+    mixed = hit * with_scan + (1 - hit) * without
+    assert f"{float(mixed):.1%}" in bridge.odds.text()
+    assert f"+2 if the scan succeeds ({float(hit):.0%})" in bridge.odds.text()
     qtbot.mouseClick(bridge.fire_button, Qt.MouseButton.LeftButton)
-    volley = next(e for e in reversed(session.log) if base_kind(e.kind) == "attack")
-    assert "4d10 (9✓, 8✓, 7✓, 6✓), re-rolls (5✓), +2 scan" in volley.text
-    assert station_status(window, "Weapons Officer").startswith("✓ fires at Bear Hunter")
-    assert "Battle Damage on Bear Hunter" in bridge.last.full
-
-    # Response: the damage lands, the card shows it, and the chart's counters appear.
+    assert station_status(window, "Weapons Officer").startswith("◷ fires at Bear Hunter")
+    assert (
+        "Wayfarer aims 4 hard point(s) at Bear Hunter: rolled when the Action phase"
+        in bridge.last.full
+    )
+    assert bridge.status.text() == "Space round 1 · 2 Action · 2 to roll"
+    assert "Wayfarer's scan of Bear Hunter" in bridge.next_button.toolTip()
+    # The scan succeeds (+2 on every d10, R44); 4 ✓ + re-roll ✓; chart 5.
+    session.rng = ScriptedRandom([18 - james_int, 9, 8, 7, 6, 5, 3, 2])
+    # Response: the phase's rolls, then the damage lands, the card shows it, and the
+    # chart's counters appear.
     qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)
     assert bridge.status.text() == "Space round 1 · 3 Response"
+    assert session.space.round.scanned == ("wayfarer",)
+    volley = next(e for e in reversed(session.log) if e.text.startswith("Wayfarer fires 4"))
+    assert "4d10 (9✓, 8✓, 7✓, 6✓), re-rolls (5✓), +2 scan" in volley.text
+    assert station_status(window, "Weapons Officer").startswith("✓ fires at Bear Hunter")
     assert session.ship("bear-hunter").battle_damage == 1
     assert "●○" in bridge.card_view.cards[1].damage.text()
     counters = window.counters_model

@@ -116,7 +116,10 @@ def check_stations(model: StationsModel, file: dict[str, Any]) -> None:
             for s in fight["stations"]
             if s["ship_id"] == ship["id"] and s["position"] == position.value
         ]
-        if done:
+        waiting = any(ship["id"] in r["ship_ids"] for r in fight["declared"])
+        if done and done[0]["result"] == "rolled when the phase ends" and waiting:
+            assert status == f"◷ {done[0]['action']}: rolled when the phase ends"  # R57
+        elif done:
             assert status.startswith(f"✓ {done[0]['action']}")
         else:
             assert not status.startswith("✓")

@@ -116,10 +116,10 @@ def test_battle_damage_is_charted_by_space_round_on_whole_numbers(
     while session.combat.round < 3:
         assert push(c.NextTurn())
     assert push(c.StartSpaceCombat()) and push(c.NextSpacePhase())
-    session.rng = ScriptedRandom([10, 10, 10, 10, 10, 3, 4])  # Battle Damage; chart 7
     assert push(c.Fire("wayfarer", "bear-hunter", 4))
+    session.rng = ScriptedRandom([10, 10, 10, 10, 10, 3, 4])  # Battle Damage; chart 7
+    assert push(c.NextSpacePhase())  # R57: rolled as the Action phase ends
     session.rng = random.Random(3)
-    assert push(c.NextSpacePhase())
     assert session.ship("bear-hunter").battle_damage == 1
     for _ in range(3):  # on to space round 2's Response
         assert push(c.NextSpacePhase())

@@ -205,6 +205,9 @@ def test_a_swarm_is_fired_from_the_weapons_console(qtbot: QtBot, window: MainWin
     answer_dialog(qtbot, swarm)
     qtbot.mouseClick(bridge.fire_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.controller.stack.count() == steps + 1)
+    assert session.space.round.declared[-1].kind == "swarm"  # R57: rolled as the phase ends
+    assert "Swarm on Bear Hunter (Wayfarer, Skiff)" in bridge.weapons.feedback.full
+    qtbot.mouseClick(bridge.next_button, Qt.MouseButton.LeftButton)
     line = next(e for e in reversed(session.log) if base_kind(e.kind) == "attack")
     assert line.text.startswith("Swarm on Bear Hunter (2 ships")
     assert any(part.startswith("Wayfarer:") for part in line.lines)

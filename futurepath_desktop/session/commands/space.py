@@ -25,6 +25,7 @@ from futurepath_desktop.session.space_rules import (
     running_fight,
     station_ship,
 )
+from futurepath_desktop.session.space_volleys import resolve_declared
 from futurepath_desktop.session.state import (
     Session,
     SpaceRound,
@@ -79,6 +80,7 @@ class NextSpacePhase(msgspec.Struct, frozen=True):
         if phase is rules.SpacePhase.SURPRISE:
             # R47, R58: the surprise shot resolves before round 1, as its own Response;
             # round 1's one Battle Damage per ship is still to come.
+            resolve_declared(session, edit)  # R57: the shot's rolls, all together
             set_round(edit, session, surprise=())
             if session.space.round.pending:
                 space_log(session, edit, "phase", "The surprise shot's Response")
@@ -90,6 +92,8 @@ class NextSpacePhase(msgspec.Struct, frozen=True):
             space_log(session, edit, "phase", f"Round {fight.round}, 2 Action")
             return "2 Action"
         if phase is rules.SpacePhase.ACTION:
+            # R57: every roll of the phase is in; they are worked out together, scans first.
+            resolve_declared(session, edit)
             set_round(edit, session, phase=int(rules.SpacePhase.RESPONSE))
             space_log(session, edit, "phase", f"Round {fight.round}, 3 Response")
             apply_pending(session, edit)
@@ -102,7 +106,15 @@ class EndSpaceCombat(msgspec.Struct, frozen=True):
     """End the space fight (ships keep their damage)."""
 
     def perform(self, session: Session, edit: Edit) -> str:
-        running_fight(session)
+        fight = running_fight(session)
+        if fight.declared:
+            count = len(fight.declared)
+            space_log(
+                session,
+                edit,
+                "space",
+                f"{count} roll(s) entered this phase are never rolled: the fight ends first",
+            )
         tick_crew_conditions(session, edit)
         space_log(session, edit, "space", "Space combat ends")
         edit.set_space(replace(session.space, round=SpaceRound()))

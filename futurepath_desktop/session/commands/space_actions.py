@@ -1,5 +1,6 @@
 """What the crew stations do in a space fight (R42-R46): scans, volleys, swarms and
-specified targeting, repairs and the Medical Officer's care."""
+specified targeting, entered in their phase and rolled together when it ends (R57, in
+``session.space_volleys``), repairs and the Medical Officer's care."""
 
 from __future__ import annotations
 
@@ -8,35 +9,45 @@ from msgspec.structs import replace
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.core.checks import roll_check
-from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.commands.health import apply_heal
 from futurepath_desktop.session.commands.space_log import space_log
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
-from futurepath_desktop.session.space_round import (
-    land_battle_damage,
-    put_ship,
-    record_station,
-    set_round,
-)
-from futurepath_desktop.session.space_rules import (
-    already_damaged,
-    crew_mod,
-    crew_name,
-    scan_bonus,
-    station_ship,
-    volley_dc,
-)
-from futurepath_desktop.session.state import (
-    Session,
-    Ship,
-)
+from futurepath_desktop.session.space_round import put_ship, record_station, set_round
+from futurepath_desktop.session.space_rules import crew_mod, crew_name, station_ship
+from futurepath_desktop.session.state import DeclaredRoll, Session, Ship
+
+
+def declare(
+    session: Session,
+    edit: Edit,
+    roll: DeclaredRoll,
+    stations: tuple[tuple[Ship, rules.Position, str], ...],
+    text: str,
+) -> None:
+    """R57: enter a roll of the phase; it is rolled with the others when the phase ends.
+    Its stations have acted this round (R41), their result still to come."""
+    phase = rules.SpacePhase(session.space.round.phase).label.split(" ", 1)[-1]
+    for ship, position, action in stations:
+        record_station(session, edit, ship, position, action, WAITING)
+    set_round(edit, session, declared=(*session.space.round.declared, roll))
+    space_log(
+        session,
+        edit,
+        "space",
+        f"{text}: rolled when the {phase} phase ends, with every roll of the phase (R57)",
+    )
+
+
+WAITING = "rolled when the phase ends"
+"""A station's result while its roll waits for the end of the phase (R57)."""
 
 
 class Scan(msgspec.Struct, frozen=True):
     """The Sensor Officer scans a ship for weakness: d20 + INT mod against the session's
-    Scan DC (a house rule, 15 unless the GM sets another). Success gives this ship's
-    Weapons Officer the Sensor Mod on every d10 this round (R44)."""
+    Scan DC (R60, 15 unless the GM sets another). Rolled when the phase ends (R57); a
+    success gives this ship's Weapons Officer the Sensor Mod on every d10 of the phase's
+    volleys, whichever was entered first (R44)."""
 
     ship_id: str
     target_id: str
@@ -46,31 +57,18 @@ class Scan(msgspec.Struct, frozen=True):
         target = session.ship(self.target_id)
         if any(e.name == "Sensor array damaged" for e in ship.effects):
             raise CombatFlowError(f"{ship.name}'s sensor array is damaged: no scans (R46)")
-        mod = crew_mod(session, ship, rules.Position.SENSORS, "intelligence")
-        check = roll_check(edit.roller(), mod, label="Scan")
-        dc = session.space.scan_dc
-        success = check.total >= dc
-        result = f"{check.total} vs DC {dc}: " + ("success" if success else "failure")
-        record_station(session, edit, ship, rules.Position.SENSORS, f"scans {target.name}", result)
-        if success:
-            fight = session.space.round
-            set_round(edit, session, scanned=(*fight.scanned, ship.id))
-        bonus = f"; +{ship.sensors} to each d10 this round (R44)" if success else ""
-        space_log(
-            session,
-            edit,
-            "space",
-            f"{crew_name(session, ship, rules.Position.SENSORS)} scans {target.name}: "
-            f"{result}{bonus}",
-            rolls=[check.roll],
-        )
+        who = crew_name(session, ship, rules.Position.SENSORS)
+        roll = DeclaredRoll("scan", (ship.id,), target.id)
+        stations = ((ship, rules.Position.SENSORS, f"scans {target.name}"),)
+        declare(session, edit, roll, stations, f"{who} scans {target.name}")
         return f"{ship.name} scans {target.name}"
 
 
 class Fire(msgspec.Struct, frozen=True):
     """The Weapons Officer fires ``hard_points`` at a target (R42-R44), or aims at one of
     its systems or bays (specified targeting: each success does 1 damage, at most 5 to a
-    system per round; a system is disabled at 5, a bay has 8 HP)."""
+    system per round; a system is disabled at 5, a bay has 8 HP). Rolled when the phase
+    ends, with the phase's scans and flying in force (R57)."""
 
     ship_id: str
     target_id: str
@@ -92,68 +90,22 @@ class Fire(msgspec.Struct, frozen=True):
             )
         if self.system is not None and self.system not in rules.SYSTEMS:
             raise CommandError(f"a system is one of {', '.join(rules.SYSTEMS)}")
-        dc = volley_dc(ship, target)
-        bonus = scan_bonus(session, ship)
-        try:
-            volley = rules.roll_pool(
-                edit.roller(), self.hard_points, dc.threshold, max(0, ship.weapons), bonus
-            )
-        except FuturePathError as error:
-            raise CommandError(str(error)) from None
-        who = crew_name(session, ship, rules.Position.WEAPONS)
-        aim = self.system or (f"bay {self.bay}" if self.bay else None)
-        header = f"{ship.name} fires {self.hard_points} hard point(s) at {target.name}"
-        if aim:
-            header += f" ({aim})"
-        text = f"{header}: {volley.render()}"
-        if aim:
-            outcome = self._specified(session, edit, target, volley.successes)
-        elif volley.successes >= dc.count and already_damaged(session, target):
-            outcome = f"{target.name} already takes Battle Damage this round (at most 1, R45)"
-        elif volley.successes >= dc.count:
-            space_log(
-                session, edit, "attack", f"{text}. Battle Damage!", [f"Weapons Officer: {who}"]
-            )
-            outcome = land_battle_damage(session, edit, target, f"{ship.name}'s volley")
-        else:
-            outcome = (
-                f"{volley.successes} of {dc.count} successes needed (BD-DC {dc}): no Battle Damage"
-            )
-        if aim or volley.successes < dc.count or outcome.startswith(target.name):
-            space_log(session, edit, "attack", f"{text}. {outcome}", [f"Weapons Officer: {who}"])
-        record_station(
-            session, edit, ship, rules.Position.WEAPONS, f"fires at {target.name}", outcome
-        )
+        bay = None if self.system is not None or self.bay is None else self.bay.strip()
+        if bay is not None and not 1 <= len(bay) <= 60:
+            raise CommandError("a bay's name is 1 to 60 characters")
+        roll = DeclaredRoll("volley", (ship.id,), target.id, (self.hard_points,), self.system, bay)
+        aim = self.system or (f"bay {bay}" if bay else None)
+        text = f"{ship.name} aims {self.hard_points} hard point(s) at {target.name}"
+        text += f" ({aim})" if aim else ""
+        stations = ((ship, rules.Position.WEAPONS, f"fires at {target.name}"),)
+        declare(session, edit, roll, stations, text)
         return f"{ship.name} fires at {target.name}"
-
-    def _specified(self, session: Session, edit: Edit, target: Ship, successes: int) -> str:
-        fight = session.space.round
-        key = f"{target.id}:{self.system or 'bay:' + str(self.bay)}"
-        done = rules.specified_damage(successes, fight.system_hits.get(key, 0))
-        set_round(
-            edit,
-            session,
-            system_hits={**fight.system_hits, key: fight.system_hits.get(key, 0) + done},
-        )
-        current = session.ship(target.id)
-        if self.system is not None:
-            total = min(99, current.systems.get(self.system, 0) + done)
-            put_ship(
-                edit, session, replace(current, systems={**current.systems, self.system: total})
-            )
-            state = "disabled" if total >= rules.SYSTEM_DISABLED_AT else f"{total}/5"
-            return f"{done} damage to {target.name}'s {self.system} ({state})"
-        bay = str(self.bay)
-        total = min(99, current.bays.get(bay, 0) + done)
-        put_ship(edit, session, replace(current, bays={**current.bays, bay: total}))
-        state = "breached" if total >= rules.BAY_HP else f"{rules.BAY_HP - total} HP left"
-        return f"{done} damage to {target.name}'s bay {bay} ({state})"
 
 
 class Swarm(msgspec.Struct, frozen=True):
     """Swarm combat: several ships' Weapons Officers fire together at one target and pool
     their successes, each losing the session's swarm penalty per size step it is smaller
-    than the target."""
+    than the target (R60). Rolled when the phase ends (R57)."""
 
     ship_ids: tuple[str, ...]
     target_id: str
@@ -162,38 +114,21 @@ class Swarm(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         if len(self.ship_ids) < 2 or len(self.ship_ids) != len(self.hard_points):
             raise CommandError("a swarm is two or more ships, each with its hard points")
+        if len(set(self.ship_ids)) != len(self.ship_ids):
+            raise CommandError("each ship joins a swarm once")
         target = session.ship(self.target_id)
+        if target.state == "destroyed":
+            raise CommandError(f"{target.name} is destroyed")
         ships = [station_ship(session, i, rules.Position.WEAPONS) for i in self.ship_ids]
-        dc = rules.flying_adjusted(
-            rules.bd_dc(target.structure, target.shields),
-            rules.Flying.NORMAL,
-            rules.Flying(target.flying),
-        )
-        lines, volleys = [], []
         for ship, points in zip(ships, self.hard_points, strict=True):
+            if ship.id == target.id:
+                raise CommandError("a ship does not fire on itself")
             if not 1 <= points <= ship.hard_points:
                 raise CommandError(f"{ship.name} has {ship.hard_points} hard points")
-            volley = rules.roll_pool(
-                edit.roller(), points, dc.threshold, max(0, ship.weapons), scan_bonus(session, ship)
-            )
-            volleys.append((ship.size, volley.successes))
-            lines.append(f"{ship.name}: {volley.render()}")
-            record_station(session, edit, ship, rules.Position.WEAPONS, f"swarms {target.name}", "")
-        pooled = rules.swarm_successes(volleys, target.size, session.space.swarm_penalty)
-        if pooled >= dc.count and already_damaged(session, target):
-            outcome = f"{target.name} already takes Battle Damage this round (at most 1, R45)"
-        elif pooled >= dc.count:
-            outcome = land_battle_damage(session, edit, target, "the swarm")
-        else:
-            outcome = f"{pooled} of {dc.count} pooled successes: no Battle Damage"
-        space_log(
-            session,
-            edit,
-            "attack",
-            f"Swarm on {target.name} ({len(ships)} ships, −{session.space.swarm_penalty} per "
-            f"size step smaller): {pooled} success(es). {outcome}",
-            lines,
-        )
+        roll = DeclaredRoll("swarm", tuple(self.ship_ids), target.id, tuple(self.hard_points))
+        stations = tuple((s, rules.Position.WEAPONS, f"swarms {target.name}") for s in ships)
+        names = ", ".join(s.name for s in ships)
+        declare(session, edit, roll, stations, f"Swarm on {target.name} ({names})")
         return f"Swarm on {target.name}"
 
 

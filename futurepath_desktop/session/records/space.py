@@ -97,6 +97,19 @@ class PendingDamage(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     roll: Annotated[int, Meta(ge=2, le=12)]
 
 
+class DeclaredRoll(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """A roll entered in a space phase and worked out with the others when the phase ends
+    (R57): a Sensor Officer's scan, a Weapons Officer's volley (at Battle Damage, or at a
+    system or a bay) or a swarm of several ships' Weapons Officers."""
+
+    kind: Literal["scan", "volley", "swarm"]
+    ship_ids: tuple[Id, ...]
+    target_id: Id
+    hard_points: tuple[Annotated[int, Meta(ge=1, le=40)], ...] = ()
+    system: Annotated[str, Meta(max_length=40)] | None = None
+    bay: Annotated[str, Meta(max_length=60)] | None = None
+
+
 class ChartRow(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One line of the session's Battle Damage Chart (R46), editable by the GM."""
 
@@ -109,8 +122,10 @@ class ChartRow(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
 
 class SpaceRound(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """Where a space fight stands: round and phase (R41), the Action phase's optional
-    officer per ship, what each station did, scans that succeeded, Battle Damage waiting
-    for the Response phase, system damage this round, and R47's surprise."""
+    officer per ship, what each station did, the rolls entered in this phase and not yet
+    worked out (R57), scans that succeeded, Battle Damage waiting for the Response phase,
+    system damage this round, R47's surprise, and whether the win has been logged (R56:
+    once, when every enemy ship is at capacity)."""
 
     active: bool = False
     round: Round = 0
@@ -121,6 +136,8 @@ class SpaceRound(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     pending: tuple[PendingDamage, ...] = ()
     system_hits: dict[str, Annotated[int, Meta(ge=0, le=99)]] = {}
     surprise: tuple[Id, ...] = ()
+    declared: tuple[DeclaredRoll, ...] = ()
+    won: bool = False
 
 
 class SpaceState(Struct, frozen=True, forbid_unknown_fields=True, gc=False):

@@ -4,6 +4,8 @@ widgets keep their places and sizes from ship to ship: only texts and choices ch
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -40,16 +42,32 @@ def enable(button: QWidget, refusal: str | None, tip: str = "") -> None:
 
 
 def volley_odds(session: Session, ship: Ship, target: Ship, hard_points: int) -> tuple[float, str]:
-    """The chance of Battle Damage of a volley (R42-R44), and how it is worked out."""
-    from futurepath_desktop.session.space_rules import scan_bonus, volley_dc
+    """The chance of Battle Damage of a volley (R42-R44), and how it is worked out. A scan
+    entered this phase and not yet rolled counts by its own chance (R57: it is rolled
+    first, when the phase ends)."""
+    from futurepath_desktop.session.space_rules import (
+        scan_bonus,
+        scan_chance,
+        scan_waits,
+        volley_dc,
+    )
 
     dc = volley_dc(ship, target)
-    bonus = scan_bonus(session, ship)
     points = min(hard_points, max(1, ship.hard_points))
-    chance = rules.battle_damage_odds(points, dc.count, dc.threshold, max(0, ship.weapons), bonus)
-    scan = f", +{bonus} scan" if bonus else ""
+    weapons = max(0, ship.weapons)
+
+    def odds(bonus: int) -> Fraction:
+        return rules.battle_damage_fraction(points, dc.count, dc.threshold, weapons, bonus)
+
     rerolls = f", {ship.weapons} re-roll(s)" if ship.weapons > 0 else ""
-    return chance, f"Battle Damage: {points}d10 vs BD-DC {dc}{rerolls}{scan}"
+    head = f"Battle Damage: {points}d10 vs BD-DC {dc}{rerolls}"
+    if scan_waits(session, ship) and ship.sensors > 0:
+        hit = scan_chance(session, ship)
+        chance = hit * odds(ship.sensors) + (1 - hit) * odds(0)
+        return float(chance), f"{head}, +{ship.sensors} if the scan succeeds ({float(hit):.0%})"
+    bonus = scan_bonus(session, ship)
+    scan = f", +{bonus} scan" if bonus else ""
+    return float(odds(bonus)), f"{head}{scan}"
 
 
 class WeaponsConsole(QGroupBox):

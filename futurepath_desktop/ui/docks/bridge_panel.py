@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.space_rules import waiting_rolls
 from futurepath_desktop.session.state import Ship
 from futurepath_desktop.ui.bridge.actions import BridgeActions
 from futurepath_desktop.ui.bridge.arrangement import (
@@ -262,9 +263,22 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         """The round's status and the phase buttons."""
         session = self.controller.session
         fight = session.space.round
-        self.status.setText(space_status(session))
+        waiting = waiting_rolls(session) if fight.active else []
+        status = space_status(session)
+        if waiting:
+            status += f" · {len(waiting)} to roll"
+        self.status.setText(status)
+        self.status.setToolTip(
+            "Rolled when the phase ends, scans first: " + "; ".join(waiting) if waiting else ""
+        )
         self.start_button.setEnabled(not fight.active and len(session.ships) >= 2)
         self.next_button.setEnabled(fight.active)
+        # R57: the phase's rolls are worked out together when it closes.
+        self.next_button.setToolTip(
+            f"Roll what the phase waits for ({'; '.join(waiting)}), then open the next phase"
+            if waiting
+            else "Close the phase and open the next"
+        )
         self.end_button.setEnabled(fight.active)
 
     def _fill_ship_list(self) -> None:

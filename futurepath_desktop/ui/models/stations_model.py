@@ -15,6 +15,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 
 from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.commands.space_actions import WAITING
 from futurepath_desktop.session.edit import Change
 from futurepath_desktop.session.space_rules import crew_name, station_refusal
 from futurepath_desktop.session.state import Session, Ship
@@ -26,6 +27,8 @@ Index = QModelIndex | QPersistentModelIndex
 
 ACTS_NOW = "▶ acts now"
 CANNOT_ACT = "✗ cannot act"
+WAITS = "◷"
+"""Marks a station whose roll is entered and waits for the end of the phase (R57)."""
 HEADERS = ("Phase", "Station", "Crew", "This round")
 PHASE, STATION, CREW, THIS_ROUND = range(len(HEADERS))
 POSITIONS = tuple(rules.Position)
@@ -69,7 +72,9 @@ def station_row(session: Session, ship: Ship, position: rules.Position) -> Stati
     # R45: an adrift, exploding or destroyed ship's crew cannot act at all.
     disabled = fight.active and ship.state in ("adrift", "exploding", "destroyed")
     refusal = station_refusal(session, ship.id, position) if fight.active else "no fight"
-    if held is not None:
+    if held is not None and held.result == WAITING:
+        status = f"{WAITS} {held.action}: {WAITING}"
+    elif held is not None:
         status = f"✓ {held.action}" + (f": {held.result}" if held.result else "")
     elif disabled:
         status = f"{CANNOT_ACT}: {ship.name} is {ship.state}"

@@ -120,6 +120,12 @@ def _surprise(s: Session) -> Iterator[str]:
     yield from s.space.round.surprise
 
 
+def _declared_rolls(s: Session) -> Iterator[str]:
+    for roll in s.space.round.declared:
+        yield from roll.ship_ids
+        yield roll.target_id
+
+
 def _system_hits(s: Session) -> Iterator[str]:
     for key in s.space.round.system_hits:
         ship, _, _ = key.partition(":")
@@ -169,6 +175,7 @@ WALKS: dict[tuple[str, str, str], Walk] = {
     ("space", "ships", "round.pending"): _pending,
     ("space", "ships", "round.surprise"): _surprise,
     ("space", "ships", "round.system_hits"): _system_hits,
+    ("space", "ships", "round.declared"): _declared_rolls,
 }
 """For each reference the registry declares, how to find the ids it names."""
 
