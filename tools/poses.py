@@ -56,3 +56,18 @@ def mid_space_fight(window: MainWindow) -> None:
     push(c.NextSpacePhase())
     window.bridge.show()
     window.bridge.raise_()
+
+
+def space_rolls_waiting(window: MainWindow) -> None:
+    """Round 1's Action phase of the space fight with its rolls entered and not yet rolled
+    (R57): the helm's course set, the Wayfarer's scan and volley and the bears' volley."""
+    push = window.controller.push
+    push(c.StartSpaceCombat())
+    push(c.CrewAction("wayfarer", Position.CAPTAIN, "orders: weapons free"))
+    push(c.NextSpacePhase())
+    push(c.CrewAction("wayfarer", Position.HELM, "", flying=Flying.OFFENSIVE))
+    push(c.Fire("wayfarer", "bear-hunter", 4))
+    push(c.Scan("wayfarer", "bear-hunter"))
+    push(c.Fire("bear-hunter", "wayfarer", 4))
+    window.bridge.show()
+    window.bridge.raise_()

@@ -20,8 +20,9 @@ from PySide6.QtWidgets import QApplication
 
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
 from futurepath_desktop.ui.main_window import MainWindow
-from tools.poses import mid_fight, mid_space_fight
+from tools.poses import mid_fight, mid_space_fight, space_rolls_waiting
 
 
 def main() -> None:
@@ -84,6 +85,27 @@ def main() -> None:
         window.odds.refresh()
         app.processEvents()
         window.odds.grab().save(str(out / f"charts-battle-damage-{scheme}.png"))
+        window.controller.stack.setClean()
+        window.close()
+        window = MainWindow(demo_session(), autosave=False, remember_layout=False)
+        window.settings.setValue("theme", scheme)
+        window.apply_palette()
+        window.resize(1280, 800)
+        window.show()
+        space_rolls_waiting(window)
+        for _ in range(5):
+            app.processEvents()
+        bridge = window.bridge.build()
+        bridge.target.setCurrentIndex(bridge.target.findData("bear-hunter"))
+        bridge.update_odds()
+        app.processEvents()
+        window.grab().save(str(out / f"bridge-rolls-waiting-1280x800-{scheme}.png"))
+        editor = ShipDialog(window.controller.session, window.controller.session.ship("wayfarer"))
+        editor.show()
+        for _ in range(5):
+            app.processEvents()
+        editor.grab().save(str(out / f"ship-editor-{scheme}.png"))
+        editor.close()
         window.controller.stack.setClean()
         window.close()
     print(f"screenshots in {out}")

@@ -11,6 +11,7 @@ from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.state import (
     ChartRow,
     Combatant,
+    DeclaredRoll,
     Session,
     Ship,
     SpaceRound,
@@ -41,6 +42,12 @@ def crew_member(session: Session, ship: Ship, position: rules.Position) -> Comba
     if slot is None or slot.combatant_id is None:
         return None
     return session.combatants.get(slot.combatant_id)
+
+
+def manned(ship: Ship, position: rules.Position) -> bool:
+    """R41: someone holds the position (a combatant, or an NPC by name)."""
+    slot = ship.crew.get(position.value)
+    return slot is not None and (slot.combatant_id is not None or bool(slot.name.strip()))
 
 
 def crew_name(session: Session, ship: Ship, position: rules.Position) -> str:
@@ -90,6 +97,11 @@ def station_ship(session: Session, ship_id: str, position: rules.Position) -> Sh
         )
     if any(s.ship_id == ship.id and s.position == position.value for s in fight.stations):
         raise CombatFlowError(f"{ship.name}'s {position.label} has acted this round (R41)")
+    if not manned(ship, position):
+        raise CombatFlowError(
+            f"nobody holds {ship.name}'s {position.label} station: put a combatant or an "
+            "NPC there first (R41)"
+        )
     return ship
 
 
@@ -132,6 +144,15 @@ def scan_chance(session: Session, ship: Ship) -> Fraction:
     mod = crew_mod(session, ship, rules.Position.SENSORS, "intelligence")
     faces = sum(1 for face in range(1, 21) if face + mod >= session.space.scan_dc)
     return Fraction(faces, 20)
+
+
+def waiting_volley(session: Session, ship: Ship) -> DeclaredRoll | None:
+    """The ship's volley at Battle Damage entered this phase and not yet rolled (R57)."""
+    for roll in session.space.round.declared:
+        aimed = roll.system or roll.bay
+        if roll.kind == "volley" and roll.ship_ids[0] == ship.id and not aimed:
+            return roll if roll.target_id in session.ships else None
+    return None
 
 
 def waiting_rolls(session: Session) -> list[str]:

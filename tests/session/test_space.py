@@ -218,6 +218,7 @@ def test_swarms_pool_successes_with_the_size_penalty() -> None:
     history.push(
         AddShip(Ship(id="skiff", name="Skiff", side="players", size="tiny", hard_points=2))
     )
+    history.push(AssignCrew("skiff", Position.WEAPONS, None, "Gunner Pell"))
     history.push(NextSpacePhase())
     # Wayfarer (small) and Skiff (tiny) against the Bear Hunter (small), 4,5:
     # Wayfarer 9 9 2 2 → 2 ✓ (+ re-roll 1 ✗); Skiff 8 9 → 2 ✓ − 1 (one size step) = 1.

@@ -7,10 +7,11 @@ bay's list says whom it names."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QGridLayout, QInputDialog, QWidget
+from PySide6.QtWidgets import QDialog, QGridLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.starship import Position
+from futurepath_desktop.ui.dialogs.medical_dialog import MedicalDialog
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.helpers import ScriptedRandom
@@ -82,30 +83,24 @@ def test_a_refusal_shows_beside_its_button_and_goes_after_a_success(
     said: list[str] = []
     window.controller.failed.connect(said.append)
 
-    def nothing(dialog: QDialog) -> None:
-        assert isinstance(dialog, QInputDialog)
-        dialog.setIntValue(0)  # heals nothing, ends no condition: the session refuses
-        dialog.accept()
-
-    answer_dialog(qtbot, nothing)
-    qtbot.mouseClick(bridge.heal_button, Qt.MouseButton.LeftButton)
+    bridge.repair()  # nothing to repair: refused beside the engineering button
     crew = bridge.crew.feedback
     qtbot.waitUntil(lambda: refused(crew))
-    assert "choose healing or a condition" in crew.full
+    assert "no Battle Damage to repair" in crew.full
     assert crew.isVisible() and crew.text().startswith("⚠")
-    assert said and "choose healing" in said[-1]  # the status bar hears of it too
+    assert said and "no Battle Damage to repair" in said[-1]  # the status bar hears of it too
     assert not refused(bridge.weapons.feedback) and not refused(bridge.notice)
     # A later success (the Medical Officer heals 3) takes the old refusal away.
 
     def three(dialog: QDialog) -> None:
-        assert isinstance(dialog, QInputDialog)
-        dialog.setIntValue(3)
+        assert isinstance(dialog, MedicalDialog)
+        dialog.heal.setValue(3)
         dialog.accept()
 
     answer_dialog(qtbot, three)
     qtbot.mouseClick(bridge.heal_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not refused(crew))
-    assert "choose healing" not in crew.full and "heals" in crew.full
+    assert "no Battle Damage" not in crew.full and "heals" in crew.full
 
 
 def test_a_damaged_sensor_array_turns_the_scan_off(qtbot: QtBot, window: MainWindow) -> None:

@@ -94,6 +94,11 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     )
     assert bridge.status.text() == "Space round 1 · 2 Action · 2 to roll"
     assert "Wayfarer's scan of Bear Hunter" in bridge.next_button.toolTip()
+    # The console now tells the odds of the volley waiting, as it will be rolled.
+    bridge.hard_points.setValue(1)
+    bridge.update_odds()
+    assert "the volley waiting at Bear Hunter" in bridge.odds.text()
+    assert f"{float(mixed):.1%}" in bridge.odds.text() and "4d10" in bridge.odds.text()
     # The scan succeeds (+2 on every d10, R44); 4 ✓ + re-roll ✓; chart 5.
     session.rng = ScriptedRandom([18 - james_int, 9, 8, 7, 6, 5, 3, 2])
     # Response: the phase's rolls, then the damage lands, the card shows it, and the
@@ -191,7 +196,7 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
 ) -> None:
     from futurepath_desktop.session.commands import EditShip, NextSpacePhase
     from futurepath_desktop.session.state import BattleDamage
-    from futurepath_desktop.ui.models.stations_model import ACTS_NOW, CANNOT_ACT
+    from futurepath_desktop.ui.models.stations_model import ACTS_NOW, CANNOT_ACT, NO_CREW
 
     bridge = start_space(qtbot, window)
     push = window.controller.push
@@ -200,7 +205,8 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
     assert push(NextSpacePhase()) and push(NextSpacePhase())  # 3 Response
     # Before: the Medical Officer and the Engineer act now, their buttons work.
     assert station_status(window, "Medical Officer") == ACTS_NOW
-    assert bridge.heal_button.isEnabled() and bridge.repair_button.isEnabled()
+    assert bridge.heal_button.isEnabled(), bridge.heal_button.toolTip()
+    assert bridge.repair_button.isEnabled(), bridge.repair_button.toolTip()
     assert push(EditShip("wayfarer", (("state", "adrift"),)))
     statuses = [row[3] for row in cells(bridge)]
     assert statuses and all(s.startswith(CANNOT_ACT) and "adrift" in s for s in statuses)
@@ -218,7 +224,10 @@ def test_an_adrift_ships_stations_cannot_act_and_their_buttons_are_off(
     # The other ship is not adrift: its Engineer acts now.
     bridge.select_ship("bear-hunter")
     assert station_status(window, "Chief Engineer") == ACTS_NOW
-    assert bridge.heal_button.isEnabled()
+    # Nobody holds its Medical Officer's station: it cannot act, and looks it (R41).
+    assert station_status(window, "Medical Officer") == NO_CREW
+    assert not bridge.heal_button.isEnabled()
+    assert "nobody holds Bear Hunter's Medical Officer station" in bridge.heal_button.toolTip()
     # Nothing to repair on it: Repair is off, and says why.
     assert not bridge.repair_button.isEnabled()
     assert "no Battle Damage" in bridge.repair_button.toolTip()

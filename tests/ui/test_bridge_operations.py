@@ -87,4 +87,4 @@ def test_the_fire_button_calls_its_operation(
     assert panel.fire_button.isEnabled(), panel.fire_button.toolTip()
     qtbot.mouseClick(panel.fire_button, Qt.MouseButton.LeftButton)
     assert calls == [("wayfarer", "bear-hunter", panel.hard_points.value(), None, None)]
-    assert "fires" in panel.weapons.feedback.full and not panel.weapons.feedback.error
+    assert "aims" in panel.weapons.feedback.full and not panel.weapons.feedback.error

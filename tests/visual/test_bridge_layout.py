@@ -6,6 +6,7 @@ text must shorten, its whole text is the tool tip."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
@@ -13,19 +14,21 @@ from PySide6.QtWidgets import QAbstractButton, QComboBox, QGroupBox, QLabel, QTr
 
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.docks.bridge_panel import BridgePanel
+from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.roles import TOOLTIP
 from tests.visual.conftest import SCHEMES, Posed, settle
 from tests.visual.measure import LAPTOPS, plain, problems, sideways, visible_docks
-from tools.poses import mid_space_fight
+from tools.poses import mid_space_fight, space_rolls_waiting
 
 
+@pytest.mark.parametrize("pose", [mid_space_fight, space_rolls_waiting])
 @pytest.mark.parametrize("scheme", [theme.LIGHT, theme.DARK])
 @pytest.mark.parametrize(("width", "height"), LAPTOPS)
 def test_the_bridge_mid_space_fight_is_not_clipped(
-    posed: Posed, width: int, height: int, scheme: str
+    posed: Posed, width: int, height: int, scheme: str, pose: Callable[[MainWindow], None]
 ) -> None:
     window = posed(width, height, scheme)
-    mid_space_fight(window)
+    pose(window)
     settle()
     bridge = window.bridge.panel
     assert isinstance(bridge, BridgePanel) and bridge.isVisible()

@@ -19,6 +19,7 @@ from futurepath_desktop.session.edit import run
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.dialogs.fall_dialog import FallDialog
+from futurepath_desktop.ui.dialogs.medical_dialog import MedicalDialog
 from futurepath_desktop.ui.dialogs.power_dialog import PowerDialog
 from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
 from futurepath_desktop.ui.dialogs.swarm_dialog import SwarmDialog
@@ -63,6 +64,7 @@ DIALOGS: dict[str, Callable[[Session], QDialog]] = {
     "use a power": lambda s: PowerDialog(s, s.combatants["james"]),
     "new ship": lambda s: ShipDialog(s, None),
     "edit ship": lambda s: ShipDialog(s, s.ships["wayfarer"]),
+    "medical care": lambda s: MedicalDialog(s, s.combatants["art"]),
     "swarm": lambda s: SwarmDialog(
         list(s.ships.values()), s.ships["bear-hunter"], "wayfarer", s.space.swarm_penalty
     ),

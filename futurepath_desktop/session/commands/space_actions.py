@@ -35,7 +35,7 @@ def declare(
         session,
         edit,
         "space",
-        f"{text}: rolled when the {phase} phase ends, with every roll of the phase (R57)",
+        f"{text}: rolled when the {phase} phase ends (R57)",
     )
 
 

@@ -326,14 +326,21 @@ class BridgeActions:
         self.act(lambda: op.repair(self.controller, ship_id, which), self.crew.feedback)
 
     def treat(self) -> None:
-        """The Medical Officer heals a crew member."""
+        """The Medical Officer heals a crew member, ends one of their conditions, or both."""
+        from futurepath_desktop.ui.dialogs.medical_dialog import MedicalDialog
+
         patient, ship_id = self.patient.currentData(), self.ship_id
         if ship_id is None or patient is None:
             self.refuse("No crew member of the session to treat on this ship", self.crew.feedback)
             return
-        amount, ok = QInputDialog.getInt(
-            self._widget(), "Medical Officer", "Heal how much?", 5, 0, 1000
-        )
-        if ok:
-            whom = str(patient)
-            self.act(lambda: op.treat(self.controller, ship_id, whom, amount), self.crew.feedback)
+        session = self.controller.session
+        whom = session.combatants.get(str(patient))
+        if whom is None:
+            return
+        dialog = MedicalDialog(session, whom, self._widget())
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            amount, condition = dialog.amount(), dialog.condition_id()
+            self.act(
+                lambda: op.treat(self.controller, ship_id, whom.id, amount, condition),
+                self.crew.feedback,
+            )

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.edit import Change
-from futurepath_desktop.session.space_rules import waiting_rolls
+from futurepath_desktop.session.space_rules import waiting_rolls, waiting_volley
 from futurepath_desktop.session.state import Ship
 from futurepath_desktop.ui.bridge.actions import BridgeActions
 from futurepath_desktop.ui.bridge.arrangement import (
@@ -383,4 +383,12 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
             self.weapons.show_odds(None, "")
             return
         session = self.controller.session
-        self.weapons.show_odds(*volley_odds(session, *chosen, self.hard_points.value()))
+        ship, target = chosen
+        waiting = waiting_volley(session, ship)
+        if waiting is not None:
+            # R57: the volley entered this phase, as it will be rolled when the phase ends.
+            aimed = session.ship(waiting.target_id)
+            chance, text = volley_odds(session, ship, aimed, waiting.hard_points[0])
+            self.weapons.show_odds(chance, f"{text}, the volley waiting at {aimed.name}")
+            return
+        self.weapons.show_odds(*volley_odds(session, ship, target, self.hard_points.value()))

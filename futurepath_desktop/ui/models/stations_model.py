@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.commands.space_actions import WAITING
 from futurepath_desktop.session.edit import Change
-from futurepath_desktop.session.space_rules import crew_name, station_refusal
+from futurepath_desktop.session.space_rules import crew_name, manned, station_refusal
 from futurepath_desktop.session.state import Session, Ship
 from futurepath_desktop.ui.bridge.feedback import game_words
 from futurepath_desktop.ui.models.roles import BACKGROUND, DISPLAY, FOREGROUND, ID_ROLE, TOOLTIP
@@ -27,6 +27,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 ACTS_NOW = "▶ acts now"
 CANNOT_ACT = "✗ cannot act"
+NO_CREW = "nobody at this station"
 WAITS = "◷"
 """Marks a station whose roll is entered and waits for the end of the phase (R57)."""
 HEADERS = ("Phase", "Station", "Crew", "This round")
@@ -72,25 +73,27 @@ def station_row(session: Session, ship: Ship, position: rules.Position) -> Stati
     # R45: an adrift, exploding or destroyed ship's crew cannot act at all.
     disabled = fight.active and ship.state in ("adrift", "exploding", "destroyed")
     refusal = station_refusal(session, ship.id, position) if fight.active else "no fight"
+    crewed = manned(ship, position)
     if held is not None and held.result == WAITING:
         status = f"{WAITS} {held.action}: {WAITING}"
     elif held is not None:
         status = f"✓ {held.action}" + (f": {held.result}" if held.result else "")
     elif disabled:
         status = f"{CANNOT_ACT}: {ship.name} is {ship.state}"
+    elif fight.active and not crewed:
+        status = NO_CREW  # R41: a position nobody holds does not act
     elif refusal is None:
         status = ACTS_NOW
     else:
         status = ""
-    manned = position.value in ship.crew
     return StationRow(
         position,
         f"{acts_in.value} {acts_in.name.title()}",
         position.label,
-        crew_name(session, ship, position) if manned else "—",
+        crew_name(session, ship, position) if crewed else "—",
         game_words(status),
         refusal,
-        manned,
+        crewed,
     )
 
 
@@ -223,4 +226,6 @@ class StationsModel(QAbstractTableModel):
                 return self.muted
             if column == THIS_ROUND and row.status.startswith(CANNOT_ACT):
                 return self.refused
+            if column == THIS_ROUND and row.status == NO_CREW:
+                return self.muted
         return None

@@ -129,6 +129,14 @@ def repair(controller: SessionController, ship_id: str, damage_id: str) -> bool:
     return controller.push(c.Repair(ship_id, damage_id))
 
 
-def treat(controller: SessionController, ship_id: str, patient_id: str, amount: int) -> bool:
-    """The Medical Officer heals a crew member."""
-    return controller.push(c.MedicalCare(ship_id, patient_id, amount=amount))
+def treat(
+    controller: SessionController,
+    ship_id: str,
+    patient_id: str,
+    amount: int,
+    condition_id: str | None = None,
+) -> bool:
+    """The Medical Officer heals a crew member, ends one of their conditions, or both."""
+    return controller.push(
+        c.MedicalCare(ship_id, patient_id, amount=amount, condition_id=condition_id)
+    )
