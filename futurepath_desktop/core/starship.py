@@ -170,7 +170,8 @@ class PoolRoll(msgspec.Struct, frozen=True):
             text += f", re-rolls ({faces(self.rerolls)})"
         if self.scan_bonus:
             text += f", +{self.scan_bonus} scan"
-        return f"{text} vs {self.threshold}+: {self.successes} success(es)"
+        word = "success" if self.successes == 1 else "successes"
+        return f"{text} vs {self.threshold}+: {self.successes} {word}"
 
 
 def _check_pool(hard_points: int, threshold: int, weapons_mod: int, scan_bonus: int) -> None:

@@ -176,7 +176,7 @@ def _member_row(session: Session, combatant: Combatant, seen: Sight) -> MemberRo
 def _header(session: Session, acting: str | None) -> str:
     combat = session.combat
     if not combat.active:
-        return "Waiting for the fight"
+        return "Space combat" if session.space.round.active else "Waiting for the fight"
     parts = [f"Round {combat.round}", Phase(combat.phase).label]
     if combat.surprise_round:
         parts.append("Surprise round")
@@ -209,7 +209,9 @@ def _space(session: Session) -> tuple[str | None, tuple[ShipLine, ...]]:
         return None, ()
     phase = ship_rules.SpacePhase(fight.phase)
     if phase is ship_rules.SpacePhase.SURPRISE:
-        header = "Before round 1 · unseen ships fire"
+        # R61: an unseen enemy is not even hinted at; the players' own ambush they know of.
+        ours = all(session.ship(i).side in FRIENDLY_SIDES for i in fight.surprise)
+        header = "Before round 1 · your unseen ships fire" if ours else "Space combat begins"
     else:
         header = f"Space round {fight.round} · {phase.label}"
     # R47: a ship no passive sensor detects is not on the players' screens until it is seen.

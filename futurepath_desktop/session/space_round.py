@@ -93,8 +93,13 @@ def apply_pending(session: Session, edit: Edit) -> None:
         )
         new = replace(ship, damage=(*ship.damage, entry), state=state.value)
         line = f"{ship.name} takes Battle Damage ({new.battle_damage}/"
-        line += f"{rules.capacity(ship.size)}): {row.name}, {row.effect}"
-        if state is rules.ShipState.EXPLODING:
+        line += f"{rules.capacity(ship.size)}): {row.name}"
+        line += f": {row.effect[:1].lower()}{row.effect[1:]}" if row.effect else ""
+        if ship.state == "exploding":
+            # R45: it explodes within 1 round of the hit that doomed it; more damage on a
+            # ship already breaking apart does not put that off.
+            line += ". It is already breaking apart: it explodes as due (R45)"
+        elif state is rules.ShipState.EXPLODING:
             new = replace(new, explodes_round=fight.round + 1)
             if ship.state == "operational":  # R59: a ship of capacity 0
                 line += ". With no capacity to take it, it will explode within 1 round (R59)"

@@ -44,6 +44,21 @@ def crew_member(session: Session, ship: Ship, position: rules.Position) -> Comba
     return session.combatants.get(slot.combatant_id)
 
 
+def effect_active(ship: Ship, key: str) -> bool:
+    """R46: a chart line's effect (by its key: ``engines``, ``sensors`` …) holds on the ship
+    now: its Battle Damage is not repaired and its effect has not worn off (R58)."""
+    names = {e.name for e in ship.effects}
+    if any(d.key == key and d.name in names for d in ship.damage):
+        return True
+    default = next((e.name for e in rules.BATTLE_DAMAGE_CHART if e.key == key), None)
+    return default in names
+
+
+def bay_words(name: str) -> str:
+    """A bay as the log says it: ``bay 3``, but ``Cargo bay`` as it is named."""
+    return name if "bay" in name.lower() else f"bay {name}"
+
+
 def manned(ship: Ship, position: rules.Position) -> bool:
     """R41: someone holds the position (a combatant, or an NPC by name)."""
     slot = ship.crew.get(position.value)

@@ -17,6 +17,7 @@ from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.space_round import land_battle_damage, put_ship, set_round
 from futurepath_desktop.session.space_rules import (
     already_damaged,
+    bay_words,
     crew_mod,
     crew_name,
     scan_bonus,
@@ -24,6 +25,7 @@ from futurepath_desktop.session.space_rules import (
     volley_dc,
 )
 from futurepath_desktop.session.state import DeclaredRoll, Session, Ship
+from futurepath_desktop.session.wording import counted
 
 FIRES = ("volley", "swarm")
 
@@ -107,8 +109,8 @@ def _volley(session: Session, edit: Edit, roll: DeclaredRoll) -> None:
     target = session.ship(roll.target_id)
     points = roll.hard_points[0]
     who = crew_name(session, ship, rules.Position.WEAPONS)
-    aim = roll.system or (f"bay {roll.bay}" if roll.bay else None)
-    header = f"{ship.name} fires {points} hard point(s) at {target.name}"
+    aim = roll.system or (bay_words(roll.bay) if roll.bay else None)
+    header = f"{ship.name} fires {counted(points, 'hard point')} at {target.name}"
     if aim:
         header += f" ({aim})"
     refused = _cannot_fire(session, ship, target, points)
@@ -172,7 +174,7 @@ def _specified(
     total = min(99, current.bays.get(bay, 0) + done)
     put_ship(edit, session, replace(current, bays={**current.bays, bay: total}))
     state = "breached" if total >= rules.BAY_HP else f"{rules.BAY_HP - total} HP left"
-    return f"{done} damage to {target.name}'s bay {bay} ({state})"
+    return f"{done} damage to {target.name}'s {bay_words(bay)} ({state})"
 
 
 def _swarm(session: Session, edit: Edit, roll: DeclaredRoll) -> None:
@@ -207,6 +209,6 @@ def _swarm(session: Session, edit: Edit, roll: DeclaredRoll) -> None:
         edit,
         "attack",
         f"Swarm on {target.name} ({len(firing)} ships, −{session.space.swarm_penalty} per "
-        f"size step smaller): {pooled} success(es). {outcome}",
+        f"size step smaller): {counted(pooled, 'success', 'successes')}. {outcome}",
         lines,
     )

@@ -39,3 +39,9 @@ def without_rulings(text: str) -> str:
 def n_rounds(count: int) -> str:
     """``1 round``, ``3 rounds``."""
     return f"{count} {'round' if count == 1 else 'rounds'}"
+
+
+def counted(count: int, singular: str, plural: str = "") -> str:
+    """``1 hard point``, ``4 hard points``; ``1 success``, ``3 successes`` (``plural``
+    when adding an s is not the word)."""
+    return f"{count} {singular if count == 1 else plural or singular + 's'}"

@@ -20,6 +20,7 @@ from futurepath_desktop.ui.action_row import (
     Action,
     When,
 )
+from futurepath_desktop.ui.space_rows import SPACE_ROWS
 from futurepath_desktop.ui.team_actions import rows_for
 
 __all__ = [
@@ -226,6 +227,7 @@ ACTIONS: tuple[Action, ...] = (
         section=3,
     ),
     *rows_for(COMBAT),
+    *SPACE_ROWS,
     # Roster
     Action(
         "actionAddCombatant",

@@ -1,6 +1,7 @@
 """The Roster menu's ships: make one in the ship editor, change the one on the bridge,
-or take it away. The bridge comes to the front, showing the ship, and says what was done
-(or why not) under its buttons."""
+or take it away; and Combat ▸ Space: the space fight's steps, the volley and the scan.
+The bridge comes to the front, showing the ship, and says what was done (or why not)
+under its buttons."""
 
 from __future__ import annotations
 
@@ -31,3 +32,32 @@ def edit_ship(window: MainWindow) -> None:
 def remove_ship(window: MainWindow) -> None:
     """The ship in view on the bridge, taken out of the session once the GM says so."""
     bridge(window).remove_ship()
+
+
+def start_space(window: MainWindow) -> None:
+    """Start the space fight, asking which ships fire first unseen."""
+    bridge(window).start()
+
+
+def next_space_phase(window: MainWindow) -> None:
+    """Close the space phase (its rolls are rolled now) and open the next."""
+    bridge(window).next_phase()
+
+
+def end_space(window: MainWindow) -> None:
+    """End the space fight."""
+    bridge(window).end()
+
+
+def fire(window: MainWindow) -> None:
+    """The weapons console's volley, fired from the menu or its key."""
+    panel = bridge(window)
+    panel.deck.raise_console(0)
+    panel.fire()
+
+
+def scan(window: MainWindow) -> None:
+    """The Sensor Officer's scan of the weapons console's target."""
+    panel = bridge(window)
+    panel.deck.raise_console(1)
+    panel.scan()

@@ -86,7 +86,7 @@ def test_r43_r44_the_pool_keeps_every_die_and_re_rolls_only_successes() -> None:
     volley = roll_pool(scripted(9, 2, 5, 1, 7, 3, 8), 4, 4, weapons_mod=3)
     assert volley.dice == (9, 2, 5, 1) and volley.rerolls == (7, 3, 8)
     assert volley.successes == 4
-    assert volley.render() == ("4d10 (9✓, 2, 5✓, 1), re-rolls (7✓, 3, 8✓) vs 4+: 4 success(es)")
+    assert volley.render() == ("4d10 (9✓, 2, 5✓, 1), re-rolls (7✓, 3, 8✓) vs 4+: 4 successes")
     # Re-rolls stop when no success is left to re-roll: 1 2 3 → none at all.
     assert roll_pool(scripted(1, 2, 3), 3, 4, weapons_mod=3).rerolls == ()
     # A failed re-roll of the only success ends the re-rolls.

@@ -166,3 +166,20 @@ def test_r61_an_unseen_ship_is_off_the_players_screens_until_the_surprise_shot_i
     info = player_info(session)
     assert [s.name for s in info.ships] == ["Wayfarer", "Bear Hunter"]
     assert all("wrecks" not in s.text and "freighter" not in s.text for s in info.ships)
+
+
+def test_r61_the_space_header_does_not_hint_at_an_unseen_enemy() -> None:
+    """An enemy's surprise shot (R47) is not announced to the players, not even as
+    'unseen ships fire'; a waiting volley of the Action phase (R57) is not shown either.
+    The players' own ambush they know of."""
+    session = demo_session()
+    history = History(session)
+    history.push(c.StartSpaceCombat(("bear-hunter",)))
+    info = player_info(session)
+    said = " ".join([info.header, info.space_header or "", *(s.text for s in info.ships)])
+    assert "unseen" not in said and "Bear Hunter" not in said and "surprise" not in said.lower()
+    history.push(c.Fire("bear-hunter", "wayfarer", 4))
+    assert "aims" not in repr(player_info(session))
+    ours = demo_session()
+    History(ours).push(c.StartSpaceCombat(("wayfarer",)))
+    assert "your unseen ships fire" in (player_info(ours).space_header or "")

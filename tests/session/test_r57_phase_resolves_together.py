@@ -131,7 +131,7 @@ def test_r57_the_scan_entered_after_the_volley_adds_its_bonus_to_it() -> None:
     history.push(NextSpacePhase())
     assert not script.faces and script.asked[0] == (1, 20), "the scan is rolled first"
     volley = next(e.text for e in session.log if e.text.startswith("Wayfarer fires"))
-    assert "+2 scan vs 5+: 4 success(es)" in volley and "Battle Damage!" in volley
+    assert "+2 scan vs 5+: 4 successes" in volley and "Battle Damage!" in volley
     assert session.ship("bear-hunter").battle_damage == 1
 
 

@@ -163,5 +163,5 @@ def test_r60_the_swarm_penalty_is_the_gms(penalty: int) -> None:
     session.rng = ScriptedRandom([9, 9, 2, 2, 1, 8, 9, *chart])
     history.push(NextSpacePhase())
     assert any(
-        f"−{penalty} per size step smaller): {pooled} success(es)" in e.text for e in session.log
+        f"−{penalty} per size step smaller): {pooled} successes" in e.text for e in session.log
     )

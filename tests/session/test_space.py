@@ -16,6 +16,7 @@ from futurepath_desktop.session.commands import (
     AssignCrew,
     CrewAction,
     DeclareOptional,
+    EditShip,
     Fire,
     MedicalCare,
     NextSpacePhase,
@@ -32,7 +33,7 @@ from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.history import History
 from futurepath_desktop.session.library import AddFromLibrary, Library, ship_template
 from futurepath_desktop.session.space_rules import default_chart
-from futurepath_desktop.session.state import ChartRow, Session, Ship
+from futurepath_desktop.session.state import BattleDamage, ChartRow, Session, Ship, ShipEffect
 from tests.helpers import ScriptedRandom
 
 
@@ -101,7 +102,7 @@ def test_r42_r44_a_scan_adds_the_sensor_mod_and_flying_changes_the_count() -> No
     assert session.space.round.scanned == ("wayfarer",)
     assert any("+2 to each d10 this phase (R44, R57)" in e.text for e in session.log)
     entry = next(e for e in session.log if e.text.startswith("Wayfarer fires"))
-    assert "4d10 (3✓, 3✓, 3✓, 2), re-rolls (1), +2 scan vs 5+: 3 success(es)" in entry.text
+    assert "4d10 (3✓, 3✓, 3✓, 2), re-rolls (1), +2 scan vs 5+: 3 successes" in entry.text
     assert "3 of 4 successes needed (BD-DC 4,5): no Battle Damage" in entry.text
 
 
@@ -226,7 +227,7 @@ def test_swarms_pool_successes_with_the_size_penalty() -> None:
     dice(session, 9, 9, 2, 2, 1, 8, 9)
     history.push(NextSpacePhase())
     assert any(
-        "Swarm on Bear Hunter (2 ships, −1 per size step smaller): 3 success(es)" in e.text
+        "Swarm on Bear Hunter (2 ships, −1 per size step smaller): 3 successes" in e.text
         for e in session.log
     )
 
@@ -438,3 +439,40 @@ def test_r58_the_surprise_shot_lands_before_round_1_and_leaves_round_1_its_own()
     assert [e.name for e in ship(session, "wayfarer").effects] == ["Engines disabled"]
     history.push(NextSpacePhase())
     assert [e.name for e in ship(session, "wayfarer").effects] == []
+
+
+def test_r45_more_damage_on_an_exploding_ship_does_not_put_its_explosion_off() -> None:
+    session = demo_session()
+    history = History(session)
+    hunter = session.ship("bear-hunter")
+    row = default_chart()[5]  # 7: ruptured valve, no effect
+    full = tuple(
+        BattleDamage(f"bd-{i}", row.roll, row.dc, row.name, row.effect, row.key, 0)
+        for i in range(3)
+    )
+    history.push(EditShip(hunter.id, (("damage", full), ("state", "adrift"))))
+    history.push(StartSpaceCombat())
+    for round_number in (1, 2):
+        history.push(NextSpacePhase())  # 2 Action
+        history.push(Fire("wayfarer", "bear-hunter", 4))
+        dice(session, 9, 9, 9, 9, 9, 3, 4)
+        history.push(NextSpacePhase())  # 3 Response: it lands
+        assert ship(session, "bear-hunter").state == "exploding"
+        assert ship(session, "bear-hunter").explodes_round == 2, round_number
+        history.push(NextSpacePhase())
+    assert session.space.round.round == 3
+    assert ship(session, "bear-hunter").state == "destroyed"
+    assert any("already breaking apart" in e.text for e in session.log)
+
+
+def test_r46_disabled_engines_keep_the_helm_from_flying_offensively_or_defensively() -> None:
+    _, history = fight()
+    row = next(r for r in default_chart() if r.key == "engines")
+    hit = BattleDamage("bd-e", row.roll, row.dc, row.name, row.effect, row.key, 1)
+    effect = ShipEffect("eff-e", row.name, row.effect, 2)
+    history.push(EditShip("wayfarer", (("damage", (hit,)), ("effects", (effect,)))))
+    history.push(NextSpacePhase())  # 2 Action
+    for manner in (Flying.OFFENSIVE, Flying.DEFENSIVE):
+        with pytest.raises(CombatFlowError, match="engines are disabled"):
+            history.push(CrewAction("wayfarer", Position.HELM, "", flying=manner))
+    history.push(CrewAction("wayfarer", Position.HELM, "", flying=Flying.NORMAL))

@@ -37,7 +37,7 @@ MENUS_BEFORE = {
         "Join…", "Roll Dice…", "-",
         "Turn Order >", "-",
         "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Use Power…",
-        "Other Actions >",
+        "Other Actions >", "-", "Space >",
     ],
     "&Roster": [
         "New Combatant…", "New Team…", "From Library…", "Save to Library",

@@ -89,7 +89,7 @@ def test_a_round_on_the_bridge(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.mouseClick(bridge.fire_button, Qt.MouseButton.LeftButton)
     assert station_status(window, "Weapons Officer").startswith("◷ fires at Bear Hunter")
     assert (
-        "Wayfarer aims 4 hard point(s) at Bear Hunter: rolled when the Action phase"
+        "Wayfarer aims 4 hard points at Bear Hunter: rolled when the Action phase"
         in bridge.last.full
     )
     assert bridge.status.text() == "Space round 1 · 2 Action · 2 to roll"

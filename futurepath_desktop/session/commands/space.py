@@ -22,6 +22,7 @@ from futurepath_desktop.session.space_round import (
 from futurepath_desktop.session.space_rules import (
     chart_of,
     crew_name,
+    effect_active,
     running_fight,
     station_ship,
 )
@@ -176,6 +177,11 @@ class CrewAction(msgspec.Struct, frozen=True):
         if self.flying is not None:
             if self.position is not rules.Position.HELM:
                 raise CommandError("only the Helm Officer chooses how the ship flies")
+            if self.flying is not rules.Flying.NORMAL and effect_active(ship, "engines"):
+                raise CombatFlowError(
+                    f"{ship.name}'s engines are disabled: it cannot manoeuvre, so it flies "
+                    "neither offensively nor defensively (R46)"
+                )
             put_ship(edit, session, replace(ship, flying=self.flying.value))
             action = (
                 f"flies {self.flying.value}" if self.flying is not rules.Flying.NORMAL else action

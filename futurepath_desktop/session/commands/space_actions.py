@@ -14,8 +14,15 @@ from futurepath_desktop.session.commands.space_log import space_log
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.space_round import put_ship, record_station, set_round
-from futurepath_desktop.session.space_rules import crew_mod, crew_name, station_ship
+from futurepath_desktop.session.space_rules import (
+    bay_words,
+    crew_mod,
+    crew_name,
+    effect_active,
+    station_ship,
+)
 from futurepath_desktop.session.state import DeclaredRoll, Session, Ship
+from futurepath_desktop.session.wording import counted
 
 
 def declare(
@@ -27,7 +34,8 @@ def declare(
 ) -> None:
     """R57: enter a roll of the phase; it is rolled with the others when the phase ends.
     Its stations have acted this round (R41), their result still to come."""
-    phase = rules.SpacePhase(session.space.round.phase).label.split(" ", 1)[-1]
+    now = rules.SpacePhase(session.space.round.phase)
+    when = "surprise shot" if now is rules.SpacePhase.SURPRISE else f"{now.label[2:]} phase"
     for ship, position, action in stations:
         record_station(session, edit, ship, position, action, WAITING)
     set_round(edit, session, declared=(*session.space.round.declared, roll))
@@ -35,7 +43,7 @@ def declare(
         session,
         edit,
         "space",
-        f"{text}: rolled when the {phase} phase ends (R57)",
+        f"{text}: rolled when the {when} ends (R57)",
     )
 
 
@@ -55,7 +63,7 @@ class Scan(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         ship = station_ship(session, self.ship_id, rules.Position.SENSORS)
         target = session.ship(self.target_id)
-        if any(e.name == "Sensor array damaged" for e in ship.effects):
+        if effect_active(ship, "sensors"):
             raise CombatFlowError(f"{ship.name}'s sensor array is damaged: no scans (R46)")
         who = crew_name(session, ship, rules.Position.SENSORS)
         roll = DeclaredRoll("scan", (ship.id,), target.id)
@@ -94,8 +102,8 @@ class Fire(msgspec.Struct, frozen=True):
         if bay is not None and not 1 <= len(bay) <= 60:
             raise CommandError("a bay's name is 1 to 60 characters")
         roll = DeclaredRoll("volley", (ship.id,), target.id, (self.hard_points,), self.system, bay)
-        aim = self.system or (f"bay {bay}" if bay else None)
-        text = f"{ship.name} aims {self.hard_points} hard point(s) at {target.name}"
+        aim = self.system or (bay_words(bay) if bay else None)
+        text = f"{ship.name} aims {counted(self.hard_points, 'hard point')} at {target.name}"
         text += f" ({aim})" if aim else ""
         stations = ((ship, rules.Position.WEAPONS, f"fires at {target.name}"),)
         declare(session, edit, roll, stations, text)

@@ -56,7 +56,10 @@ class BridgeActions:
         if done:
             # The command's last words: a volley and its Battle Damage, a scan, a repair.
             said = [e.text for e in self.controller.session.log[start:]]
-            where.show_result(" ".join(said[-2:]))
+            # Each line its own sentence: a line that ends without a stop gets one.
+            where.show_result(
+                " ".join(t if t.endswith((".", "!", "?", ")")) else f"{t}." for t in said[-2:])
+            )
         else:
             where.show_error(heard[-1] if heard else "That cannot be done now")
         return done
@@ -86,7 +89,8 @@ class BridgeActions:
         from futurepath_desktop.ui.dialogs.space_dialogs import SurpriseDialog
 
         controller = self.controller
-        dialog = SurpriseDialog(tuple(controller.session.ships.values()), self._widget())
+        ships = tuple(s for s in controller.session.ships.values() if s.state != "destroyed")
+        dialog = SurpriseDialog(ships, self._widget())
         if dialog.exec() == QDialog.DialogCode.Accepted:
             unseen = dialog.unseen()
             self.act(lambda: op.start_space_combat(controller, unseen), self.notice)
@@ -205,6 +209,18 @@ class BridgeActions:
         """The station picked in the list."""
         return self.stations.selected_position()
 
+    def first_to_act(self) -> rules.Position | None:
+        """With no station picked: the first of the ship's stations that may act now."""
+        from futurepath_desktop.session.space_rules import station_refusal
+
+        if self.ship_id is None or not self.controller.session.space.round.active:
+            return None
+        session = self.controller.session
+        return next(
+            (p for p in rules.Position if station_refusal(session, self.ship_id, p) is None),
+            None,
+        )
+
     def assign_crew(self, position: rules.Position) -> None:
         """Who holds one crew position of the ship in view (R41): a combatant of the
         session, an NPC's name typed in, or nobody (the Crew cell, double-clicked)."""
@@ -241,7 +257,7 @@ class BridgeActions:
 
     def station_acts(self) -> None:
         """Record a station's action for the round (R41)."""
-        position, ship_id = self.selected_position(), self.ship_id
+        position, ship_id = self.selected_position() or self.first_to_act(), self.ship_id
         if position is None or ship_id is None:
             self.refuse("Pick a station in the list first", self.notice)
             return

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.state import Session, Ship
+from futurepath_desktop.session.wording import counted
 from futurepath_desktop.ui.bridge.feedback import Feedback, game_words
 
 
@@ -59,7 +60,7 @@ def volley_odds(session: Session, ship: Ship, target: Ship, hard_points: int) ->
     def odds(bonus: int) -> Fraction:
         return rules.battle_damage_fraction(points, dc.count, dc.threshold, weapons, bonus)
 
-    rerolls = f", {ship.weapons} re-roll(s)" if ship.weapons > 0 else ""
+    rerolls = f", {counted(ship.weapons, 're-roll')}" if ship.weapons > 0 else ""
     head = f"Battle Damage: {points}d10 vs BD-DC {dc}{rerolls}"
     if scan_waits(session, ship) and ship.sensors > 0:
         hit = scan_chance(session, ship)

@@ -4,10 +4,11 @@ reason in its tool tip otherwise."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from futurepath_desktop.core import starship as rules
-from futurepath_desktop.session.space_rules import station_refusal
+from futurepath_desktop.session.space_rules import effect_active, station_refusal
 from futurepath_desktop.ui.bridge.consoles import enable
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class BridgeReadiness:
     optional_combo: QComboBox
     damage_combo: QComboBox
     patient: QComboBox
+    first_to_act: Callable[[], rules.Position | None]  # BridgeActions'
 
     def ship(self) -> Ship | None:
         """The selected ship."""
@@ -53,13 +55,22 @@ class BridgeReadiness:
         ship = self.ship()
         blind = (
             f"{ship.name}'s sensor array is damaged: no scans"  # R46
-            if ship is not None and any(e.name == "Sensor array damaged" for e in ship.effects)
+            if ship is not None and effect_active(ship, "sensors")
             else None
         )
         enable(
             self.scan_button, self._refusal(pos.SENSORS) or blind, "Roll the Sensor Officer's scan"
         )
-        enable(self.fly_button, self._refusal(pos.HELM), "How the Helm Officer flies this round")
+        stuck = (
+            f"{ship.name}'s engines are disabled: it cannot manoeuvre"  # R46
+            if ship is not None and effect_active(ship, "engines")
+            else None
+        )
+        enable(
+            self.fly_button,
+            self._refusal(pos.HELM) or stuck,
+            "How the Helm Officer flies this round",
+        )
         nothing = (
             "This ship has no Battle Damage to repair" if not self.damage_combo.count() else None
         )
@@ -68,10 +79,10 @@ class BridgeReadiness:
         )
         nobody = "No crew member of the session to treat" if not self.patient.count() else None
         enable(self.heal_button, self._refusal(pos.MEDICAL) or nobody, "The Medical Officer heals")
-        chosen = self.stations.selected_position()
+        chosen = self.stations.selected_position() or self.first_to_act()
         if chosen is None:
-            self.act_button.setEnabled(self.controller.session.space.round.active)
-            self.act_button.setToolTip("Record the selected station's action (an order …)")
+            self.act_button.setEnabled(False)
+            self.act_button.setToolTip("No station of this ship may act now")
         else:
             enable(self.act_button, self._refusal(chosen), f"Record the {chosen.label}'s action")
         fight = self.controller.session.space.round

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLay
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.player_info import pips
+from futurepath_desktop.session.space_rules import bay_words
 from futurepath_desktop.session.state import Session, Ship
 from futurepath_desktop.ui.models.ships_model import ShipsModel, mods_text
 
@@ -90,7 +91,7 @@ def card_lines(ship: Ship) -> list[str]:
         named = "" if effect.name in listed else f"{effect.name}: "
         lines.append(f"◆ {named}{effect.note}")
     systems = [f"{k} {v}/5" for k, v in ship.systems.items() if v]
-    bays = [f"bay {k} {v}/8" for k, v in ship.bays.items() if v]
+    bays = [f"{bay_words(k)} {v}/8" for k, v in ship.bays.items() if v]
     if systems or bays:
         lines.append("Hits: " + ", ".join(systems + bays))
     return lines
@@ -221,13 +222,17 @@ class ShipCards(QScrollArea):
 
     def select(self, ship_id: str | None) -> None:
         """Frame the selected ship's card (only the cards whose framing changes)."""
-        if ship_id == self.selected:
-            return
-        was, self.selected = self.selected, ship_id
-        for ident in (was, ship_id):
-            row = self.model.row_of(ident) if ident is not None else -1
-            if 0 <= row < len(self.cards):
-                self._show_row(row)
+        if ship_id != self.selected:
+            was, self.selected = self.selected, ship_id
+            for ident in (was, ship_id):
+                row = self.model.row_of(ident) if ident is not None else -1
+                if 0 <= row < len(self.cards):
+                    self._show_row(row)
+        # The selected card is brought into the row that shows (one row of cards shows on a
+        # laptop; a third ship's card sits in the next one).
+        row = self.model.row_of(ship_id) if ship_id is not None else -1
+        if 0 <= row < len(self.cards):
+            self.ensureWidgetVisible(self.cards[row], 0, 0)
 
     def _show_row(self, row: int) -> None:
         ship = self.model.ship_at(row)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.sides import side_order
 from futurepath_desktop.session.space_rules import waiting_rolls, waiting_volley
 from futurepath_desktop.session.state import Ship
 from futurepath_desktop.ui.bridge.actions import BridgeActions
@@ -321,11 +322,15 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         self.target.clear()
         self.damage_combo.clear()
         if ship is not None:
-            for other in session.ships.values():
+            # The ships on the other side first: the first of them is the target a ship
+            # starts with; its own side's are marked (R56).
+            order = {o.id: side_order(ship.side, o.side) for o in session.ships.values()}
+            for other in sorted(session.ships.values(), key=lambda o: order[o.id]):
                 if other.id != ship.id and other.state != "destroyed":
                     dc = rules.bd_dc(other.structure, other.shields)
-                    self.target.addItem(f"{other.name} (BD-DC {dc})", other.id)
-            if keep is not None and self.target.findData(keep) >= 0:
+                    mark = ", own side" if order[other.id] == 2 else ""
+                    self.target.addItem(f"{other.name} (BD-DC {dc}{mark})", other.id)
+            if self.target.findData(keep) >= 0 and order.get(str(keep)) != 2:
                 self.target.setCurrentIndex(self.target.findData(keep))
             self.target.setToolTip(self.target.currentText())
             self.weapons.show_ship(ship)  # each console shows the ship in view
