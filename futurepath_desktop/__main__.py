@@ -1,4 +1,6 @@
-"""Entry point: ``futurepath-desktop [FILE]`` and ``python -m futurepath_desktop [FILE]``."""
+"""Entry point: ``futurepath-desktop [FILE]`` and ``python -m futurepath_desktop [FILE]``;
+``futurepath-desktop import SHEET…`` adds character sheets to the prep library without a
+window."""
 
 from __future__ import annotations
 
@@ -6,10 +8,26 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Start Future Path Desktop."""
+    """Start Future Path Desktop (or, with ``import``, read character sheets)."""
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["import"]:
+        return import_sheets(args[1:])
     from futurepath_desktop.ui.app import main as run
 
-    return run(sys.argv[1:] if argv is None else argv)
+    return run(args)
+
+
+def import_sheets(paths: list[str]) -> int:
+    """``import SHEET…``: each character into the prep library, a line each on standard
+    output; non-zero only when no file could be read. No Qt is loaded."""
+    from futurepath_desktop.session.library import Library
+    from futurepath_desktop.session.sheet_cli import run_import
+
+    if not paths or paths[0] in ("-h", "--help"):
+        print("usage: futurepath-desktop import SHEET.json [SHEET.json …]")
+        print("Adds each Future Path character sheet to the prep library.")
+        return 0 if paths else 2
+    return run_import(paths, Library(), sys.stdout)
 
 
 def run_and_exit() -> None:

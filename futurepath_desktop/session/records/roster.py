@@ -85,6 +85,28 @@ class WeaponSpec(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
         )
 
 
+SkillRank = Annotated[int, Meta(ge=0, le=100)]
+
+
+class SkillRanks(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """The ranks of the skills a fight asks for: Acrobatics (R36, R51), Treat Injury (R26)
+    and Perception (R31)."""
+
+    acrobatics: SkillRank = 0
+    treat_injury: SkillRank = 0
+    perception: SkillRank = 0
+
+
+class DamageReduction(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """Damage reduction by damage type, as the character sheet gives it (0: none)."""
+
+    kinetic: Count = 0
+    electric: Count = 0
+    thermal: Count = 0
+    chemical: Count = 0
+    all: Count = 0
+
+
 class Combatant(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One combatant: a player character, an NPC or a monster."""
 
@@ -114,6 +136,11 @@ class Combatant(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     hidden: bool = False
     present: bool = True
     notes: Text = ""
+    flat_ac: Small | None = None
+    """The flat-footed AC a character sheet gives (R29: without the DEX bonus); None: not known."""
+    skills: SkillRanks | None = None
+    """Skill ranks from a character sheet; None: not known (an NPC typed in by hand)."""
+    damage_reduction: DamageReduction = DamageReduction()
 
     def initiative(self, rule: str = "modifiers") -> int:
         """R5: the DEX and WIS modifiers + MISC; under the option ``scores`` (R40) the two
