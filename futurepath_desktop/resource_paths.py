@@ -2,12 +2,12 @@
 inside the frozen bundle.
 
 They live in ``resources/`` at the top of the checkout, which is installed as the package
-``futurepath_desktop.resources``; ``importlib.resources`` finds it wherever it went.
+``futurepath_desktop.resources``; the import system finds its folder wherever it went.
 """
 
 from __future__ import annotations
 
-from importlib.resources import files
+from importlib.util import find_spec
 from pathlib import Path
 
 # Named, not imported: in a checkout the folder sits beside futurepath_desktop/, not in
@@ -18,9 +18,14 @@ RESOURCES = "futurepath_desktop.resources"
 def resources_dir() -> Path:
     """The ``resources/`` folder: a checkout's (editable install), the installed package's
     ``futurepath_desktop/resources/``, or its copy unpacked inside a frozen bundle."""
-    folder = files(RESOURCES)
-    if not isinstance(folder, Path):  # a zipped install: the app is never shipped as one
-        raise RuntimeError(f"the app's resources are not a folder on disk: {folder}")
+    # The folder of the package's marker, where the import system finds it (the marker
+    # itself is not run). importlib.resources gives the same folder, but loads temporary
+    # file, archive and reader machinery first, which delayed the window's first frame.
+    spec = find_spec(RESOURCES)
+    marker = spec.origin if spec is not None else None
+    folder = Path(marker).parent if marker else None
+    if folder is None or not folder.is_dir():  # a zipped install: the app is never one
+        raise RuntimeError(f"the app's resources are not a folder on disk: {marker}")
     return folder
 
 

@@ -10,7 +10,6 @@ the same list to refuse a dangling reference with its JSON path.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from msgspec import Struct
@@ -32,8 +31,7 @@ from futurepath_desktop.session.records import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(Struct, frozen=True):
     """One id-keyed table of the document: its name (the `Session` attribute, the file's
     key and the change report's key), its record type, the field that is each record's
     id, and the word for one record in messages."""
@@ -79,8 +77,7 @@ Found = tuple[str, str]
 """Where in a record a reference is (a JSON path below the record) and the id it names."""
 
 
-@dataclass(frozen=True, slots=True)
-class Reference:
+class Reference(Struct, frozen=True):
     """A field of a table's records, or of a single value, that names records of
     ``target``. When such a record is removed, ``on_remove`` says what happens to the
     owner: ``"remove"`` it too (a token goes with its combatant), or ``"clear"`` the

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 When = Literal["", "idle", "fighting"]
 """When an action can be used: always, only out of combat, or only during one."""
 
 
-@dataclass(frozen=True)
-class Action:
-    """One row of the table."""
+class Action(Struct, frozen=True, gc=False):
+    """One row of the table. A Struct, not a frozen dataclass: the table's hundred rows are
+    made at every start, and a dataclass has its methods compiled anew each time and sets
+    every field of every row one by one."""
 
     name: str
     """The QAction's objectName (tests and saved settings find actions by it)."""

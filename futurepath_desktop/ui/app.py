@@ -208,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from futurepath_desktop.ui.import_scan import skip_known_sources
+
+    skip_known_sources()  # before the window's modules load
     from futurepath_desktop.ui import theme
     from futurepath_desktop.ui.main_window import MainWindow
     from futurepath_desktop.ui.window_settings import settings

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMargins, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QStyle, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QTabBar, QWidget
+
+from futurepath_desktop.ui.fusion_metrics import TITLE_BAR_HEIGHT
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -57,8 +59,7 @@ def place_first(window: QWidget) -> QRect:
     """Size and centre a window with no saved geometry before it is shown. The window
     manager's frame is known only once it is: until then, a guess of a title bar and thin
     borders as the style draws them (``place_by_frame`` corrects it)."""
-    title = window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
-    placed = first_geometry(available(window), QMargins(2, title + 2, 2, 2))
+    placed = first_geometry(available(window), QMargins(2, TITLE_BAR_HEIGHT + 2, 2, 2))
     window.setGeometry(placed)
     return placed
 
@@ -128,7 +129,8 @@ def arrange(window: MainWindow, kind: str, *, reopen: bool = False) -> None:
     size(window, kind)
     for dock in (window.initiative, window.counters, window.log):
         dock.fit_columns(kind == COMPACT)
-    QTimer.singleShot(0, window, window.hide_stray_tab_bars)  # not after the window goes
+    if window.painted:  # before that, the window checks once its first frame is up
+        QTimer.singleShot(0, window, window.hide_stray_tab_bars)  # not after the window goes
 
 
 def size(window: MainWindow, kind: str) -> None:
@@ -185,8 +187,10 @@ def hide_stray_tab_bars(window: MainWindow) -> None:
     over another panel. A real tab bar always sits under one of its own docks.
     """
     docks: dict[str, QDockWidget] = {dock.windowTitle(): dock for dock in window.docks()}
-    for bar in window.findChildren(QTabBar):
-        if bar.parent() is not window or not bar.isVisible():
+    # The window's own children only: asking for every tab bar under it hands every
+    # widget and object of every panel to Python on the way.
+    for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        if not bar.isVisible():
             continue
         own = [docks[bar.tabText(i)] for i in range(bar.count()) if bar.tabText(i) in docks]
         if own and not any(

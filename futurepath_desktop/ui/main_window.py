@@ -17,9 +17,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QWidget
 
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui import action_builder, keyboard, layout, player_window, theme
+from futurepath_desktop.ui import action_builder, keyboard, layout, theme
 from futurepath_desktop.ui.actions import ACTIONS, FILE, VIEW
 from futurepath_desktop.ui.combat_bar import CombatBar
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
@@ -253,6 +253,8 @@ class MainWindow(QMainWindow):
 
     def show_player_view(self) -> None:
         """Open the players' window (the GM's keeps the keyboard)."""
+        from futurepath_desktop.ui import player_window
+
         player_window.show(self)
 
     def show_shortcuts(self) -> None:

@@ -22,10 +22,17 @@ def make_none_immortal() -> None:
     immortal from 3.12) far out of reach of the leak."""
     if sys.implementation.name != "cpython" or sys.version_info >= (3, 12):
         return
-    import ctypes
+    # ctypes' core only: the ctypes package around it sets up every C type and a cache of
+    # function prototypes, which would all load before the window could start.
+    from _ctypes import _SimpleCData
+
+    class _Count(_SimpleCData):  # type: ignore[type-arg]
+        """A Py_ssize_t, which is pointer-sized."""
+
+        _type_ = "q" if sys.maxsize > 2**32 else "l"
 
     for singleton in (None, True, False):
         # ob_refcnt is the first field of every PyObject in a release build.
-        count = ctypes.c_ssize_t.from_address(id(singleton))
+        count = _Count.from_address(id(singleton))
         if count.value < _HEADROOM:
             count.value += _HEADROOM

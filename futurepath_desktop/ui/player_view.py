@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.player_info import PlayerInfo, player_info
 from futurepath_desktop.ui.map.areas import PLAYER_FOG_Z
 from futurepath_desktop.ui.undo import SessionController

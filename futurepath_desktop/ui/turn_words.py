@@ -6,7 +6,6 @@ from __future__ import annotations
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.core.actions import TurnEconomy, validate_turn
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.session import moving
 from futurepath_desktop.session.map_rules import acts_now
 from futurepath_desktop.session.state import Combatant, Session
 
@@ -52,6 +51,9 @@ def turn_line(session: Session, combatant: Combatant) -> tuple[str, str]:
     else:
         short = ["Turn: nothing used yet"]
         full = ["Nothing used this turn yet"]
+    # The movement rules (and the attack rules they read) load with the first turn shown.
+    from futurepath_desktop.session import moving
+
     refusal = moving.movement_refusal(session, combatant)
     if token is not None and refusal is None and not turn.ended:
         feet = moving.feet_left(session, combatant.id, core_grid.MoveType.RUN)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.session.edit import Applied, Change, Command, run
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.file_read import disk_stamp
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import without_rulings
@@ -22,6 +22,7 @@ from futurepath_desktop.ui.undo_stack import UndoStack
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.autosave import Autosave
+    from futurepath_desktop.session.edit import Applied, Command
 
 
 class SessionController(QObject):
@@ -62,6 +63,9 @@ class SessionController(QObject):
 
     def push(self, command: Command) -> bool:
         """Carry out a command. A refused one changes nothing and reports why."""
+        # How commands change a session (and undo it) loads with the first of them.
+        from futurepath_desktop.session.edit import run
+
         try:
             applied = run(self.session, command)
         except FuturePathError as error:

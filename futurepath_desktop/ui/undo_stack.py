@@ -10,16 +10,26 @@ History list behave as QUndoStack's do.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 
-from futurepath_desktop.session.edit import Applied, run
-from futurepath_desktop.session.undo_steps import Step, kept_loose, pack, unpack
-
 if TYPE_CHECKING:
+    from futurepath_desktop.session.edit import Applied
+    from futurepath_desktop.session.undo_steps import Step
     from futurepath_desktop.ui.undo import SessionController
+
+
+@cache
+def _machinery() -> tuple[ModuleType, ModuleType]:
+    """How a command runs and how a step is packed: loaded with the first command rather
+    than with the window, and looked up once, not on every step of a long jump back."""
+    from futurepath_desktop.session import edit, undo_steps
+
+    return edit, undo_steps
 
 
 class UndoStack(QObject):
@@ -76,11 +86,12 @@ class UndoStack(QObject):
 
     def push(self, applied: Applied) -> None:
         """Keep the step of a command that has just run (the redo steps past it go)."""
+        steps = _machinery()[1]
         with self._telling(steps=True):
             del self._steps[self._index :]
             if self._clean is not None and self._clean > self._index:
                 self._clean = None  # the saved state can no longer be reached
-            self._steps.append(pack(applied, self._controller.session))
+            self._steps.append(steps.pack(applied, self._controller.session))
             self._index += 1
 
     def undo(self) -> None:
@@ -134,9 +145,10 @@ class UndoStack(QObject):
     def _run(self, at: int, *, undoing: bool) -> Applied:
         """Put back what step ``at`` holds; the step becomes its own inverse (kept as it is
         while it waits to be redone, packed once redone)."""
+        edit, steps = _machinery()
         session = self._controller.session
-        applied = run(session, unpack(self._steps[at], session))
-        self._steps[at] = kept_loose(applied) if undoing else pack(applied, session)
+        applied: Applied = edit.run(session, steps.unpack(self._steps[at], session))
+        self._steps[at] = steps.kept_loose(applied) if undoing else steps.pack(applied, session)
         return applied
 
     def _telling(self, steps: bool = False) -> _Telling:

@@ -222,3 +222,47 @@ def test_none_is_guarded_before_the_first_qt_call(private_home: Path) -> None:
     assert alive == "alive"
     if sys.version_info < (3, 12):
         assert int(refs) > 1 << 40
+
+
+FIRST_FRAME_WATCH = """
+import sys
+import PySide6.QtWidgets
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.app import main
+
+shown = MainWindow._after_first_paint
+
+
+def after_first_paint(window):
+    loaded = [name for name in sys.argv[1].split(",") if name in sys.modules]
+    if "QStyle" in vars(PySide6.QtWidgets):  # the bindings make a Qt class on first use
+        loaded.append("QStyle")
+    print("loaded=" + ",".join(loaded))
+    shown(window)
+
+
+MainWindow._after_first_paint = after_first_paint
+sys.exit(main(["--smoke-test", "--demo"]))
+"""
+
+LATER = {
+    "futurepath_desktop.session.edit": "how commands run: with the first command",
+    "futurepath_desktop.session.undo_steps": "the undo steps' packing: likewise",
+    "futurepath_desktop.session.moving": "the movement rules: with a drag or a turn shown",
+    "futurepath_desktop.session.attack_plan": "an attack's rules: once the frame is up",
+    "futurepath_desktop.core.grenades": "the grenade rules: with the first throw",
+    "futurepath_desktop.ui.docks.weapons_editor": "with the inspector's weapons tab",
+    "futurepath_desktop.ui.player_window": "with the players' window",
+    "importlib.resources": "the resources are found without it",
+    "ctypes": "the None guard needs only its core",
+}
+
+
+def test_the_first_frame_leaves_for_later_what_it_does_not_show(private_home: Path) -> None:
+    """What the first frame does not need stays unloaded until it is up (each entry of
+    ``LATER`` says when it comes), and the window is laid out without asking the style
+    (which would make the bindings build every QStyle enum; see ui.fusion_metrics)."""
+    done = run_python("-c", FIRST_FRAME_WATCH, ",".join(LATER), home=private_home)
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = next(line for line in done.stdout.splitlines() if line.startswith("loaded="))
+    assert line.removeprefix("loaded=") == ""

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.errors import FuturePathError
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.targets import default_target, target_choices, token_distance_ft
 from futurepath_desktop.session.wording import without_rulings

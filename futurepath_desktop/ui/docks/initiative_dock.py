@@ -11,12 +11,12 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHeaderView,
     QMenu,
-    QStyle,
     QTreeView,
     QWidget,
 )
 
 from futurepath_desktop.ui.docks.panel import panel_body
+from futurepath_desktop.ui.fusion_metrics import SMALL_ICON_SIZE, TITLE_BAR_HEIGHT
 from futurepath_desktop.ui.models.initiative_cells import HEALTH, INIT, NAME, STATUS, TURN
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.roles import ID_ROLE, KIND_ROLE
@@ -85,7 +85,7 @@ class InitiativeDock(QDockWidget):
         health = {model.index_of(i, HEALTH).data() or "" for i in members}  # few distinct
         teams = [t.name for t in model.session.teams.values()]
         indent = view.indentation()
-        icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, view) + 4
+        icon = SMALL_ICON_SIZE + 4
         heavy = bold(view.font())
         name = max(
             fitting_width(view, header, "Name", ["Space Bear 4", *names], extra=2 * indent),
@@ -162,13 +162,12 @@ class InitiativeDock(QDockWidget):
         row = view.sizeHintForRow(0) if rows else 0
         tools = self.findChild(QWidget, "initiativeTools")
         tool_height = tools.heightForWidth(width) if tools is not None else 0
-        title = self.style().pixelMetric(self.style().PixelMetric.PM_TitleBarHeight, None, self)
         return (
             rows * row
             + view.header().sizeHint().height()
             + 2 * view.frameWidth()
             + tool_height
-            + title
+            + TITLE_BAR_HEIGHT
             + 16  # the panel's margins and spacing
         )
 

@@ -27,11 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.docks.attack_form import AttackForm
-from futurepath_desktop.ui.docks.weapons_editor import WeaponsEditor
 from futurepath_desktop.ui.turn_words import initiative_words, turn_line
 from futurepath_desktop.ui.undo import SessionController
 
@@ -215,6 +214,8 @@ class InspectorDock(QDockWidget):
         form.addRow("Notes", self.notes)
 
     def _build_weapons(self, page: QWidget) -> None:
+        from futurepath_desktop.ui.docks.weapons_editor import WeaponsEditor  # with its tab
+
         wlayout = QVBoxLayout(page)
         self.weapons = WeaponsEditor(self.controller)
         self.weapons.edited.connect(self._commit_weapons)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -96,6 +96,16 @@ class _LogView(QTableView):
     """The log's table: a row scrolled to is measured first, so it lands in view."""
 
     rows: VisibleRowHeights | None = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        # A viewport made here: one made by Qt and first handed to Python (the rows
+        # watch it for resizes) makes the bindings search every widget class. It is
+        # filled with the base colour under the rows, as Qt's own would be.
+        viewport = QWidget()
+        viewport.setBackgroundRole(QPalette.ColorRole.Base)
+        viewport.setAutoFillBackground(True)
+        self.setViewport(viewport)
 
     def scrollTo(  # type: ignore[override]
         self,

@@ -9,7 +9,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
-from futurepath_desktop.core import grenades
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui.map.scene import SQUARE, MapScene, area_path, square_rect
@@ -159,6 +158,8 @@ def range_rings(session: Session, combatant_id: str, *, throw: bool) -> QPainter
     ring(core_grid.threat_range_ft(melee.reach if melee else 0))
     ranged = next((w for w in combatant.weapons if w.ranged and w.range_increment_ft), None)
     if throw:
+        from futurepath_desktop.core import grenades  # the grenade rules, with the first throw
+
         abilities = combatant.abilities
         ring(grenades.max_throw_ft(abilities.mod("strength"), abilities.mod("dexterity")))
     elif ranged is not None:

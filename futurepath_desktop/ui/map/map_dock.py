@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.session import map_rules
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.map.scene import MapScene
 from futurepath_desktop.ui.map.tool_options import ToolOptions

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.map_rules import area_of, visible_to_players
 from futurepath_desktop.session.sides import is_friendly
 from futurepath_desktop.session.state import (

@@ -9,7 +9,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from futurepath_desktop.core.conditions import CATALOG
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import ActiveCondition
 from futurepath_desktop.ui.models.roles import (
     ALIGNMENT,

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Combatant, Team
 from futurepath_desktop.ui.models.initiative_cells import ANSWERED, COLUMNS, InitiativeCells
 from futurepath_desktop.ui.models.roles import DISPLAY, TOOLTIP

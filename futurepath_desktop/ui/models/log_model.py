@@ -8,7 +8,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QColor
 
 from futurepath_desktop.core.rounds import Phase
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import LogEntry
 from futurepath_desktop.session.wording import without_rulings
 from futurepath_desktop.ui.models.roles import DISPLAY, FOREGROUND, ID_ROLE, SORT_ROLE, TOOLTIP

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui.undo import SessionController
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Session, WeaponSpec
 from futurepath_desktop.ui.models.roles import DISPLAY, SORT_ROLE, TOOLTIP
 from futurepath_desktop.ui.undo import SessionController

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.session.edit import Change
+from futurepath_desktop.session.change import Change
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.plots.fight_reader import FightReader

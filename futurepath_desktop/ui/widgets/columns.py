@@ -14,27 +14,27 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
+
+from futurepath_desktop.ui.fusion_metrics import FOCUS_FRAME_MARGIN, HEADER_MARGIN
 
 SLACK = 2
 """A pixel each side for rounding between the measure and the paint."""
 
 
 def cell_gap(view: QWidget) -> int:
-    """What a cell needs besides its text: the style's margin each side of it."""
-    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    """What a cell of ``view`` needs besides its text: the style's margin each side of it
+    (the same in every view; see ``fusion_metrics``)."""
+    margin = FOCUS_FRAME_MARGIN + 1
     return 2 * margin + 2 * SLACK
 
 
 def header_gap(header: QHeaderView) -> int:
-    """What a column title needs besides its text."""
-    style = header.style()
-    margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
-    return 4 * margin + 2 * SLACK
+    """What a column title of ``header`` needs besides its text."""
+    return 4 * HEADER_MARGIN + 2 * SLACK
 
 
 def bold(font: QFont) -> QFont:

@@ -9,7 +9,7 @@ import msgspec
 from PySide6.QtCore import Qt
 
 from futurepath_desktop.core import grid as core_grid
-from futurepath_desktop.session import map_rules, moving
+from futurepath_desktop.session import map_rules
 from futurepath_desktop.ui.map.scene import square_rect
 from futurepath_desktop.ui.map.tools.base import NO_MODS, MapTool, Mods, Square, Tool
 from futurepath_desktop.ui.operations import map as operations
@@ -110,6 +110,9 @@ class MoveTool(MapTool):
 
     def begin(self, combatant_id: str) -> None:
         """Start dragging a token: the grid is taken once, not on every mouse move."""
+        # The movement rules (and the attack rules they read) load with the first drag.
+        from futurepath_desktop.session import moving
+
         self.view.notes.clear()  # a new try: the last refusal has been read
         session = self.session
         assert session.map is not None
@@ -155,6 +158,8 @@ class MoveTool(MapTool):
         if path is None or path.steps == 0:
             drawings.show_no_path(path is None)
         else:
+            from futurepath_desktop.session import moving  # loaded by begin() already
+
             note = moving.sprint_note(
                 self.session, drag.combatant_id, self.settings.move, path.cost_ft
             )
@@ -168,6 +173,8 @@ class MoveTool(MapTool):
         self.view.cancel()
         if drag is None or square == drag.start:
             return False
+        from futurepath_desktop.session import moving  # loaded by begin() already
+
         acrobatics = None
         if not override and moving.needs_acrobatics(
             self.session, drag.combatant_id, square, self.settings.move
