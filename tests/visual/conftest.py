@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
 from tools.poses import mid_fight
@@ -29,20 +30,28 @@ def settle(rounds: int = 5) -> None:
         app.processEvents()
 
 
+def themed_window(
+    qtbot: QtBot, session: Session, width: int, height: int, scheme: str
+) -> MainWindow:
+    """A window on ``session`` at a size and theme, not yet shown (closed with the test)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    theme.apply_theme(app, scheme)
+    window = MainWindow(session, autosave=False, remember_layout=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.controller.stack.setClean())
+    window.settings.setValue("theme", scheme)
+    window.apply_palette()
+    window.resize(width, height)
+    return window
+
+
 @pytest.fixture
 def posed(qtbot: QtBot) -> Iterator[Posed]:
     """Make the demo window at a size and theme, mid-fight as in the screenshots."""
     made: list[MainWindow] = []
 
     def make(width: int, height: int, scheme: str) -> MainWindow:
-        app = QApplication.instance()
-        assert isinstance(app, QApplication)
-        theme.apply_theme(app, scheme)
-        window = MainWindow(demo_session(), autosave=False, remember_layout=False)
-        qtbot.addWidget(window, before_close_func=lambda w: w.controller.stack.setClean())
-        window.settings.setValue("theme", scheme)
-        window.apply_palette()
-        window.resize(width, height)
+        window = themed_window(qtbot, demo_session(), width, height, scheme)
         window.show()
         qtbot.waitUntil(lambda: window.painted)
         mid_fight(window)

@@ -29,10 +29,9 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.state import LogEntry, Session
 from futurepath_desktop.ui import layout, theme
-from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.initiative_cells import NAME
 from futurepath_desktop.ui.models.log_model import EVENT
-from tests.visual.conftest import SCHEMES, luminance, pixel
+from tests.visual.conftest import SCHEMES, luminance, pixel, themed_window
 from tests.visual.measure import LAPTOPS, problems
 
 CASES = [pytest.param((w, h, s), id=f"{w}x{h}-{s}") for (w, h) in LAPTOPS for s in SCHEMES]
@@ -61,14 +60,7 @@ class FirstFrame:
     """The window and the picture of its first frame, with the tab bars it showed."""
 
     def __init__(self, qtbot: QtBot, width: int, height: int, scheme: str) -> None:
-        app = QApplication.instance()
-        assert isinstance(app, QApplication)
-        theme.apply_theme(app, scheme)
-        window = MainWindow(saved_fight(), autosave=False, remember_layout=False)
-        qtbot.addWidget(window, before_close_func=lambda w: w.controller.stack.setClean())
-        window.settings.setValue("theme", scheme)
-        window.apply_palette()
-        window.resize(width, height)
+        window = themed_window(qtbot, saved_fight(), width, height, scheme)
         self.window = window
         self.image = QImage()
         self.bars: list[QTabBar] = []
