@@ -231,3 +231,24 @@ def test_the_medical_bays_list_says_whom_it_names(qtbot: QtBot, window: MainWind
             row_of[item.widget()] = (row, column)
     assert row_of[labels[0]][0] == row_of[bridge.patient][0]
     assert row_of[labels[0]][1] < row_of[bridge.patient][1]
+
+
+def test_a_station_picked_in_one_phase_is_not_kept_for_the_next(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Station acts… follows the phase: a station picked in the Support phase is let go
+    when the Action phase opens (or another ship is shown), and the button acts for the
+    first station that may act now."""
+    from futurepath_desktop.core.starship import Position
+    from futurepath_desktop.session.commands import NextSpacePhase
+
+    bridge = start_space(qtbot, window)
+    bridge.stations.select_position(Position.SCIENCE)
+    assert bridge.selected_position() is Position.SCIENCE and bridge.act_button.isEnabled()
+    assert window.controller.push(NextSpacePhase())
+    assert bridge.selected_position() is None
+    assert bridge.act_button.isEnabled()
+    assert "Helm Officer" in bridge.act_button.toolTip()  # the first to act in 2 Action
+    bridge.stations.select_position(Position.WEAPONS)
+    bridge.select_ship("bear-hunter")
+    assert bridge.selected_position() is None

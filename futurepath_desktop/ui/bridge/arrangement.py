@@ -270,8 +270,11 @@ class ArrangedPanel:
         if phase == self._phase:
             return
         self._phase = phase
-        # What an action did belongs to its phase: the log keeps it, the consoles move on.
+        # What an action did belongs to its phase: the log keeps it, the consoles move on,
+        # and a station picked in the last phase is not the one to act in this one.
         self.forget(*self.feedbacks())
+        self.stations.setCurrentIndex(self.stations.model().index(-1, -1))
+        self._enable()
         acting = {
             CONSOLE_OF[row.position]
             for row in self.stations.stations.rows

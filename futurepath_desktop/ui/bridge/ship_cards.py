@@ -8,7 +8,7 @@ shown again only for the rows whose data changed."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
@@ -229,8 +229,11 @@ class ShipCards(QScrollArea):
                 if 0 <= row < len(self.cards):
                     self._show_row(row)
         # The selected card is brought into the row that shows (one row of cards shows on a
-        # laptop; a third ship's card sits in the next one).
-        row = self.model.row_of(ship_id) if ship_id is not None else -1
+        # laptop; a third ship's card sits in the next one), once a new card is laid out.
+        QTimer.singleShot(0, self, self._reveal)
+
+    def _reveal(self) -> None:
+        row = self.model.row_of(self.selected) if self.selected is not None else -1
         if 0 <= row < len(self.cards):
             self.ensureWidgetVisible(self.cards[row], 0, 0)
 

@@ -249,6 +249,7 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         if ship_id != self.ship_id:
             self.ship_id = ship_id
             self.forget(self.weapons.feedback, self.crew.feedback)  # the last ship's words
+            self.stations.setCurrentIndex(QModelIndex())  # its station, not this ship's
             self._show_ship_chosen()
             self._fill_ship()
             self._raise_acting_console()
@@ -322,8 +323,7 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         self.target.clear()
         self.damage_combo.clear()
         if ship is not None:
-            # The ships on the other side first: the first of them is the target a ship
-            # starts with; its own side's are marked (R56).
+            # The other side's ships first, the first of them aimed at; its own marked (R56).
             order = {o.id: side_order(ship.side, o.side) for o in session.ships.values()}
             for other in sorted(session.ships.values(), key=lambda o: order[o.id]):
                 if other.id != ship.id and other.state != "destroyed":
