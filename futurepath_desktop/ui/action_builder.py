@@ -24,6 +24,7 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     (else the session controller). Imported when an action first runs; each is named here,
     not built from a string, so that the frozen bundle carries it too."""
     from futurepath_desktop.ui import (
+        character_prompts,
         keyboard,
         player_window,
         prompts,
@@ -43,6 +44,7 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     )
 
     given_window = {
+        "character_prompts": character_prompts,
         "keyboard": keyboard,
         "player_window": player_window,
         "prompts": prompts,

@@ -12,7 +12,15 @@ OTHER_ACTIONS = f"{COMBAT}/Other Actions"
 """The Combat menu's submenu for the rarer things a combatant does with its turn."""
 
 ROWS: tuple[Action, ...] = (
-    # File: the session's name and its rule options
+    # File: the players' sheets, the session's name and its rule options
+    Action(
+        "actionImportCharacters",
+        "Import C&haracters…",
+        "character_prompts.import_characters",
+        tip="Add the players' Future Path character sheets to their team",
+        menu=FILE,
+        section=2,
+    ),
     Action(
         "actionRenameSession",
         "Session Na&me…",

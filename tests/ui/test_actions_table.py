@@ -27,7 +27,7 @@ UI = Path(action_builder.__file__).parent
 MENUS_BEFORE = {
     "&File": [
         "&New Session", "&Open…", "Open &Recent >", "-", "&Save", "Save &As…", "-",
-        "Session Na&me…", "Rule O&ptions…", "-", "&Quit",
+        "Import C&haracters…", "Session Na&me…", "Rule O&ptions…", "-", "&Quit",
     ],
     "&Edit": ["&Undo", "&Redo"],
     "&Combat": [
@@ -131,6 +131,7 @@ def test_every_handler_exists(window: MainWindow) -> None:
         else:
             target, takes_window = action_builder.owner_module(owner)
             given_window = (
+                "character_prompts",
                 "keyboard",
                 "player_window",
                 "prompts",

@@ -5,6 +5,7 @@ Each command performs itself through an :class:`~futurepath_desktop.session.edit
 """
 
 from futurepath_desktop.session.commands.attack import Reload, ResolveAttack
+from futurepath_desktop.session.commands.characters import ImportCharacters
 from futurepath_desktop.session.commands.combat import (
     AdjustInitiative,
     EndCombat,
@@ -108,6 +109,7 @@ __all__ = [
     "Fire",
     "GrantTempHP",
     "Heal",
+    "ImportCharacters",
     "JoinCombat",
     "MedicalCare",
     "MoveCombatant",

@@ -7,6 +7,7 @@ from typing import Any
 
 from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.commands.characters import SheetCharacter
 from futurepath_desktop.session.state import Combatant, Session, Team, new_id
 from futurepath_desktop.ui.undo import SessionController
 
@@ -72,3 +73,10 @@ def taken_along(controller: SessionController, ids: Sequence[str]) -> str:
     if len(parts) > 1:
         return ", ".join(parts[:-1]) + " and " + parts[-1]
     return parts[0] if parts else ""
+
+
+def import_characters(
+    controller: SessionController, characters: Sequence[SheetCharacter], team_id: str
+) -> bool:
+    """The characters read from the players' sheets join a team, in one step."""
+    return controller.push(c.ImportCharacters(tuple(characters), team_id))

@@ -3,6 +3,7 @@ health and conditions, and of the session's options, name and free dice rolls.""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
@@ -12,7 +13,9 @@ from futurepath_desktop.core.actions import ACTIONS
 from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.commands.characters import SheetCharacter
 from futurepath_desktop.session.edit import Command
+from futurepath_desktop.session.sheets import import_sheet
 from futurepath_desktop.session.state import Abilities, Combatant, Options, Team, WeaponSpec
 from tests.session.stateful.machine import LONG, Machine, draws, texts
 
@@ -67,6 +70,9 @@ team_edits = st.sampled_from(
 )
 
 
+SHEETS = Path(__file__).resolve().parents[1] / "sheets"
+
+
 class RosterRules(Machine):
     """Teams and combatants: added, edited, moved, removed."""
 
@@ -106,6 +112,19 @@ class RosterRules(Machine):
             aware=data.draw(st.booleans()),
         )
         self.push(c.AddCombatant(combatant, data.draw(st.one_of(st.none(), st.integers(0, 9)))))
+
+    @rule(
+        data=st.data(),
+        keys=st.lists(st.sampled_from(["shaken", "prone", "stunned", "no-such"]), max_size=2),
+    )
+    @draws(c.ImportCharacters)
+    def import_characters(self, data: Any, keys: list[str]) -> None:
+        """Characters read from the sample sheets, with conditions their sheets tick (and
+        one no catalog has), into a team that is there or not."""
+        read = [import_sheet(p.read_bytes(), p.name) for p in sorted(SHEETS.glob("*.json"))]
+        chosen = data.draw(st.lists(st.sampled_from(read), max_size=2))
+        characters = tuple(SheetCharacter(r.combatant, tuple(keys)) for r in chosen)
+        self.push(c.ImportCharacters(characters, self.pick(data, self.team_ids())))
 
     @rule(data=st.data(), changes=combatant_edits)
     @draws(c.EditCombatant)

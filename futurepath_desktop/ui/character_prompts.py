@@ -1,0 +1,58 @@
+"""File ▸ Import Characters…: the players' Future Path character sheets become combatants
+of the players' team in one undoable step, and a report says what was read from each
+sheet, what could not be, and which files were no sheets at all."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.main_window import MainWindow
+
+
+def import_characters(window: MainWindow, paths: list[str] | None = None) -> bool:
+    """Ask for sheet files (unless given), add their characters, and report."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    from futurepath_desktop.session.commands.characters import SheetCharacter
+    from futurepath_desktop.session.errors import SessionLoadError
+    from futurepath_desktop.session.file_read import read_regular
+    from futurepath_desktop.session.sheet_cli import summary
+    from futurepath_desktop.session.sheets import MAX_SHEET_BYTES, import_sheet
+    from futurepath_desktop.ui.operations import roster
+
+    if paths is None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            window, "Import characters", "", "Character sheets (*.json);;All files (*)"
+        )
+        if not paths:
+            return False
+    session = window.controller.session
+    team = next((t for t in session.teams.values() if t.side == "players"), None)
+    team = team or next(iter(session.teams.values()), None)
+    read, lines = [], []
+    for path in paths:
+        try:
+            data = read_regular(path, MAX_SHEET_BYTES, what="a character sheet")
+            result = import_sheet(data, path.rsplit("/", 1)[-1])
+        except SessionLoadError as error:
+            lines.append(f"✗ {error}")
+            continue
+        read.append(SheetCharacter(result.combatant, result.conditions))
+        lines.append(summary(result.combatant))
+        lines += [f"   ⚠ {warning}" for warning in result.warnings]
+    done = False
+    if read and team is None:
+        lines.insert(0, "Make a team first: the characters join one.")
+    elif read and team is not None:
+        done = roster.import_characters(window.controller, read, team.id)
+        if done:
+            lines.insert(0, f"{len(read)} joined {team.name} (Undo takes them back):")
+    box = QMessageBox(window)
+    box.setObjectName("importReport")
+    box.setWindowTitle("Import characters")
+    box.setIcon(QMessageBox.Icon.Information if done else QMessageBox.Icon.Warning)
+    box.setText(lines[0] if lines else "Nothing was read")
+    box.setInformativeText("\n".join(lines[1:]))
+    box.exec()
+    return done
