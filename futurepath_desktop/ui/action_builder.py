@@ -26,7 +26,10 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     from futurepath_desktop.ui import (
         character_prompts,
         keyboard,
+        library_prompts,
+        picture_prompts,
         player_window,
+        print_prompts,
         prompts,
         ship_prompts,
         team_prompts,
@@ -46,7 +49,10 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     given_window = {
         "character_prompts": character_prompts,
         "keyboard": keyboard,
+        "library_prompts": library_prompts,
+        "picture_prompts": picture_prompts,
         "player_window": player_window,
+        "print_prompts": print_prompts,
         "prompts": prompts,
         "ship_prompts": ship_prompts,
         "team_prompts": team_prompts,

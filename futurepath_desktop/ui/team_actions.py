@@ -197,4 +197,7 @@ ROWS: tuple[Action, ...] = (
 
 def rows_for(menu: str) -> tuple[Action, ...]:
     """The rows of one menu and its submenus, in order."""
-    return tuple(row for row in ROWS if row.menu.split("/")[0] == menu)
+    from futurepath_desktop.ui import picture_rows, prep_rows, print_rows
+
+    every = (*ROWS, *prep_rows.ROWS, *print_rows.ROWS, *picture_rows.ROWS)
+    return tuple(row for row in every if row.menu.split("/")[0] == menu)

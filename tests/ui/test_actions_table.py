@@ -133,7 +133,10 @@ def test_every_handler_exists(window: MainWindow) -> None:
             given_window = (
                 "character_prompts",
                 "keyboard",
+                "library_prompts",
+                "picture_prompts",
                 "player_window",
+                "print_prompts",
                 "prompts",
                 "ship_prompts",
                 "team_prompts",

@@ -1,0 +1,3 @@
+"""Portraits: a picture for a combatant, chosen from a file."""
+
+from __future__ import annotations
