@@ -17,7 +17,7 @@ from typing import Any, get_args
 from futurepath_desktop.core.abilities import ability_modifier
 from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.records.kinds import AdvantageDie, new_id
-from futurepath_desktop.session.records.roster import Abilities, Combatant
+from futurepath_desktop.session.records.roster import SHEET_TEXT_MAX, Abilities, Combatant
 from futurepath_desktop.session.sheet_conditions import read_conditions
 from futurepath_desktop.session.sheet_file import MAX_SHEET_BYTES, NotASheetError, read_sheet
 from futurepath_desktop.session.sheet_traits import read_damage_reduction, read_skills
@@ -125,11 +125,19 @@ def import_sheet(data: bytes, source: str, *, team_id: str = "players") -> Sheet
         skills=skills,
         damage_reduction=damage_reduction,
         notes=_notes(sheet, weapon_notes),
+        sheet=_kept_text(data),
     )
     conditions = read_conditions(values, combatant.hp)
     # The guard at the door: the record passes the same checks as one read from a file.
     combatant = validated(Combatant, combatant)
     return SheetImport(combatant, conditions, tuple(values.warnings), source)
+
+
+def _kept_text(data: bytes) -> str:
+    """The sheet as the player's file has it, kept with the character for the export; too
+    long a sheet is not kept (the export then asks for the file)."""
+    text = data.decode("utf-8-sig", errors="replace")
+    return text if len(text) <= SHEET_TEXT_MAX else ""
 
 
 def _abilities(values: SheetValues) -> Abilities:

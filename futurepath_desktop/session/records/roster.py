@@ -107,6 +107,10 @@ class DamageReduction(Struct, frozen=True, forbid_unknown_fields=True, gc=False)
     all: Count = 0
 
 
+SHEET_TEXT_MAX = 1_000_000
+"""The longest sheet kept with its character; a longer one is exported from its file."""
+
+
 class Combatant(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One combatant: a player character, an NPC or a monster."""
 
@@ -141,6 +145,12 @@ class Combatant(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     skills: SkillRanks | None = None
     """Skill ranks from a character sheet; None: not known (an NPC typed in by hand)."""
     damage_reduction: DamageReduction = DamageReduction()
+    portrait: Annotated[str, Meta(max_length=1000)] | None = None
+    """A picture of the combatant: a path relative to the session file (like the map's
+    background), or None. A missing picture is drawn as none, never a load failure."""
+    sheet: Annotated[str, Meta(max_length=SHEET_TEXT_MAX)] = ""
+    """The character sheet this character was imported from, as the player's file said it,
+    so the sheet can be given back after the fight with only what the fight changed."""
 
     def initiative(self, rule: str = "modifiers") -> int:
         """R5: the DEX and WIS modifiers + MISC; under the option ``scores`` (R40) the two
