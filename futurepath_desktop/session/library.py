@@ -18,12 +18,21 @@ from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError, SessionLoadError
 from futurepath_desktop.session.file_read import read_regular
+from futurepath_desktop.session.numbering import numbered_names
 from futurepath_desktop.session.records.kinds import Name
-from futurepath_desktop.session.state import Combatant, CrewSlot, Session, Ship, Team, new_id
+from futurepath_desktop.session.state import (
+    ActiveCondition,
+    Combatant,
+    CrewSlot,
+    Session,
+    Ship,
+    Team,
+    new_id,
+)
 from futurepath_desktop.session.store import atomic_write
 
-TemplateKind = Literal["character", "npc", "monster", "ship", "encounter"]
-KINDS: tuple[TemplateKind, ...] = ("character", "npc", "monster", "ship", "encounter")
+TemplateKind = Literal["character", "npc", "monster", "ship", "encounter", "party"]
+KINDS: tuple[TemplateKind, ...] = ("character", "npc", "monster", "ship", "encounter", "party")
 LIBRARY_FORMAT_VERSION = 1
 MAX_TEMPLATE_BYTES = 4 * 1024 * 1024
 
@@ -44,7 +53,8 @@ class EncounterTeam(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Template(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One library entry. A combatant template holds ``combatant``; an encounter holds
-    ``teams``; a ship template holds ``ship``."""
+    ``teams``; a ship template holds ``ship``. A party (a campaign's player characters,
+    kept between fights) holds ``teams`` as they stand, with the ``conditions`` they bear."""
 
     kind: TemplateKind
     id: TemplateId
@@ -54,7 +64,21 @@ class Template(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     teams: tuple[EncounterTeam, ...] = ()
     ship: Ship | None = None
     notes: str = ""
+    conditions: tuple[ActiveCondition, ...] = ()
 
+    def kind_word(self) -> str:
+        """The kind as a GM says it ("an encounter", "a party")."""
+        return KIND_WORDS[self.kind]
+
+
+KIND_WORDS: dict[str, str] = {
+    "character": "a player character",
+    "npc": "an NPC",
+    "monster": "a monster",
+    "ship": "a ship",
+    "encounter": "an encounter",
+    "party": "a party",
+}
 
 _DECODER = msgspec.json.Decoder(Template)
 
@@ -126,8 +150,16 @@ def parse_template(data: bytes, source: str) -> Template:
         ) from None
     if template.format_version > LIBRARY_FORMAT_VERSION:
         raise SessionLoadError(source, "made by a newer Future Path Desktop", "$.format_version")
-    if template.kind == "encounter" and not template.teams:
-        raise SessionLoadError(source, "an encounter needs at least one team", "$.teams")
+    if template.kind in ("encounter", "party") and not template.teams:
+        raise SessionLoadError(source, f"{template.kind_word()} needs at least one team", "$.teams")
+    bearers = {m.id for entry in template.teams for m in entry.members}
+    for index, held in enumerate(template.conditions):
+        if held.bearer_id not in bearers:
+            raise SessionLoadError(
+                source,
+                f"the condition {held.name} is on {held.bearer_id!r}, who is not in the party",
+                f"$.conditions[{index}].bearer_id",
+            )
     if template.kind in ("character", "npc", "monster") and template.combatant is None:
         raise SessionLoadError(source, "a character template needs its combatant", "$.combatant")
     if template.kind == "ship" and template.ship is None:
@@ -236,6 +268,9 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
 
     template: Template
     team_id: str | None = None
+    count: int = 1
+    """How many copies of a combatant template: several are numbered ("Space Bear 1…N"),
+    carrying on from those already in the session."""
 
     def perform(self, session: Session, edit: Edit) -> str:
         template = self.template
@@ -250,20 +285,55 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
             if self.team_id is None:
                 raise CommandError("choose the team the new combatant joins")
             team = session.team(self.team_id)
-            copy = msgspec.structs.replace(
-                template.combatant, id=new_id("cmb"), team_id=team.id, present=not joining
-            )
-            edit.put("combatants", validated(Combatant, copy))
-            return f"Add {copy.name} from the library"
+            taken = [c.name for c in session.combatants.values()]
+            try:
+                names = numbered_names(taken, template.combatant.name, self.count)
+            except ValueError as error:
+                raise CommandError(str(error)) from None
+            for name in names:
+                copy = msgspec.structs.replace(
+                    template.combatant,
+                    id=new_id("cmb"),
+                    name=name,
+                    team_id=team.id,
+                    present=not joining,
+                )
+                edit.put("combatants", validated(Combatant, copy))
+            if len(names) == 1:
+                return f"Add {names[0]} from the library"
+            return f"Add {names[0]} to {names[-1]} from the library"
         if not template.teams:
             raise CommandError(f"{template.name} has nothing to add to a session")
         if joining:
             raise CombatFlowError("an encounter is added between fights, not during one")
-        for entry in template.teams:
-            team = edit.put(
-                "teams", validated(Team, msgspec.structs.replace(entry.team, id=new_id("team")))
-            )
-            for member in entry.members:
-                copy = msgspec.structs.replace(member, id=new_id("cmb"), team_id=team.id)
-                edit.put("combatants", validated(Combatant, copy))
+        copy_teams(edit, template)
         return f"Add encounter {template.name}"
+
+
+def copy_teams(edit: Edit, template: Template) -> list[Team]:
+    """Put a copy of an encounter's or a party's teams and members into the session, with
+    new ids, and the conditions the members bear (their counters as they stood)."""
+    teams, members = [], {}
+    for entry in template.teams:
+        team = edit.put(
+            "teams", validated(Team, msgspec.structs.replace(entry.team, id=new_id("team")))
+        )
+        teams.append(team)
+        for member in entry.members:
+            copy = msgspec.structs.replace(member, id=new_id("cmb"), team_id=team.id)
+            members[member.id] = edit.put("combatants", validated(Combatant, copy))
+    teams_by_old = {e.team.id: t.id for e, t in zip(template.teams, teams, strict=True)}
+    for held in template.conditions:
+        bearer = members[held.bearer_id]
+        edit.put(
+            "conditions",
+            msgspec.structs.replace(
+                held,
+                id=new_id("cnd"),
+                bearer_id=bearer.id,
+                set_team=teams_by_old.get(held.set_team or ""),
+                set_round=0,
+                set_phase=0,
+            ),
+        )
+    return teams

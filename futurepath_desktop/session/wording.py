@@ -45,3 +45,10 @@ def counted(count: int, singular: str, plural: str = "") -> str:
     """``1 hard point``, ``4 hard points``; ``1 success``, ``3 successes`` (``plural``
     when adding an s is not the word)."""
     return f"{count} {singular if count == 1 else plural or singular + 's'}"
+
+
+def joined(words: list[str]) -> str:
+    """Words as a list in a sentence: "Art", "Art and Brandon", "Art, Brandon and Cara"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"

@@ -55,7 +55,8 @@ def test_add_to_session_copies_with_new_ids() -> None:
     history.push(AddFromLibrary(template, "wilds"))
     history.push(AddFromLibrary(template, "wilds"))
     copies = list(session.combatants.values())
-    assert [c.name for c in copies] == ["Space Bear 2", "Space Bear 2"]
+    # The template is named after the combatant it was saved from; copies carry on from it.
+    assert [c.name for c in copies] == [template.name, f"{template.name} 2"]
     assert len({c.id for c in copies}) == 2 and "bear-2" not in session.combatants
     assert all(c.team_id == "wilds" for c in copies)
 

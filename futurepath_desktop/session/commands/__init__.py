@@ -5,6 +5,7 @@ Each command performs itself through an :class:`~futurepath_desktop.session.edit
 """
 
 from futurepath_desktop.session.commands.attack import Reload, ResolveAttack
+from futurepath_desktop.session.commands.campaign import JoinParty, NextEncounter, Rest, SetCampaign
 from futurepath_desktop.session.commands.characters import ImportCharacters
 from futurepath_desktop.session.commands.combat import (
     AdjustInitiative,
@@ -111,10 +112,12 @@ __all__ = [
     "Heal",
     "ImportCharacters",
     "JoinCombat",
+    "JoinParty",
     "MedicalCare",
     "MoveCombatant",
     "MoveTeam",
     "MoveToken",
+    "NextEncounter",
     "NextPhase",
     "NextRound",
     "NextSpacePhase",
@@ -134,8 +137,10 @@ __all__ = [
     "ReorderTeams",
     "Repair",
     "ResolveAttack",
+    "Rest",
     "RollDice",
     "Scan",
+    "SetCampaign",
     "SetChart",
     "SetChartRow",
     "SetMapBackground",

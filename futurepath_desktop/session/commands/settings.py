@@ -24,6 +24,7 @@ OPTION_WORDS: dict[str, tuple[str, dict[object, str]]] = {
         "visibility",
         {0: "normal", 1: "poor", 2: "terrible", 3: "no vision"},
     ),
+    "campaign": ("campaign", {"": "none"}),
 }
 """How the log names each rule option and its values (R40, R31)."""
 

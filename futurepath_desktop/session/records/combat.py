@@ -116,6 +116,9 @@ class Options(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     condition_lowers_team_initiative: bool = False
     initiative: Literal["modifiers", "scores"] = "modifiers"
     visibility: Annotated[int, Meta(ge=0, le=3)] = 0
+    campaign: Annotated[str, Meta(max_length=64, pattern=r"^([A-Za-z0-9][A-Za-z0-9_-]*)?$")] = ""
+    """The campaign this session belongs to: the id of its party in the prep library, or
+    empty. Not a rule option; kept here as one of the session's settings."""
 
     @property
     def health_fatigue(self) -> bool:

@@ -1,0 +1,33 @@
+"""Names for many copies of one template: "Space Bear 1", "Space Bear 2"…, carrying on from
+the highest number already in the session, so adding three more bears to four makes
+"Space Bear 5" to "Space Bear 7"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+MOST_AT_ONCE = 100
+"""The most copies of a template added in one step."""
+_BASE_MAX = 110
+"""A name is at most 120 characters; a longer base is cut so any number still fits."""
+
+
+def numbered_names(taken: Iterable[str], base: str, count: int) -> list[str]:
+    """``count`` new names for copies of ``base``, none of them in ``taken``. A single copy
+    of a template not yet in the session keeps the plain name; otherwise the copies are
+    numbered after the highest number in use (a plain "Space Bear" counts as the first)."""
+    if not 1 <= count <= MOST_AT_ONCE:
+        raise ValueError(f"add 1 to {MOST_AT_ONCE} at once, not {count}")
+    base = base.strip()[:_BASE_MAX].rstrip()
+    pattern = re.compile(rf"{re.escape(base)} (\d{{1,9}})")
+    highest, plain = 0, False
+    for name in taken:
+        found = pattern.fullmatch(name)
+        if found:
+            highest = max(highest, int(found[1]))
+        plain = plain or name == base
+    if count == 1 and not highest and not plain:
+        return [base]
+    start = max(highest, int(plain)) + 1
+    return [f"{base} {number}" for number in range(start, start + count)]

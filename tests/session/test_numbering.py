@@ -1,0 +1,58 @@
+"""Many copies of one template are numbered after the highest number already in use, and
+never take a name the session has (checked against a plain search for the lowest free
+run of numbers)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from futurepath_desktop.session.numbering import MOST_AT_ONCE, numbered_names
+
+BASE = "Space Bear"
+
+
+def test_four_bears_then_three_more_carry_on() -> None:
+    four = numbered_names([], BASE, 4)
+    assert four == [f"{BASE} {n}" for n in range(1, 5)]
+    more = numbered_names(["Art", *four], BASE, 3)
+    assert more == [f"{BASE} {n}" for n in range(5, 8)]
+
+
+def test_one_copy_keeps_the_plain_name_until_there_are_two() -> None:
+    assert numbered_names(["Art"], BASE, 1) == [BASE]
+    assert numbered_names([BASE], BASE, 1) == [f"{BASE} 2"], "the plain one counts as the first"
+    assert numbered_names([BASE], BASE, 2) == [f"{BASE} 2", f"{BASE} 3"]
+
+
+def test_other_names_that_merely_begin_alike_do_not_count() -> None:
+    taken = ["Space Bears 9", "Space Bear Cub 4", "Space Bear 3x"]
+    assert numbered_names(taken, BASE, 2) == [f"{BASE} 1", f"{BASE} 2"]
+
+
+@pytest.mark.parametrize("count", [0, -1, MOST_AT_ONCE + 1])
+def test_a_count_past_the_limit_is_refused_with_the_limit(count: int) -> None:
+    with pytest.raises(ValueError, match=f"1 to {MOST_AT_ONCE}"):
+        numbered_names([], BASE, count)
+
+
+@given(
+    numbers=st.lists(st.integers(1, 60), max_size=8),
+    plain=st.booleans(),
+    count=st.integers(1, 12),
+)
+def test_new_names_are_fresh_and_follow_every_number_in_use(
+    numbers: list[int], plain: bool, count: int
+) -> None:
+    taken = [f"{BASE} {n}" for n in numbers] + ([BASE] if plain else [])
+    names = numbered_names(taken, BASE, count)
+    assert len(names) == count and not set(names) & set(taken)
+    assert len(set(names)) == count
+    if names == [BASE]:
+        assert not taken and count == 1
+        return
+    # Oracle: the first number above everything in use, counting a plain name as 1.
+    in_use = set(numbers) | ({1} if plain else set())
+    first = next(n for n in range(1, 200) if all(n > used for used in in_use))
+    assert names == [f"{BASE} {n}" for n in range(first, first + count)]
