@@ -42,6 +42,7 @@ from futurepath_desktop.session.commands.map import (
     SetMapSize,
 )
 from futurepath_desktop.session.commands.object_attack import AttackObject
+from futurepath_desktop.session.commands.portraits import SetPortrait
 from futurepath_desktop.session.commands.powers import UsePower
 from futurepath_desktop.session.commands.roster import (
     AddCombatant,
@@ -146,6 +147,7 @@ __all__ = [
     "SetMapBackground",
     "SetMapSize",
     "SetOptions",
+    "SetPortrait",
     "SetSpaceRules",
     "Stabilize",
     "StartCombat",

@@ -45,6 +45,12 @@ class MapRules(Machine):
     def set_background(self, path: str | None, opacity: float) -> None:
         self.push(c.SetMapBackground(path, opacity))
 
+    @rule(data=st.data(), path=backgrounds)
+    @draws(c.SetPortrait)
+    def set_portrait(self, data: Any, path: str | None) -> None:
+        # The same paths as the background's: a portrait is kept beside the session too.
+        self.push(c.SetPortrait(self.pick(data, self.combatant_ids()), path))
+
     @rule(data=st.data(), size=st.integers(0, 7))
     @draws(c.PlaceToken)
     def place_token(self, data: Any, size: int) -> None:
