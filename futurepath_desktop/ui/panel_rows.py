@@ -42,6 +42,8 @@ CONTEXT_ROWS: dict[str, tuple[str, ...]] = {
         "actionTriggerReadied",
         "actionReload",
         "-",
+        "actionSetPortrait",
+        "actionRemovePortrait",
         "actionEditTeam",
         "actionMoveToTeam",
         "actionRemoveToken",

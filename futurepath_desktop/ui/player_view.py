@@ -5,8 +5,16 @@ from :func:`futurepath_desktop.session.player_info.player_info`."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -20,6 +28,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.player_info import PlayerInfo, player_info
 from futurepath_desktop.ui.map.areas import PLAYER_FOG_Z
+from futurepath_desktop.ui.portraits import member_portraits, session_folder
 from futurepath_desktop.ui.undo import SessionController
 
 
@@ -61,6 +70,8 @@ class PlayerView(QWidget):
         big = self.tree.font()
         big.setPointSizeF(big.pointSizeF() * 1.35)
         self.tree.setFont(big)
+        line = QFontMetrics(big).height()  # a portrait as tall as the name: no row grows
+        self.tree.setIconSize(QSize(line, line))
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         # A long list of conditions wraps onto a second line rather than losing its end.
@@ -82,6 +93,7 @@ class PlayerView(QWidget):
         self.info: PlayerInfo | None = None
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(self.refresh)
+        controller.pathChanged.connect(self.refresh)  # portraits are relative to the file
         self.refresh()
 
     def _on_change(self, change: Change) -> None:
@@ -129,10 +141,12 @@ class PlayerView(QWidget):
         if map_too:
             dark = self.palette().color(self.palette().ColorRole.Window).value() < 128
             self.map_scene.set_dark(dark)
+            self.map_scene.folder = session_folder(self.controller)
             self.map_scene.sync(session)
         self.map_view.setVisible(session.map is not None)
         self.tree.clear()
         highlight = self.palette().color(self.palette().ColorRole.Highlight)
+        faces = member_portraits(self.controller, info, self.tree.iconSize().height())
         for team in info.teams:
             head = QTreeWidgetItem([("▶ " if team.acting else "") + team.name, team.standing, ""])
             font = QFont(self.tree.font())
@@ -150,6 +164,8 @@ class PlayerView(QWidget):
                 conditions = ", ".join(member.conditions)
                 row = QTreeWidgetItem(["    " + name, member.health, conditions])
                 row.setToolTip(2, conditions)  # the column may be too narrow for all of them
+                if faces:  # R61: only of those listed; a blank keeps the names in line
+                    row.setIcon(0, faces.get(member.id, faces[""]))
                 if member.hidden:
                     italic = QFont(self.tree.font())
                     italic.setItalic(True)

@@ -31,9 +31,12 @@ from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.docks.attack_form import AttackForm
+from futurepath_desktop.ui.docks.inspector_summary import combatant_summary
+from futurepath_desktop.ui.portraits import PortraitLabel
 from futurepath_desktop.ui.turn_words import initiative_words, turn_line
 from futurepath_desktop.ui.undo import SessionController
 
+PORTRAIT_SIDE = 64
 SHORT_CAPTIONS = {
     "Temporary HP": "Temp. HP",
     "Initiative MISC": "Init. MISC",
@@ -87,11 +90,16 @@ class InspectorDock(QDockWidget):
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.title.setFont(font)
-        layout.addWidget(self.title)
         self.summary = QLabel("")
         self.summary.setObjectName("inspectorSummary")
         self.summary.setWordWrap(True)
-        layout.addWidget(self.summary)
+        self.portrait = PortraitLabel(controller, PORTRAIT_SIDE)  # beside the name and summary
+        head, words = QHBoxLayout(), QVBoxLayout()
+        words.addWidget(self.title)
+        words.addWidget(self.summary)
+        head.addWidget(self.portrait, 0, Qt.AlignmentFlag.AlignTop)
+        head.addLayout(words, 1)
+        layout.addLayout(head)
         self.turn = QLabel("")  # R15/R50: what this turn has used and what is left
         self.turn.setObjectName("inspectorTurn")
         self.turn.setWordWrap(True)
@@ -118,6 +126,7 @@ class InspectorDock(QDockWidget):
         self.setWidget(scroll)
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(lambda: self.show_combatant(None))
+        controller.pathChanged.connect(lambda: self.portrait.show_for(self.combatant()))
         self.show_combatant(None)
 
     def _tab_shown(self, _index: int = -1) -> None:
@@ -269,6 +278,7 @@ class InspectorDock(QDockWidget):
         combatant = self.combatant()
         for page in self._pages.values():
             page.setEnabled(combatant is not None)
+        self.portrait.show_for(combatant)
         if combatant is None:
             self.title.setText("Select a combatant")
             self.summary.setText("Click a combatant in the Team Initiative panel.")
@@ -278,7 +288,7 @@ class InspectorDock(QDockWidget):
         try:
             team = self.controller.session.teams.get(combatant.team_id)
             self.title.setText(f"{combatant.name}  ·  {team.name if team else ''}")
-            self.summary.setText(self._summary(combatant))
+            self.summary.setText(combatant_summary(self.controller.session, combatant))
             self._fill_turn()
             if "stats" in self._built:
                 self._fill_stats(combatant)
@@ -323,33 +333,6 @@ class InspectorDock(QDockWidget):
             item = QListWidgetItem(f"{held.name}{rounds}")
             item.setData(Qt.ItemDataRole.UserRole, held.id)
             self.conditions.addItem(item)
-
-    def _summary(self, combatant: Combatant) -> str:
-        session = self.controller.session
-        if session.options.health_fatigue:
-            health = (
-                f"Health {combatant.health}/{combatant.max_health}, fatigue {combatant.fatigue}"
-            )
-        else:
-            health = f"HP {combatant.hp}/{combatant.max_hp}"
-        if combatant.temp_hp:
-            health += f" (+{combatant.temp_hp} temp)"
-        if combatant.con_damage:  # R26, R55: what CON damage has left
-            con = combatant.abilities.constitution
-            health += f" · CON {max(0, con - combatant.con_damage)} of {con}"
-        held = [
-            f"{c.name} {c.remaining}" if c.remaining else c.name
-            for c in session.conditions_on(combatant.id)
-        ]
-        bits = [
-            f"AC {combatant.ac}",
-            health,
-            f"initiative {combatant.initiative(session.options.initiative)}",
-            f"Advantage Die {combatant.advantage_die}",
-        ]
-        if held:
-            bits.append(", ".join(held))
-        return " · ".join(bits)
 
     def _row_visible(self, box: QWidget, visible: bool) -> None:
         box.setVisible(visible)

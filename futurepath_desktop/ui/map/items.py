@@ -4,14 +4,16 @@ its team is acting, condition badges, and a greyed, crossed look when down."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 
 import msgspec
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from futurepath_desktop.session.map_rules import SECRET_CONDITIONS, acts_now
 from futurepath_desktop.session.state import Combatant, Session
+from futurepath_desktop.ui.portraits import portrait_file, portrait_pixmap
 
 
 class TokenLook(msgspec.Struct, frozen=True):
@@ -23,13 +25,21 @@ class TokenLook(msgspec.Struct, frozen=True):
     down: bool
     badges: tuple[str, ...]
     hidden: bool
+    portrait: str = ""
+    """The portrait's file ("" for none), drawn inside the team's ring."""
 
 
 def token_look(
-    session: Session, combatant: Combatant, acting_team: str | None, *, player: bool = False
+    session: Session,
+    combatant: Combatant,
+    acting_team: str | None,
+    *,
+    player: bool = False,
+    folder: Path | None = None,
 ) -> TokenLook:
     """How a combatant's token looks now. For the players (R61): no secret conditions, the
-    acting ring only on a team they may know acts, and a friend who hides marked hidden."""
+    acting ring only on a team they may know acts, and a friend who hides marked hidden.
+    ``folder``: the session file's, which a portrait is relative to."""
     team = session.teams.get(combatant.team_id)
     badges = tuple(
         (held.name[:2] + (str(held.remaining) if held.remaining is not None else ""))
@@ -51,6 +61,7 @@ def token_look(
         down=combatant.is_down(session.options.vitality),
         badges=badges[:4],
         hidden=hidden,
+        portrait=portrait_file(folder, combatant.portrait),
     )
 
 
@@ -78,6 +89,8 @@ def short_label(name: str) -> str:
 RATIO = 2.0
 """Token pictures are drawn at twice the scene's resolution, so they stay sharp at 2×."""
 MARGIN_X, MARGIN_TOP, PLATE = 16.0, 2.0, 12.0
+PORTRAIT_RING = 3.0
+"""How much of the team's colour shows round a portrait on a token."""
 TOKEN_Z = 10.0  # over the ground and the areas, under the tools' drawings
 Room = tuple[float, float]
 """How far a name plate may reach past the token's own squares, to the left and right."""
@@ -144,6 +157,7 @@ def token_picture(
     painter.setPen(QPen(edge, 3.0 if (look.acting or selected) else 1.2))
     painter.setBrush(colour)
     painter.drawEllipse(disc)
+    pictured = _draw_portrait(painter, look, disc)
     if look.down:
         painter.setPen(QPen(QColor("#d0453a"), 2.5))
         painter.drawLine(disc.topLeft() + QPointF(5, 5), disc.bottomRight() - QPointF(5, 5))
@@ -155,7 +169,8 @@ def token_picture(
         int(disc.height() * (0.5 if not near else 0.36) * (1 if len(initials) < 3 else 0.8))
     )
     painter.setFont(font)
-    painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials)
+    if not pictured:  # a portrait says who it is better than initials
+        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials)
     if near:
         painter.setFont(_NAME_FONT)
         plate, text = plate_geometry(look.name, side, room)
@@ -177,6 +192,24 @@ def token_picture(
     while len(_pictures) > _keep[0]:
         _pictures.popitem(last=False)
     return pixmap
+
+
+def _draw_portrait(painter: QPainter, look: TokenLook, disc: QRectF) -> bool:
+    """Draw the portrait inside the disc, leaving a ring of the team's colour round it (and
+    faded as the disc is for a hidden combatant); whether there was one to draw."""
+    inner = disc.adjusted(PORTRAIT_RING, PORTRAIT_RING, -PORTRAIT_RING, -PORTRAIT_RING)
+    picture = portrait_pixmap(look.portrait, round(inner.width()), RATIO)
+    if picture.isNull():
+        return False
+    painter.save()
+    clip = QPainterPath()
+    clip.addEllipse(inner)
+    painter.setClipPath(clip)
+    if look.hidden:
+        painter.setOpacity(0.5)
+    painter.drawPixmap(inner, picture, QRectF(picture.rect()))
+    painter.restore()
+    return True
 
 
 class TokenItem(QGraphicsPixmapItem):

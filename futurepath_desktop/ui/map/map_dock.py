@@ -22,6 +22,7 @@ from futurepath_desktop.ui.map.scene import MapScene
 from futurepath_desktop.ui.map.tool_options import ToolOptions
 from futurepath_desktop.ui.map.view import MapView, Tool
 from futurepath_desktop.ui.operations import map as operations
+from futurepath_desktop.ui.portraits import kept_path
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.tool_row import ToolRow
 
@@ -238,8 +239,6 @@ class MapDock(QDockWidget):
 
     def choose_background(self) -> None:
         """Pick the image under the grid; it is kept relative to the session file."""
-        import os
-
         from PySide6.QtWidgets import QFileDialog
 
         if self.controller.session.map is None:
@@ -255,8 +254,12 @@ class MapDock(QDockWidget):
             self, "Background image", str(path.parent), "Images (*.png *.jpg *.jpeg *.webp)"
         )
         if chosen:
-            relative = os.path.relpath(chosen, path.parent).replace(os.sep, "/")
-            operations.set_background(self.controller, relative)
+            self.lay_background(chosen)
+
+    def lay_background(self, chosen: str) -> bool:
+        """Lay the picture file ``chosen`` (or dropped on the map) under the grid."""
+        relative = kept_path(self.controller, chosen)  # relative to the session file
+        return relative is not None and operations.set_background(self.controller, relative)
 
     def ask_size(self) -> None:
         """Create the map or change its size."""

@@ -208,7 +208,7 @@ class MapScene(QGraphicsScene):
                 if ident in self.tokens:
                     self.removeItem(self.tokens.pop(ident))
                 continue
-            look = token_look(session, combatant, acting, player=self.player)
+            look = token_look(session, combatant, acting, player=self.player, folder=self.folder)
             item = self.tokens.get(ident)
             if item is None:
                 item = TokenItem(ident, look, token.size * SQUARE, self.near)

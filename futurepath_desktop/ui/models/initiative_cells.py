@@ -24,6 +24,7 @@ from futurepath_desktop.ui.models.roles import (
     KIND_ROLE,
     TOOLTIP,
 )
+from futurepath_desktop.ui.portraits import portrait_icon
 from futurepath_desktop.ui.undo import SessionController
 
 ANSWERED = frozenset(
@@ -101,6 +102,8 @@ class InitiativeCells:
             return combatant.id
         if role == KIND_ROLE:
             return "combatant"
+        if role == DECORATION and column == NAME and combatant.portrait:
+            return portrait_icon(self.controller, combatant)
         flags, down, health = self._facts_of(combatant)
         if role == HEALTH_ROLE:
             return health

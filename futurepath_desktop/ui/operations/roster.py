@@ -80,3 +80,8 @@ def import_characters(
 ) -> bool:
     """The characters read from the players' sheets join a team, in one step."""
     return controller.push(c.ImportCharacters(tuple(characters), team_id))
+
+
+def set_portrait(controller: SessionController, ident: str, path: str | None) -> bool:
+    """Give a combatant a portrait (a path relative to the session file), or take it away."""
+    return controller.push(c.SetPortrait(ident, path))
