@@ -22,6 +22,7 @@ from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
 from futurepath_desktop.ui.main_window import MainWindow
+from tools.portrait_shots import portrait_shots
 from tools.poses import mid_fight, mid_space_fight, space_rolls_waiting
 
 
@@ -108,6 +109,7 @@ def main() -> None:
         editor.close()
         window.controller.stack.setClean()
         window.close()
+    portrait_shots(out)  # pictures on combatants: list, inspector, tokens, player view
     print(f"screenshots in {out}")
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from futurepath_desktop.session.state import Combatant
 
 if TYPE_CHECKING:
+    from futurepath_desktop.session.change import Change
     from futurepath_desktop.ui.main_window import MainWindow
 
 PICK_ONE = "Select one combatant first: the portrait is theirs"
@@ -74,7 +75,12 @@ def follow_selection(window: MainWindow) -> None:
         choose.setEnabled(one is not None)
         clear.setEnabled(one is not None and one.portrait is not None)
 
+    def refit(change: Change) -> None:
+        update()
+        if any("portrait" in f for f in change.fields.get("combatants", {}).values()):
+            window.initiative.fit_columns()  # room for the picture beside the names
+
     window.initiative.selectionChanged.connect(update)
-    window.controller.changed.connect(update)
+    window.controller.changed.connect(refit)
     window.controller.sessionReplaced.connect(update)
     update()

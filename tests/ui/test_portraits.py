@@ -55,7 +55,10 @@ def test_set_portrait_keeps_the_picture_relative_and_every_view_shows_it(
     window.initiative.select([ident])
     assert not window.actions_by_name["actionRemovePortrait"].isEnabled()  # none yet
     choose_file(monkeypatch, face)
+    header = window.initiative.view.header()
+    narrow = header.sectionSize(NAME)
     window.actions_by_name["actionSetPortrait"].trigger()
+    assert header.sectionSize(NAME) > narrow  # room for the picture beside the names
     assert session.combatants[ident].portrait == "faces/katie.png"
     # The list: an icon on the name, and the row no taller than one without.
     icon = row_of(window, ident).data(DECORATION)

@@ -87,8 +87,9 @@ class InitiativeDock(QDockWidget):
         indent = view.indentation()
         icon = SMALL_ICON_SIZE + 4
         heavy = bold(view.font())
+        faces = icon if any(c.portrait for c in model.session.combatants.values()) else 0
         name = max(
-            fitting_width(view, header, "Name", ["Space Bear 4", *names], extra=2 * indent),
+            fitting_width(view, header, "Name", ["Space Bear 4", *names], extra=2 * indent + faces),
             fitting_width(view, header, "Name", teams, font=heavy, extra=indent + icon),
         )
         header.resizeSection(NAME, min(name, 170 if self._compact else 260))
