@@ -14,7 +14,6 @@ import msgspec
 from msgspec import Meta
 
 from futurepath_desktop import paths
-from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError, SessionLoadError
 from futurepath_desktop.session.file_read import read_regular
@@ -273,6 +272,8 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
     carrying on from those already in the session."""
 
     def perform(self, session: Session, edit: Edit) -> str:
+        from futurepath_desktop.session.commands.roster import validated
+
         template = self.template
         joining = session.combat.active
         if template.ship is not None:
@@ -313,6 +314,9 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
 def copy_teams(edit: Edit, template: Template) -> list[Team]:
     """Put a copy of an encounter's or a party's teams and members into the session, with
     new ids, and the conditions the members bear (their counters as they stood)."""
+    # The commands package imports this module (the campaign's commands copy teams too).
+    from futurepath_desktop.session.commands.roster import validated
+
     teams, members = [], {}
     for entry in template.teams:
         team = edit.put(

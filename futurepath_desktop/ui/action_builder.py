@@ -24,6 +24,7 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     (else the session controller). Imported when an action first runs; each is named here,
     not built from a string, so that the frozen bundle carries it too."""
     from futurepath_desktop.ui import (
+        campaign_prompts,
         character_prompts,
         keyboard,
         library_prompts,
@@ -47,6 +48,7 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     )
 
     given_window = {
+        "campaign_prompts": campaign_prompts,
         "character_prompts": character_prompts,
         "keyboard": keyboard,
         "library_prompts": library_prompts,

@@ -240,10 +240,10 @@ ACTIONS: tuple[Action, ...] = (
     Action("actionAddTeam", "New Team…", "prompts.add_team", ("Ctrl+T",), menu=ROSTER),
     Action(
         "actionAddFromLibrary",
-        "From Library…",
-        "prompts.add_from_library",
+        "Prep &Library…",
+        "library_prompts.show_library",
         ("Ctrl+L",),
-        "Add a prepared character, monster or encounter",
+        "Search the prepared characters, monsters and encounters and add them",
         menu=ROSTER,
     ),
     Action("actionSaveToLibrary", "Save to Library", "prompts.save_to_library", menu=ROSTER),

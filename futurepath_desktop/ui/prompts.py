@@ -16,7 +16,6 @@ from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
 from futurepath_desktop.ui.dialogs.fall_dialog import FallDialog
 from futurepath_desktop.ui.dialogs.join_dialog import NEW_TEAM, JoinDialog
-from futurepath_desktop.ui.dialogs.library_dialog import LibraryDialog
 from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
 from futurepath_desktop.ui.operations import combat, conditions, health, library, roster
 
@@ -223,17 +222,6 @@ def remove_combatants(window: MainWindow) -> None:
         question += f"\n\nThis also takes away {also}. Undo brings everything back."
     if QMessageBox.question(window, "Remove", question) == QMessageBox.StandardButton.Yes:
         roster.remove_combatants(window.controller, ids)
-
-
-def add_from_library(window: MainWindow) -> None:
-    """Choose a prepared template and copy it into the session."""
-    dialog = LibraryDialog(window.library, window.controller.session, window)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return
-    template = dialog.chosen()
-    if template is not None:
-        team = dialog.team.currentData() if template.combatant is not None else None
-        library.add_from_library(window.controller, template, team)
 
 
 def save_to_library(window: MainWindow) -> None:

@@ -26,8 +26,11 @@ UI = Path(action_builder.__file__).parent
 # separator, "Name >" a submenu.
 MENUS_BEFORE = {
     "&File": [
-        "&New Session", "&Open…", "Open &Recent >", "-", "&Save", "Save &As…", "-",
-        "Import C&haracters…", "Session Na&me…", "Rule O&ptions…", "-", "&Quit",
+        "&New Session", "&Open…", "New Session from Encounter…", "Open &Recent >", "-",
+        "&Save", "Save &As…", "Print Encounter…", "Print Log…", "Export Encounter as PDF…",
+        "Export Log as PDF…", "-",
+        "Import C&haracters…", "Session Na&me…", "Rule O&ptions…", "Save Party to Campaign",
+        "-", "&Quit",
     ],
     "&Edit": ["&Undo", "&Redo"],
     "&Combat": [
@@ -40,8 +43,10 @@ MENUS_BEFORE = {
         "Other Actions >", "-", "Space >",
     ],
     "&Roster": [
-        "New Combatant…", "New Team…", "From Library…", "Save to Library",
-        "Remove Combatant…", "-",
+        "New Combatant…", "New Team…", "Prep Library…", "Save to Library",
+        "Remove Combatant…", "Next Encounter…", "Rest…", "Save as Encounter…",
+        "Export Character Sheets…",
+        "Set Portrait…", "Remove Portrait", "-",
         "Edit Team…", "Move to Team…", "Move Team Up", "Move Team Down", "Take Off the Map",
         "Remove Team…", "-",
         "New Ship…", "Edit Ship…", "Remove Ship…",
@@ -131,6 +136,7 @@ def test_every_handler_exists(window: MainWindow) -> None:
         else:
             target, takes_window = action_builder.owner_module(owner)
             given_window = (
+                "campaign_prompts",
                 "character_prompts",
                 "keyboard",
                 "library_prompts",
