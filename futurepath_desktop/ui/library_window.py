@@ -76,6 +76,8 @@ class LibraryWindow(QWidget):
         self.filter = LibraryFilter()
         self.list = named(QTreeView(), "libraryList")
         self.list.setModel(self.filter)
+        # The view keeps this selection model whatever the filter shows: connected once.
+        self.list.selectionModel().currentChanged.connect(self._show_chosen)
         self.list.setRootIsDecorated(False)
         self.list.setSortingEnabled(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -161,7 +163,6 @@ class LibraryWindow(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.list.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.list.selectionModel().currentChanged.connect(self._show_chosen)
         self.refresh_teams()
         self.select(keep)
 
