@@ -26,15 +26,19 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     from futurepath_desktop.ui import (
         campaign_prompts,
         character_prompts,
+        desk_prompts,
         keyboard,
         library_prompts,
         picture_prompts,
         player_window,
         print_prompts,
         prompts,
+        rhythm_prompts,
+        screen_prompts,
         ship_prompts,
         team_prompts,
         turn_prompts,
+        web_prompts,
     )
     from futurepath_desktop.ui.operations import (
         combat,
@@ -50,15 +54,19 @@ def owner_module(owner: str) -> tuple[ModuleType, bool]:
     given_window = {
         "campaign_prompts": campaign_prompts,
         "character_prompts": character_prompts,
+        "desk_prompts": desk_prompts,
         "keyboard": keyboard,
         "library_prompts": library_prompts,
         "picture_prompts": picture_prompts,
         "player_window": player_window,
         "print_prompts": print_prompts,
         "prompts": prompts,
+        "rhythm_prompts": rhythm_prompts,
+        "screen_prompts": screen_prompts,
         "ship_prompts": ship_prompts,
         "team_prompts": team_prompts,
         "turn_prompts": turn_prompts,
+        "web_prompts": web_prompts,
     }
     if owner in given_window:
         return given_window[owner], True

@@ -363,8 +363,10 @@ ACTIONS: tuple[Action, ...] = (
         )
         for choice in ("system", "light", "dark")  # theme.SYSTEM, LIGHT, DARK
     ),
+    *rows_for(VIEW),
     # Help
     Action("actionShortcuts", "Keyboard Shortcuts", "window.show_shortcuts", ("F1",), menu=HELP),
+    *rows_for(HELP),
 )
 
 BY_NAME = {action.name: action for action in ACTIONS}

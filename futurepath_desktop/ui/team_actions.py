@@ -197,7 +197,24 @@ ROWS: tuple[Action, ...] = (
 
 def rows_for(menu: str) -> tuple[Action, ...]:
     """The rows of one menu and its submenus, in order."""
-    from futurepath_desktop.ui import picture_rows, prep_rows, print_rows
+    from futurepath_desktop.ui import (
+        desk_rows,
+        picture_rows,
+        prep_rows,
+        print_rows,
+        rhythm_rows,
+        screen_rows,
+        web_rows,
+    )
 
-    every = (*ROWS, *prep_rows.ROWS, *print_rows.ROWS, *picture_rows.ROWS)
+    every = (
+        *ROWS,
+        *prep_rows.ROWS,
+        *print_rows.ROWS,
+        *picture_rows.ROWS,
+        *rhythm_rows.ROWS,
+        *screen_rows.ROWS,
+        *web_rows.ROWS,
+        *desk_rows.ROWS,
+    )
     return tuple(row for row in every if row.menu.split("/")[0] == menu)

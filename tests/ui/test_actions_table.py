@@ -138,15 +138,19 @@ def test_every_handler_exists(window: MainWindow) -> None:
             given_window = (
                 "campaign_prompts",
                 "character_prompts",
+                "desk_prompts",
                 "keyboard",
                 "library_prompts",
                 "picture_prompts",
                 "player_window",
                 "print_prompts",
                 "prompts",
+                "rhythm_prompts",
+                "screen_prompts",
                 "ship_prompts",
                 "team_prompts",
                 "turn_prompts",
+                "web_prompts",
             )
             assert takes_window == (owner in given_window)
         assert callable(getattr(target, name, None)), spec.handler
