@@ -71,3 +71,15 @@ def space_rolls_waiting(window: MainWindow) -> None:
     push(c.Fire("bear-hunter", "wayfarer", 4))
     window.bridge.show()
     window.bridge.raise_()
+
+
+def themed_window(scheme: str, width: int = 1280, height: int = 800) -> MainWindow:
+    """The demo session in a shown window of that size, in the ``scheme`` theme."""
+    from futurepath_desktop.session.demo import demo_session
+
+    window = MainWindow(demo_session(), autosave=False, remember_layout=False)
+    window.settings.setValue("theme", scheme)
+    window.apply_palette()
+    window.resize(width, height)
+    window.show()
+    return window

@@ -24,6 +24,7 @@ from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
 from futurepath_desktop.ui.main_window import MainWindow
 from tools.portrait_shots import portrait_shots
 from tools.poses import mid_fight, mid_space_fight, space_rolls_waiting
+from tools.prep_shots import prep_shots
 
 
 def main() -> None:
@@ -110,6 +111,7 @@ def main() -> None:
         window.controller.stack.setClean()
         window.close()
     portrait_shots(out)  # pictures on combatants: list, inspector, tokens, player view
+    prep_shots(out)  # the Prep Library window and the import report
     print(f"screenshots in {out}")
 
 

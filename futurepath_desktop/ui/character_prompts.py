@@ -14,6 +14,7 @@ def import_characters(window: MainWindow, paths: list[str] | None = None) -> boo
     """Ask for sheet files (unless given), add their characters, and report."""
     from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+    from futurepath_desktop.core.conditions import CATALOG
     from futurepath_desktop.session.commands.characters import SheetCharacter
     from futurepath_desktop.session.errors import SessionLoadError
     from futurepath_desktop.session.file_read import read_regular
@@ -39,8 +40,16 @@ def import_characters(window: MainWindow, paths: list[str] | None = None) -> boo
             lines.append(f"✗ {error}")
             continue
         read.append(SheetCharacter(result.combatant, result.conditions))
-        lines.append(summary(result.combatant))
-        lines += [f"   ⚠ {warning}" for warning in result.warnings]
+        ticks = ", ".join(CATALOG[key].name if key in CATALOG else key for key in result.conditions)
+        lines.append(
+            "\n".join(
+                [
+                    summary(result.combatant),
+                    *([f"   Conditions from the sheet: {ticks}"] if ticks else []),
+                    *(f"   ⚠ {warning}" for warning in result.warnings),
+                ]
+            )
+        )
     done = False
     if read and team is None:
         lines.insert(0, "Make a team first: the characters join one.")
@@ -53,6 +62,7 @@ def import_characters(window: MainWindow, paths: list[str] | None = None) -> boo
     box.setWindowTitle("Import characters")
     box.setIcon(QMessageBox.Icon.Information if done else QMessageBox.Icon.Warning)
     box.setText(lines[0] if lines else "Nothing was read")
-    box.setInformativeText("\n".join(lines[1:]))
+    box.setInformativeText("\n\n".join(lines[1:]))  # a paragraph for each file
+    box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 34em; }")
     box.exec()
     return done

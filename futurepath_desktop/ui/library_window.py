@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.library import Template
 from futurepath_desktop.session.numbering import MOST_AT_ONCE
+from futurepath_desktop.session.sides import FRIENDLY_SIDES
 from futurepath_desktop.ui.dialogs.prep_dialogs import named
 from futurepath_desktop.ui.library_model import (
     FILTERS,
@@ -185,6 +186,20 @@ class LibraryWindow(QWidget):
                 return
         self._show_chosen()
 
+    def _team_for(self, kind: str) -> None:
+        """A character goes to the players' side and a monster to the other one, unless
+        the GM has already chosen a team on that side."""
+        teams = self.window_.controller.session.teams
+        chosen = teams.get(self.team.currentData())
+        wanted = kind == "character"
+        if chosen is not None and (chosen.side in FRIENDLY_SIDES) == wanted:
+            return
+        for index in range(self.team.count()):
+            team = teams.get(self.team.itemData(index))
+            if team is not None and (team.side in FRIENDLY_SIDES) == wanted:
+                self.team.setCurrentIndex(index)
+                return
+
     def chosen(self) -> Template | None:
         """The template of the current row, if one is shown."""
         index = self.list.currentIndex()
@@ -205,6 +220,8 @@ class LibraryWindow(QWidget):
         )
         kind = template.kind if template else ""
         one = kind in ("character", "npc", "monster")
+        if kind in ("character", "monster"):
+            self._team_for(kind)
         self.team.setEnabled(one)
         self.count.setEnabled(one)
         self.add.setEnabled(template is not None)

@@ -201,3 +201,28 @@ def test_build_save_start_fight_next_encounter_and_rest(
     reopens(window)
     window.controller.stack.undo()
     assert session.combatants[brandon.id].hp == brandon.hp - 6
+
+
+def test_a_monster_goes_to_the_other_side_and_a_character_to_the_players(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.controller.session
+    for ident, kind in (("bear-1", "monster"), ("art", "character")):
+        from futurepath_desktop.session.library import combatant_template
+
+        window.library.save(combatant_template(session.combatants[ident], kind))
+    library = open_library(qtbot, window)
+    side_of = {t.id: t.side for t in session.teams.values()}
+
+    def into(name: str) -> str:
+        choose(library, name)
+        return side_of[library.team.currentData()]
+
+    assert into("Space Bear 1") not in ("players", "allies")
+    assert into("Art") == "players"
+    # Once the GM picks a team on the monster's side, it stays chosen.
+    enemies = [t for t in session.teams.values() if t.side not in ("players", "allies")]
+    choose(library, "Space Bear 1")
+    library.team.setCurrentIndex(library.team.findData(enemies[-1].id))
+    choose(library, "Space Bear 1")
+    assert library.team.currentData() == enemies[-1].id
