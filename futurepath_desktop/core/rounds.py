@@ -11,6 +11,9 @@ from futurepath_desktop.core.checks import CheckRoll, roll_check
 from futurepath_desktop.core.dice import DiceRoll, Roller
 from futurepath_desktop.core.errors import InvalidValueError
 
+SECONDS_PER_ROUND = 3
+"""A round is about 3 seconds in the game world (the combat chapter, "Combat Rounds")."""
+
 
 class Phase(IntEnum):
     """R12: the five phases, numbered as the chapter numbers them."""

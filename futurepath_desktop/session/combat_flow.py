@@ -16,6 +16,7 @@ from futurepath_desktop.core.initiative import (
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.commands.grenades import explode_due
 from futurepath_desktop.session.commands.health import apply_damage
+from futurepath_desktop.session.commands.reminders import remind_round, remind_turn
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError
 from futurepath_desktop.session.recurring import tick_effect
@@ -63,6 +64,7 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
             who = session.combatants[readied.combatant_id].name
             edit.log("turn", f"{who}'s readied {readied.action} lapses untriggered (R18)")
     edit.log("turn", f"{possessive(session.teams[team_id].name)} turn")
+    remind_turn(session, edit, present, "turn_start")
     arm_counters(session, edit, members)
     fresh_moves(session, edit, present)
     explode_due(session, edit, team_id, "start")
@@ -97,6 +99,7 @@ def turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | None
     if actors is not None:
         members &= actors
     explode_due(session, edit, team_id, "end")
+    remind_turn(session, edit, members, "turn_end")
     combat = session.combat
     edit.set_combat(
         replace(
@@ -187,6 +190,7 @@ def enter_phase(
     if phase is Phase.ADVANTAGES and round_number != combat.round:
         edit.set_combat(replace(session.combat, acted=()))
         edit.log("phase", f"Round {round_number} begins: {phase.label}")
+        remind_round(session, edit, round_number)
     else:
         edit.log("phase", f"Phase {phase.label}")
     if phase is Phase.ACTION:
@@ -211,6 +215,9 @@ def log_surprise_turn(session: Session, edit: Edit, index: int) -> None:
     edit.log("turn", f"{possessive(session.teams[team_id].name)} surprise turn")
     # R13: a surprise turn is a turn started, for those who act in it.
     acting = {m.id for m in session.members(team_id)} & set(session.combat.surprise_actors)
+    remind_turn(
+        session, edit, [m for m in session.combat.surprise_actors if m in acting], "turn_start"
+    )
     arm_counters(session, edit, acting)
     fresh_moves(session, edit, [m.id for m in session.members(team_id)])
     explode_due(session, edit, team_id, "start")
@@ -270,6 +277,7 @@ def advance(session: Session, edit: Edit, *, whole_phase: bool) -> None:
             # R9/R11: joiners who surprise their foes start in the Surprise phase.
             edit.set_combat(replace(session.combat, round=combat.round + 1, acted=()))
             edit.log("phase", f"Round {combat.round + 1} begins")
+            remind_round(session, edit, combat.round + 1)
             enter_surprise(session, edit, pending)
         else:
             enter_phase(session, edit, Phase.ADVANTAGES, combat.round + 1)

@@ -25,6 +25,7 @@ RECORDS = {
     "areas": "area {n}",
     "templates": "template {n}",
     "grenades": "grenade {n}",
+    "reminders": "reminder {n}",
     "terrain": "terrain row {n}",
     "cover": "cover row {n}",
     "ships": "ship {n}",

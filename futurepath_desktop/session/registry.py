@@ -23,6 +23,7 @@ from futurepath_desktop.session.records import (
     Grenade,
     MapState,
     Options,
+    Reminder,
     Ship,
     SpaceState,
     Team,
@@ -52,6 +53,7 @@ TABLES: tuple[Table, ...] = (
     Table("areas", Area, "area", "map"),
     Table("templates", Template, "template", "map"),
     Table("grenades", Grenade, "grenade", "map"),
+    Table("reminders", Reminder, "reminder", "roster"),
 )
 """Every table, in the order a file lists them."""
 
@@ -265,6 +267,7 @@ REFERENCES: tuple[Reference, ...] = (
     _field("grenades", "due_team", "teams", "clear"),
     _field("templates", "grenade_id", "grenades", "remove"),
     _field("templates", "condition_id", "conditions", "remove"),
+    _field("reminders", "combatant_id", "combatants", "remove"),
     Reference(
         "combat", "teams", "order[]", "clear", _ids("combat", "order", "teams").find, _order_drop
     ),

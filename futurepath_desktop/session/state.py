@@ -32,6 +32,7 @@ from futurepath_desktop.session.records import (
     MapState,
     Name,
     Options,
+    Reminder,
     RngState,
     Ship,
     SpaceState,
@@ -69,6 +70,7 @@ class SessionFile(Struct, frozen=True, forbid_unknown_fields=True):
     areas: tuple[Area, ...] = ()
     templates: tuple[Template, ...] = ()
     grenades: tuple[Grenade, ...] = ()
+    reminders: tuple[Reminder, ...] = ()
 
 
 assert set(SessionFile.__struct_fields__) == {"format_version", "id", "rng", "log"} | set(
@@ -124,6 +126,7 @@ class Session:
     areas = TableOf[Area]()  # visibility zones (R31) and fog regions
     templates = TableOf[Template]()
     grenades = TableOf[Grenade]()  # R38: waiting to explode
+    reminders = TableOf[Reminder]()  # told to the GM at a turn or a round
 
     def invalidate(self, table: str) -> None:
         """Forget the lookup indexes of a table (every Edit that changes it calls this)."""

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QWi
 
 from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui import action_builder, drops, keyboard, layout, theme
+from futurepath_desktop.ui import action_builder, keyboard, layout, theme, window_extras
 from futurepath_desktop.ui.actions import ACTIONS, FILE, VIEW
 from futurepath_desktop.ui.combat_bar import CombatBar
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
@@ -182,7 +182,7 @@ class MainWindow(QMainWindow):
         self.inspector.attack.chartRequested.connect(lambda: self.show_chart(0))
         self.bridge.chartRequested.connect(lambda: self.show_chart(1))
         self.map.view.place_candidate = self.initiative.current_id
-        drops.install(self)  # files dropped on the window, and the portraits' actions
+        window_extras.install(self)  # dropped files, portraits' actions, the round clock
 
     @property
     def library(self) -> Library:

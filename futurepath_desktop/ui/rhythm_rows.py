@@ -4,6 +4,34 @@ table."""
 
 from __future__ import annotations
 
-from futurepath_desktop.ui.action_row import Action
+from futurepath_desktop.ui.action_row import COMBAT, VIEW, Action
 
-ROWS: tuple[Action, ...] = ()
+ROWS: tuple[Action, ...] = (
+    Action(
+        "actionReminders",
+        "Reminders…",
+        "rhythm_prompts.reminders",
+        ("Ctrl+Shift+M",),
+        "Reminders at the start or end of a combatant's turn, or when a round begins",
+        menu=COMBAT,
+        section=4,
+    ),
+    Action(
+        "actionRoundTimer",
+        "Round Timer",
+        "rhythm_prompts.toggle_timer",
+        ("F8",),
+        "Start or stop the round timer; a new round starts it again at 0:00",
+        menu=VIEW,
+        section=5,
+        checkable=True,
+    ),
+    Action(
+        "actionResetRoundTimer",
+        "Reset Round Timer",
+        "rhythm_prompts.reset_timer",
+        tip="Set the round timer back to 0:00",
+        menu=VIEW,
+        section=5,
+    ),
+)

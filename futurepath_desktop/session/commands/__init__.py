@@ -44,6 +44,7 @@ from futurepath_desktop.session.commands.map import (
 from futurepath_desktop.session.commands.object_attack import AttackObject
 from futurepath_desktop.session.commands.portraits import SetPortrait
 from futurepath_desktop.session.commands.powers import UsePower
+from futurepath_desktop.session.commands.reminders import PutReminder, RemoveReminder
 from futurepath_desktop.session.commands.roster import (
     AddCombatant,
     AddTeam,
@@ -126,10 +127,12 @@ __all__ = [
     "PaintTerrain",
     "PlaceTemplate",
     "PlaceToken",
+    "PutReminder",
     "Reload",
     "RemoveArea",
     "RemoveCombatants",
     "RemoveConditions",
+    "RemoveReminder",
     "RemoveShip",
     "RemoveTeam",
     "RemoveTemplate",

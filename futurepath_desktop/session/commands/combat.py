@@ -22,6 +22,7 @@ from futurepath_desktop.session.combat_flow import (
     team_standing,
 )
 from futurepath_desktop.session.commands.health import apply_damage
+from futurepath_desktop.session.commands.reminders import remind_round
 from futurepath_desktop.session.commands.roster import validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
@@ -69,6 +70,7 @@ class StartCombat(msgspec.Struct, frozen=True):
             unaware = tuple(dict.fromkeys(self.unaware_ids))
         edit.set_combat(CombatState(active=True, round=1, phase=int(Phase.INITIATIVE)))
         edit.log("phase", "Combat starts. Round 1, phase 1 Initiative")
+        remind_round(session, edit, 1)
         order = order_teams(standings, edit.roller())
         for standing in standings:
             members = session.members(standing.team_id, present_only=True)

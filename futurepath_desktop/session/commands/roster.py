@@ -8,9 +8,9 @@ import msgspec
 
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
-from futurepath_desktop.session.state import Combatant, Options, Session, Team
+from futurepath_desktop.session.state import Combatant, Options, Reminder, Session, Team
 
-T = TypeVar("T", Team, Combatant, Options)
+T = TypeVar("T", Team, Combatant, Options, Reminder)
 E = TypeVar("E", Team, Combatant)
 
 

@@ -8,6 +8,8 @@ from futurepath_desktop.session.records.combat import (
     Options,
     Readied,
     Recurring,
+    Reminder,
+    ReminderWhen,
 )
 from futurepath_desktop.session.records.kinds import (
     AdvantageDie,
@@ -93,6 +95,8 @@ __all__ = [
     "PositionName",
     "Readied",
     "Recurring",
+    "Reminder",
+    "ReminderWhen",
     "RngState",
     "RollRecord",
     "Score",

@@ -138,3 +138,19 @@ class Options(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     def visibility_level(self) -> Visibility:
         """R31: the session's visibility."""
         return Visibility(self.visibility)
+
+
+ReminderWhen = Literal["turn_start", "turn_end", "round"]
+
+
+class Reminder(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """Something the GM wants to be told at the table: at the start or the end of a
+    combatant's turn (its team's turn, R6), or when a round begins. ``round`` 0 means
+    every time; a number, only in that round. It does nothing to the rules by itself:
+    it is shown and logged, and the GM acts on it."""
+
+    id: Id
+    text: Annotated[str, Meta(min_length=1, max_length=200)]
+    when: ReminderWhen = "turn_start"
+    combatant_id: Id | None = None
+    round: Round = 0

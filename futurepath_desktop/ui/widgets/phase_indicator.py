@@ -4,12 +4,13 @@ round when there is one, and the acting team."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QFontMetrics, QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from futurepath_desktop.core.rounds import Phase, phases_of_round
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import possessive
+from futurepath_desktop.ui import accessible
 
 FIXED_TEXTS = (
     "No combat",
@@ -28,6 +29,7 @@ class PhaseIndicator(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("phaseIndicator")
+        self.setAccessibleName("Where the fight stands")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.setSpacing(4)
@@ -41,9 +43,11 @@ class PhaseIndicator(QWidget):
         layout.addSpacing(8)
         self.pills: dict[Phase, QLabel] = {}
         for phase in Phase:
-            pill = QLabel(phase.label)
+            # Only the current phase's pill spells its name (the others their number, the
+            # name in the tip): the bar keeps room for the round timer on a laptop.
+            pill = QLabel(str(int(phase)))
             pill.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            pill.setMinimumWidth(pill.fontMetrics().horizontalAdvance(phase.label) + 12)
+            pill.setToolTip(phase.label)
             layout.addWidget(pill)
             self.pills[phase] = pill
         layout.addSpacing(8)
@@ -83,6 +87,7 @@ class PhaseIndicator(QWidget):
         shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
         label.setText(shown)
         label.setToolTip(text if shown != text else "")
+        label.setAccessibleName(text.lstrip("▶⚡ "))  # in full, and without the symbols
 
     def show_session(self, session: Session) -> None:
         """Light up where the fight stands (restyled only when the phase changes)."""
@@ -109,10 +114,21 @@ class PhaseIndicator(QWidget):
                 style += f"background: {highlight}; color: {on_text}; font-weight: bold;"
             elif phase not in active_phases:
                 style += f"color: {off_text}; border-style: dashed;"
+            pill.setAccessibleDescription(
+                "current phase" if current else "" if phase in active_phases else "not this round"
+            )
             if pill.styleSheet() != style:  # a new style sheet re-polishes and lays out anew
                 pill.setStyleSheet(style)
+            words = phase.label if current else str(int(phase))
+            if pill.text() != words:
+                pill.setText(words)
+                bold = pill.font()
+                bold.setBold(current)
+                width = QFontMetrics(bold).horizontalAdvance(words)
+                pill.setMinimumWidth(width + 14 if current else max(width + 12, 22))
 
     def _show_text(self, session: Session) -> None:
+        self.setAccessibleDescription(accessible.fight_words(session))
         combat = session.combat
         if not combat.active:
             self.round_label.setText("No combat")

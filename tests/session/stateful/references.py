@@ -159,6 +159,7 @@ WALKS: dict[tuple[str, str, str], Walk] = {
     ("grenades", "teams", "due_team"): _grenade_due_teams,
     ("templates", "grenades", "grenade_id"): _blast_grenades,
     ("templates", "conditions", "condition_id"): _power_counters,
+    ("reminders", "combatants", "combatant_id"): _filled("reminders", "combatant_id"),
     ("combat", "teams", "order[]"): _combat_ids("order"),
     ("combat", "combatants", "acted[]"): _combat_ids("acted"),
     ("combat", "combatants", "unaware[]"): _combat_ids("unaware"),

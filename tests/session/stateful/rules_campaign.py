@@ -18,6 +18,7 @@ from futurepath_desktop.session.library import (
     combatant_template,
     encounter_template,
 )
+from futurepath_desktop.session.records import Reminder
 from tests.session.stateful.machine import Machine, draws
 
 _DEMO = demo_session()
@@ -76,3 +77,22 @@ class CampaignRules(Machine):
     def add_copies(self, data: Any, count: int) -> None:
         """A template ×N into a team that is there or not (0 and 101 are refused)."""
         self.push(AddFromLibrary(_BEAR, self.pick(data, self.team_ids()), count))
+
+    @rule(
+        data=st.data(),
+        when=st.sampled_from(["turn_start", "turn_end", "round"]),
+        number=st.sampled_from([0, 1, 3]),
+        text=st.sampled_from(["heal 2", "  ", "x" * 201]),
+    )
+    @draws(c.PutReminder)
+    def put_reminder(self, data: Any, when: str, number: int, text: str) -> None:
+        """A reminder for someone there or not (or no one), new or over an old one's id;
+        an empty or too long one is refused."""
+        ident = self.pick(data, [*self.session.reminders, "rem-new"])
+        who = self.pick(data, self.combatant_ids()) if data.draw(st.booleans()) else None
+        self.push(c.PutReminder(Reminder(ident, text, when, who, number)))  # type: ignore[arg-type]
+
+    @rule(data=st.data())
+    @draws(c.RemoveReminder)
+    def remove_reminder(self, data: Any) -> None:
+        self.push(c.RemoveReminder(self.pick(data, list(self.session.reminders))))

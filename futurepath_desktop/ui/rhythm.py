@@ -1,0 +1,210 @@
+"""The table's rhythm in the window: the round timer and the game clock on the combat bar,
+and the GM's reminders shown as they come.
+
+The round timer is the GM's stopwatch for pacing the table: started and stopped at will, it
+starts again from zero at every new round. The game clock is the fight's own time: each
+round is about 3 seconds in the game world. Neither is part of the session (the timer is
+the evening's, the clock follows from the round), so neither is undone or saved.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QToolButton, QWidget
+
+from futurepath_desktop.core.rounds import SECONDS_PER_ROUND
+from futurepath_desktop.session.change import Change
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.main_window import MainWindow
+
+
+def clock_text(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` past an hour)."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def game_seconds(round_number: int) -> int:
+    """The game world's time at the start of a round: the rounds before it, 3 s each."""
+    return max(0, round_number - 1) * SECONDS_PER_ROUND
+
+
+class RoundTimer(QObject):
+    """A stopwatch that starts again from zero when a new round begins."""
+
+    ticked = Signal()
+
+    def __init__(
+        self, parent: QObject | None = None, now: Callable[[], float] = time.monotonic
+    ) -> None:
+        super().__init__(parent)
+        self._now = now
+        self._kept = 0.0  # seconds counted before the last start
+        self._since: float | None = None  # when it was last started, if running
+        self.round = 0
+        self._tick = QTimer(self)
+        self._tick.setInterval(250)
+        self._tick.timeout.connect(self.ticked)
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    def seconds(self) -> float:
+        if self._since is None:
+            return self._kept
+        return self._kept + self._now() - self._since
+
+    def start(self) -> None:
+        if self._since is None:
+            self._since = self._now()
+            self._tick.start()
+            self.ticked.emit()
+
+    def stop(self) -> None:
+        if self._since is not None:
+            self._kept = self.seconds()
+            self._since = None
+            self._tick.stop()
+            self.ticked.emit()
+
+    def reset(self) -> None:
+        self._kept = 0.0
+        if self._since is not None:
+            self._since = self._now()
+        self.ticked.emit()
+
+    def follow(self, round_number: int) -> None:
+        """The fight is in ``round_number`` (0 outside a fight): a new round starts the
+        count again; the end of the fight stops it."""
+        if round_number != self.round:
+            self.round = round_number
+            if round_number == 0:
+                self.stop()
+            self.reset()
+
+
+class ClockBar(QWidget):
+    """On the combat bar: the round timer (click to start or stop) and the game clock."""
+
+    def __init__(self, timer: RoundTimer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("roundClock")
+        self.timer = timer
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 0, 6, 0)
+        layout.setSpacing(8)
+        self.button = QToolButton(self)
+        self.button.setObjectName("roundTimerButton")
+        self.button.setCheckable(True)
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.button.setToolTip(
+            "Round timer: click to start or stop (F8); a new round starts it at 0:00"
+        )
+        self.button.setAccessibleName("Round timer")
+        self.game = QLabel(self)
+        self.game.setObjectName("gameClock")
+        self.game.setToolTip("Game time: each round is about 3 seconds in the game world")
+        self.game.setAccessibleName("Game time")
+        layout.addWidget(self.button)
+        layout.addWidget(self.game)
+        timer.ticked.connect(self.show_time)
+        self.round = 0
+        self.show_time()
+
+    def show_time(self) -> None:
+        running = self.timer.running
+        self.button.setChecked(running)
+        mark = "⏸" if running else "▶"
+        self.button.setText(f"{mark} {clock_text(self.timer.seconds())}")
+        self.button.setAccessibleDescription(
+            f"{clock_text(self.timer.seconds())} this round, {'running' if running else 'stopped'}"
+        )
+
+    def show_round(self, round_number: int) -> None:
+        self.round = round_number
+        self.game.setVisible(round_number > 0)
+        self.game.setText(f"Game time {clock_text(game_seconds(round_number))}")
+
+
+class Rhythm(QObject):
+    """The window's round timer, game clock and reminders, kept in step with the session."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.timer = RoundTimer(self)
+        self.clock = ClockBar(self.timer, window)
+        self.notice: QMessageBox | None = None
+        bar = window.combat_bar
+        first_right = next(
+            (a for a in bar.actions() if a.objectName() in ("actionSave", "barSave")), None
+        )
+        if first_right is not None:
+            bar.insertWidget(first_right, self.clock)
+        else:
+            bar.addWidget(self.clock)
+        self.clock.button.clicked.connect(lambda _checked: self.toggle())
+        window.controller.changed.connect(self.follow)
+        self.follow(Change())
+
+    def toggle(self) -> None:
+        if self.timer.running:
+            self.timer.stop()
+        else:
+            self.timer.start()
+        action = self.window_.actions_by_name.get("actionRoundTimer")
+        if action is not None:
+            action.setChecked(self.timer.running)
+
+    def follow(self, change: Change) -> None:
+        session = self.window_.controller.session
+        number = session.combat.round if session.combat.active else 0
+        self.timer.follow(number)
+        self.clock.show_round(number)
+        if change.log_appended and not change.log_truncated:
+            said = [e.text for e in session.log[-change.log_appended :] if e.kind == "reminder"]
+            if said:
+                self.remind(said)
+
+    def remind(self, said: list[str]) -> None:
+        """Show the reminders that came, in one note that does not stop play."""
+        if self.notice is None:
+            notice = QMessageBox(self.window_)
+            notice.setObjectName("reminderNotice")
+            notice.setWindowTitle("Reminder")
+            notice.setIcon(QMessageBox.Icon.Information)
+            notice.setStandardButtons(QMessageBox.StandardButton.Ok)
+            notice.setModal(False)
+            notice.setWindowModality(Qt.WindowModality.NonModal)
+            notice.finished.connect(self._gone)
+            self.notice = notice
+        shown = self.notice.text().split("\n") if self.notice.isVisible() else []
+        self.notice.setText("\n".join([*shown, *said]))
+        self.notice.show()
+        self.notice.raise_()
+        self.window_.say("Reminder: " + "; ".join(said), 9000)
+
+    def _gone(self, _result: int) -> None:
+        if self.notice is not None:
+            self.notice.deleteLater()
+            self.notice = None
+            self.window_.activateWindow()
+
+
+def install(window: MainWindow) -> Rhythm:
+    """Give the window its round timer, game clock and reminder notes."""
+    return Rhythm(window)
+
+
+def rhythm_of(window: MainWindow) -> Rhythm:
+    found = window.findChild(Rhythm)
+    assert found is not None, "the window's rhythm is installed at start-up"
+    return found
