@@ -261,6 +261,29 @@ def long_fight_rows(quick: bool) -> list[Row]:
     return rows
 
 
+def players_page_rows(quick: bool) -> list[Row]:
+    from benchmarks import players_page
+
+    figures = players_page.measure(turns=10 if quick else 30)
+    phones = f"{figures['phones']:.0f} phones on loopback"
+    return [
+        _absolute_row(
+            f"players' page: Next Turn to {phones} updated (worst)",
+            figures["worst_ms"],
+            "ms",
+            500.0,
+        ),
+        _ratio_row(
+            f"players' page: app CPU per Next Turn, {phones}",
+            figures["cpu_on_ms"],
+            figures["cpu_off_ms"],
+            "ms",
+            f"page off; idle {figures['idle_cpu_share']:.1%} CPU",
+            4.0,
+        ),
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repeats, for CI")
@@ -272,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     groups: list[Callable[[bool], list[Row]]] = [
         core_rows,
         window_rows,
+        players_page_rows,
         long_fight_rows,
         startup_rows,
         quit_rows,

@@ -287,3 +287,22 @@ def ringed(session: Session, ident: str) -> bool:
         and session.combatants[ident].team_id == named
         and acting_now(session, ident)
     )
+
+
+def every_string(value: object) -> list[str]:
+    """Every string in plain data (dicts, lists, tuples), keys and values, wherever it sits."""
+    found: list[str] = []
+
+    def walk(part: object) -> None:
+        if isinstance(part, str):
+            found.append(part)
+        elif isinstance(part, dict):
+            for key, item in part.items():
+                walk(key)
+                walk(item)
+        elif isinstance(part, list | tuple):
+            for item in part:
+                walk(item)
+
+    walk(value)
+    return found

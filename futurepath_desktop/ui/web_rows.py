@@ -4,6 +4,15 @@ the table."""
 
 from __future__ import annotations
 
-from futurepath_desktop.ui.action_row import Action
+from futurepath_desktop.ui.action_row import VIEW, Action
 
-ROWS: tuple[Action, ...] = ()
+ROWS: tuple[Action, ...] = (
+    Action(
+        "actionPlayersPage",
+        "Players' Page…",
+        "web_prompts.toggle_page",
+        tip="Show the players' page on their phones or a TV: its link, its QR code, on or off",
+        menu=VIEW,
+        section=4,
+    ),
+)

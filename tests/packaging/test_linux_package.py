@@ -106,6 +106,9 @@ def test_the_unpacked_app_passes_its_smoke_test_offscreen_and_on_xvfb(
     # The charts too: the bundle carries the odds engine, numpy and pyqtgraph.
     assert "smoke test passed" in smoke(app, tmp_path, "--demo", "--smoke-charts")
     assert "smoke test passed" in smoke(app, tmp_path, "--demo", xvfb=True)
+    # The players' page: its server library, QR codes and page files are in the bundle.
+    said = smoke(app, tmp_path, "--demo", "--player-page", "127.0.0.1:0")
+    assert "Players' page: http://" in said and "smoke test passed" in said
     saved = tmp_path / "round-1.fpsession"
     shutil.copy(ROOT / "tests/session/golden/v1-space-bears-round-1.fpsession", saved)
     assert "smoke test passed" in smoke(app, tmp_path, str(saved))

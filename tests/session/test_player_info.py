@@ -20,21 +20,7 @@ from tests import player_scenarios as ps
 
 def texts(info: PlayerInfo) -> list[str]:
     """Every string in the description, wherever it sits."""
-    found: list[str] = []
-
-    def walk(value: object) -> None:
-        if isinstance(value, str):
-            found.append(value)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                walk(key)
-                walk(item)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                walk(item)
-
-    walk(msgspec.to_builtins(info))
-    return found
+    return ps.every_string(msgspec.to_builtins(info))
 
 
 def check(session: Session, info: PlayerInfo) -> None:

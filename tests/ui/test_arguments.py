@@ -21,6 +21,9 @@ WORDS = [
     "system",
     "fight.fpsession",
     "other.fpsession",
+    "--player-page",
+    "--player-page=0.0.0.0:8765",
+    "127.0.0.1:0",
     "--smoke",
     "-h",
     "--",
@@ -46,6 +49,9 @@ def test_everyday_command_lines_are_read_without_argparse() -> None:
     assert parse_plain(["--smoke-test", "--demo"]) == Arguments(demo=True, smoke_test=True)
     assert parse_plain(["fight.fpsession", "--theme", "dark"]) == Arguments(
         file=Path("fight.fpsession"), theme="dark"
+    )
+    assert parse_plain(["--demo", "--player-page", "0.0.0.0:8765"]) == Arguments(
+        demo=True, player_page="0.0.0.0:8765"
     )
 
 
