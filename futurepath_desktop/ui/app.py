@@ -5,13 +5,18 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from futurepath_desktop import __version__, paths
 from futurepath_desktop.resource_paths import demo_path, icon_path
 from futurepath_desktop.session.errors import SessionLoadError
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import load_session
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from futurepath_desktop.ui.main_window import MainWindow
 
 
 class Arguments(NamedTuple):
@@ -22,6 +27,8 @@ class Arguments(NamedTuple):
     smoke_test: bool = False
     smoke_charts: bool = False
     theme: str | None = None
+    player_page: str | None = None
+    """``HOST:PORT``: turn the players' page on at start and print its link."""
 
 
 THEMES = ("system", "light", "dark")
@@ -52,6 +59,11 @@ def parse_plain(argv: list[str]) -> Arguments | None:
             if choice not in THEMES:
                 return None
             values["theme"] = choice
+        elif item == "--player-page" or item.startswith("--player-page="):
+            where = item.partition("=")[2] if "=" in item else next(items, None)
+            if not where or where.startswith("-"):
+                return None
+            values["player_page"] = where
         elif item.startswith("-") or "file" in values:
             return None
         else:
@@ -79,6 +91,12 @@ def parse_with_argparse(argv: list[str]) -> Arguments:
         help="with --smoke-test: also draw every chart (loads the odds engine and pyqtgraph)",
     )
     parser.add_argument("--theme", choices=THEMES, help="colour scheme (default: as last chosen)")
+    parser.add_argument(
+        "--player-page",
+        metavar="HOST:PORT",
+        help="serve the read-only players' page there (0.0.0.0:8765 for the local network) "
+        "and print its link",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return Arguments(**vars(parser.parse_args(argv)))
 
@@ -95,6 +113,18 @@ def first_session(args: Arguments) -> tuple[Session, Path | None]:
 
         return demo_session(), None
     return Session(name="New session"), None
+
+
+def new_application(argv: list[str]) -> QApplication:
+    """The QApplication; on macOS, one that tells of the files the system hands over (a
+    session double-clicked in the Finder)."""
+    from PySide6.QtWidgets import QApplication
+
+    if sys.platform == "darwin":
+        from futurepath_desktop.ui.file_open import application
+
+        return application(argv)
+    return QApplication(argv)
 
 
 def configure_logging() -> None:
@@ -201,6 +231,20 @@ def chart_check(window: object) -> list[str]:
     return problems
 
 
+def start_player_page(window: MainWindow, where: str) -> bool:
+    """``--player-page HOST:PORT``: the page on, its link on standard output (or why not
+    on standard error)."""
+    from futurepath_desktop.ui.web_prompts import start_for_window
+
+    try:
+        url = start_for_window(window, where)
+    except (ValueError, OSError) as error:
+        print(f"futurepath-desktop: the players' page cannot start: {error}", file=sys.stderr)
+        return False
+    print(f"Players' page: {url}", flush=True)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app; returns the exit code."""
     started = time.perf_counter()
@@ -211,12 +255,12 @@ def main(argv: list[str] | None = None) -> int:
     from futurepath_desktop.ui.import_scan import skip_known_sources
 
     skip_known_sources()  # before the window's modules load
-    from futurepath_desktop.ui import theme
+    from futurepath_desktop.ui import desktop_hooks, theme
     from futurepath_desktop.ui.main_window import MainWindow
     from futurepath_desktop.ui.window_settings import settings
 
     existing = QApplication.instance()
-    app = existing or QApplication(sys.argv[:1] + theme.STYLE_ARGS)
+    app = existing or new_application(sys.argv[:1] + theme.STYLE_ARGS)
     assert isinstance(app, QApplication)
     app.setApplicationName("Future Path Desktop")
     app.setOrganizationName("FuturePath")
@@ -248,10 +292,15 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(
         session, path, autosave=not args.smoke_test, remember_layout=not args.smoke_test
     )
+    desktop_hooks.install(window, app, report_errors=not args.smoke_test)
     if args.theme:
         window.settings.setValue("theme", args.theme)
         window.apply_palette()
     window.show()
+    if args.player_page and not start_player_page(window, args.player_page):
+        window.controller.stack.setClean()
+        window.close()
+        return 2
     if args.smoke_test:
         result: list[int] = []
 

@@ -4,6 +4,15 @@ table."""
 
 from __future__ import annotations
 
-from futurepath_desktop.ui.action_row import Action
+from futurepath_desktop.ui.action_row import HELP, Action
 
-ROWS: tuple[Action, ...] = ()
+ROWS: tuple[Action, ...] = (
+    Action(
+        "actionAbout",
+        "&About Future Path Desktop",
+        "desk_prompts.show_about",
+        tip="The version, the licences, and where the sessions and logs are kept",
+        menu=HELP,
+        section=1,
+    ),
+)

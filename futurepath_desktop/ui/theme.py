@@ -3,9 +3,14 @@ picks one."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.main_window import MainWindow
 
 SYSTEM, LIGHT, DARK = "system", "light", "dark"
 
@@ -106,6 +111,32 @@ def apply_theme(app: QApplication, choice: str = SYSTEM, *, set_style: bool = Tr
     colours, disabled = (DARK_COLOURS, DARK_DISABLED) if dark else (LIGHT_COLOURS, LIGHT_DISABLED)
     app.setPalette(_palette(colours, disabled))
     app.setStyleSheet(DARK_INDICATORS if dark else "")
+
+
+class SchemeFollower(QObject):
+    """Re-applies the palette when the system turns light or dark while the app runs, as
+    long as the game master's choice is to follow the system."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self.scheme_changed)
+
+    def scheme_changed(self, *_: object) -> bool:
+        """The system's scheme changed: follow it if that is the choice; whether it did."""
+        app = QApplication.instance()
+        choice = str(self.window.settings.value("theme", SYSTEM))
+        if choice != SYSTEM or not isinstance(app, QApplication):
+            return False
+        apply_theme(app, SYSTEM, set_style=False)
+        self.window.apply_palette()
+        return True
+
+
+def follow_system(window: MainWindow) -> SchemeFollower:
+    """Make ``window`` follow the system's light or dark scheme while its theme choice is
+    ``system`` (``window.set_theme`` makes the choice)."""
+    return SchemeFollower(window)
 
 
 FOCUS_LIGHT = "#0b62d6"

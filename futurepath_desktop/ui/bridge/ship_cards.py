@@ -8,6 +8,8 @@ shown again only for the rows whose data changed."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
@@ -97,6 +99,13 @@ def card_lines(ship: Ship) -> list[str]:
     return lines
 
 
+def plain_words(*lines: str) -> str:
+    """A card's rich-text lines as one plain sentence each (for screen readers)."""
+    from html import unescape
+
+    return ". ".join(unescape(re.sub(r"<[^>]+>", " ", line)).strip() for line in lines) + "."
+
+
 class ShipCard(QFrame):
     """One ship at a glance; a click, Space or Enter selects it."""
 
@@ -142,6 +151,8 @@ class ShipCard(QFrame):
         self.details.setText("<br>".join(card_lines(ship)))
         self.details.setToolTip(mods_in_full(ship))
         self.setAccessibleName(f"{ship.name}{', selected' if selected else ''}")
+        damage = f"Battle damage {ship.battle_damage} of {cap}"  # the pips, in words
+        self.setAccessibleDescription(plain_words(damage, *card_lines(ship)))
         self.setToolTip("" if selected else f"Click to show {ship.name}'s stations")
         self._style()
 
@@ -196,6 +207,7 @@ class ShipCards(QScrollArea):
     def __init__(self, model: ShipsModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("bridgeCards")
+        self.setAccessibleName("Ships")
         self.model = model
         self.selected: str | None = None
         self.cards: list[ShipCard] = []

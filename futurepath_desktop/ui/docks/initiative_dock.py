@@ -41,6 +41,11 @@ class InitiativeDock(QDockWidget):
         # watches it for the first paint) makes the bindings search every widget class.
         self.view.setViewport(QWidget())
         self.view.setObjectName("initiativeView")
+        self.view.setAccessibleName("Teams in acting order")
+        self.view.setAccessibleDescription(
+            "Each team with its initiative and who stands; under it, each member's health, "
+            "status and turn. The acting team's row says acting."
+        )
         self.view.setModel(model)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.session.change import Change
+from futurepath_desktop.ui import accessible
 from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.map.scene import MapScene
 from futurepath_desktop.ui.map.tool_options import ToolOptions
@@ -106,6 +107,7 @@ class MapDock(QDockWidget):
         self.options.remove_template.clicked.connect(self._remove_template)
         layout.addWidget(self.options)
         self.view.setMinimumSize(240, 160)
+        self.view.setAccessibleName("Map")
         layout.addWidget(self.view, 1)
         self.status = QLabel("Drag a token to move it by the rules; Shift+drop overrides.")
         self.status.setObjectName("mapStatus")
@@ -134,6 +136,7 @@ class MapDock(QDockWidget):
         self.scene.folder = path.parent if path is not None else None
         self.scene.forget_background()  # read the image again: it may have moved or gone
         self.scene.sync(self.controller.session)
+        self._describe()
         self.template_id = None
         self._show_inside()
         self._sync_hint()
@@ -145,11 +148,17 @@ class MapDock(QDockWidget):
 
     def _on_change(self, change: Change) -> None:
         self.scene.apply(self.controller.session, change)
+        if change.in_table("tokens", "combatants", "teams", "areas") or change.map or change.combat:
+            self._describe()
         if change.map:
             self._sync_hint()
             self._warn_background()
         self._show_inside()
         self.view.show_ranges()
+
+    def _describe(self) -> None:
+        """Tell screen readers what the tokens (scene items, unseen by them) show."""
+        self.view.setAccessibleDescription(accessible.map_words(self.controller.session))
 
     def _sync_hint(self) -> None:
         """The line under the map follows the session's map: the hint that there is none
