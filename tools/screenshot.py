@@ -22,9 +22,11 @@ from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.dialogs.ship_dialog import ShipDialog
 from futurepath_desktop.ui.main_window import MainWindow
+from tools.about_shots import about_shots
 from tools.portrait_shots import portrait_shots
 from tools.poses import mid_fight, mid_space_fight, space_rolls_waiting
 from tools.prep_shots import prep_shots
+from tools.screen_shots import screen_shots
 
 
 def main() -> None:
@@ -111,7 +113,9 @@ def main() -> None:
         window.controller.stack.setClean()
         window.close()
     portrait_shots(out)  # pictures on combatants: list, inspector, tokens, player view
+    about_shots(out)  # Help ▸ About, light and dark
     prep_shots(out)  # the Prep Library window and the import report
+    screen_shots(out)  # the players' window full screen; 150% and 200% scaling
     print(f"screenshots in {out}")
 
 

@@ -5,7 +5,16 @@ from :func:`futurepath_desktop.session.player_info.player_info`."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -19,6 +28,9 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSplitter,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -31,35 +43,72 @@ from futurepath_desktop.ui.map.areas import PLAYER_FOG_Z
 from futurepath_desktop.ui.portraits import member_portraits, session_folder
 from futurepath_desktop.ui.undo import SessionController
 
+LARGE_TYPE = 1.75
+"""How much bigger large type is: a name in the list is then about a centimetre tall on a
+24-inch screen, readable from across a table, and four teams of five still fit a
+1920×1080 screen without scrolling."""
+
+
+CONDITIONS = 2
+"""The list's column of conditions, the one that wraps."""
+
+
+class _Wrapping(QStyledItemDelegate):
+    """Rows as tall as their conditions need, wrapped to the column's width (the list
+    itself measures them on one line, and then cuts their end off)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        text = str(index.data() or "")
+        margin = self.tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+        width = self.tree.columnWidth(CONDITIONS) - 2 * margin
+        if index.column() != CONDITIONS or not text or width <= 0:
+            return size
+        flags = Qt.TextFlag.TextWordWrap
+        box = QFontMetrics(self.tree.font()).boundingRect(QRect(0, 0, width, 10**6), flags, text)
+        return QSize(size.width(), max(size.height(), box.height() + 2))
+
 
 class PlayerView(QWidget):
     """The players' window; it follows every change live."""
+
+    fullScreenChanged = Signal(bool)
+    """It went full screen (True) or back into a window (False)."""
 
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("playerView")
         self.setWindowTitle("Future Path: Player View")
         self.controller = controller
+        self.info: PlayerInfo | None = None  # what it shows; None until first drawn
         self.resize(1200, 720)
-        # Esc or Ctrl+W closes the players' window (F9 in the GM's window opens it again),
+        self.large_type = False
+        self.base_font = QFont(self.font())  # what the sizes below are multiples of
+        # Esc leaves full screen, then closes the players' window (F9 in the GM's window
+        # opens it again), and F11 goes full screen and back, as in the GM's window,
         # whichever of its parts has the keyboard: the list and the map take Esc themselves.
-        for keys in ("Esc", "Ctrl+W"):
+        for keys, run in (
+            ("Esc", self.escape),
+            ("Ctrl+W", self.close),
+            ("F11", self.toggle_full_screen),
+        ):
             shortcut = QShortcut(QKeySequence(keys), self)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-            shortcut.activated.connect(self.close)
+            shortcut.activated.connect(run)
         layout = QVBoxLayout(self)
         self.header = QLabel("")
         self.header.setObjectName("playerHeader")
-        font = self.header.font()
-        font.setPointSizeF(font.pointSizeF() * 1.8)
-        font.setBold(True)
-        self.header.setFont(font)
+        self.header.setWordWrap(True)  # a narrow screen wraps it rather than cutting it
         layout.addWidget(self.header)
         self.space = QLabel("")
         self.space.setObjectName("playerSpace")
-        space_font = self.space.font()
-        space_font.setPointSizeF(space_font.pointSizeF() * 1.3)
-        self.space.setFont(space_font)
+        self.space.setWordWrap(True)
         layout.addWidget(self.space)
         self.tree = QTreeWidget()
         self.tree.setObjectName("playerTree")
@@ -67,16 +116,17 @@ class PlayerView(QWidget):
         self.tree.setHeaderLabels(["Who", "Health", "Conditions"])
         self.tree.setRootIsDecorated(False)
         self.tree.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        big = self.tree.font()
-        big.setPointSizeF(big.pointSizeF() * 1.35)
-        self.tree.setFont(big)
-        line = QFontMetrics(big).height()  # a portrait as tall as the name: no row grows
-        self.tree.setIconSize(QSize(line, line))
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(CONDITIONS, QHeaderView.ResizeMode.Stretch)
         # A long list of conditions wraps onto a second line rather than losing its end.
         self.tree.setWordWrap(True)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setItemDelegateForColumn(CONDITIONS, _Wrapping(self.tree))
+        self._relayout = QTimer(self, singleShot=True, interval=0)
+        self._relayout.timeout.connect(self.tree.doItemsLayout)  # rows re-measured
+        self.tree.header().sectionResized.connect(
+            lambda column, _old, _new: column == CONDITIONS and self._relayout.start()
+        )
         from futurepath_desktop.ui.map.scene import MapScene
         from futurepath_desktop.ui.map.view import MapView
 
@@ -84,17 +134,72 @@ class PlayerView(QWidget):
         self.map_view = MapView(self.map_scene, None, self)
         self.map_view.setObjectName("playerMap")
         self.map_view.setInteractive(False)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.tree)
-        split.addWidget(self.map_view)
-        split.setStretchFactor(1, 2)
-        split.setSizes([460, 740])
-        layout.addWidget(split, 1)
-        self.info: PlayerInfo | None = None
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.addWidget(self.tree)
+        self.split.addWidget(self.map_view)
+        self.split.setStretchFactor(1, 2)
+        self.split.setSizes([460, 740])
+        layout.addWidget(self.split, 1)
+        self._set_fonts()
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(self.refresh)
         controller.pathChanged.connect(self.refresh)  # portraits are relative to the file
         self.refresh()
+
+    def _set_fonts(self) -> None:
+        """The header, the ships' line and the list in ordinary or large type."""
+        scale = LARGE_TYPE if self.large_type else 1.0
+        for widget, size, bold in (
+            (self.header, 1.8, True),
+            (self.space, 1.3, False),
+            (self.tree, 1.35, False),
+        ):
+            font = QFont(self.base_font)
+            font.setPointSizeF(self.base_font.pointSizeF() * size * scale)
+            font.setBold(bold)
+            widget.setFont(font)
+        for column in range(self.tree.columnCount()):  # the header's own type is small
+            self.tree.headerItem().setFont(column, self.tree.font())
+        line = QFontMetrics(self.tree.font()).height()  # a portrait as tall as the name
+        self.tree.setIconSize(QSize(line, line))
+
+    def set_large_type(self, on: bool) -> None:
+        """Type big enough to read across a table, or the ordinary size; the list gets the
+        room it then needs from the map."""
+        if on == self.large_type:
+            return
+        self.large_type = on
+        self._set_fonts()
+        self._share_width()
+        self.refresh(map_too=False)
+
+    def _share_width(self) -> None:
+        """The list's share of the width: half of it in large type, else about a third."""
+        width = self.split.width()
+        share = round(width * (0.5 if self.large_type else 0.38))
+        self.split.setSizes([share, width - share])
+
+    def toggle_full_screen(self) -> None:
+        """F11: full screen, or back into a window (either way the keyboard stays where it
+        is: the GM's window keeps it)."""
+        self.setWindowState(self.windowState() ^ Qt.WindowState.WindowFullScreen)
+        self.show()
+
+    def escape(self) -> None:
+        """Esc: out of full screen first; in a window, close it."""
+        if self.isFullScreen():
+            self.toggle_full_screen()
+        else:
+            self.close()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow the GM's theme (the list's highlight, the map's scheme) and report going
+        full screen and back."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.info is not None:
+            self.refresh()
+        elif event.type() == QEvent.Type.WindowStateChange:
+            self.fullScreenChanged.emit(self.isFullScreen())
 
     def _on_change(self, change: Change) -> None:
         session = self.controller.session
@@ -125,6 +230,7 @@ class PlayerView(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._share_width()
         self.map_view.fit()
 
     def refresh(self, map_too: bool = True) -> None:

@@ -4,6 +4,34 @@ table."""
 
 from __future__ import annotations
 
-from futurepath_desktop.ui.action_row import Action
+from futurepath_desktop.ui.action_row import VIEW, Action
 
-ROWS: tuple[Action, ...] = ()
+ROWS: tuple[Action, ...] = (
+    Action(
+        "actionPlayerScreen",
+        "Player View Screen…",
+        "screen_prompts.choose_screen",
+        tip="Choose the screen the players' window goes on",
+        menu=VIEW,
+        section=4,
+    ),
+    Action(
+        "actionPlayerFullScreen",
+        "Player View Full Screen",
+        "screen_prompts.toggle_full_screen",
+        ("F11",),
+        "Show the players' window full screen, or back in a window",
+        menu=VIEW,
+        section=4,
+        checkable=True,
+    ),
+    Action(
+        "actionPlayerLargeType",
+        "Player View Large Type",
+        "screen_prompts.toggle_large_type",
+        tip="Type on the players' window big enough to read across a table",
+        menu=VIEW,
+        section=4,
+        checkable=True,
+    ),
+)

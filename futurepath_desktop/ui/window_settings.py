@@ -17,3 +17,11 @@ def settings() -> QSettings:
             QSettings.Format.IniFormat,
         )
     return QSettings(paths.APP_AUTHOR, paths.APP_NAME)
+
+
+def flag(store: QSettings, key: str, default: bool = False) -> bool:
+    """A yes-or-no setting (an INI file keeps it as the word ``true`` or ``false``)."""
+    value = store.value(key, default)
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes")
+    return bool(value)

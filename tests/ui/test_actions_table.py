@@ -38,7 +38,7 @@ MENUS_BEFORE = {
         "Attack…", "Damage…", "Heal…", "Temporary HP…", "Fall…", "-",
         "Add Condition…", "Extend +1", "Shorten −1", "End Condition", "-",
         "Join…", "Roll Dice…", "-",
-        "Turn Order >", "-",
+        "Turn Order >", "Reminders…", "-",
         "Declare Action…", "Delay or Ready…", "Trigger Readied…", "Use Power…",
         "Other Actions >", "-", "Space >",
     ],
@@ -55,9 +55,11 @@ MENUS_BEFORE = {
         "Team Initiative", "Map", "Bridge", "Odds and Charts", "Condition Counters",
         "Inspector", "Log", "History", "-", "Combat", "-",
         "Go to the Map", "Go to the Bridge", "Next Tab", "Previous Tab", "Next Panel",
-        "Previous Panel", "-", "Player View", "Reset Layout", "Theme >",
+        "Previous Panel", "-", "Player View", "Reset Layout", "Theme >", "-",
+        "Player View Screen…", "Player View Full Screen", "Player View Large Type",
+        "Players' Page…", "-", "Round Timer", "Reset Round Timer",
     ],
-    "&Help": ["Keyboard Shortcuts"],
+    "&Help": ["Keyboard Shortcuts", "-", "About Future Path Desktop"],
 }  # fmt: skip
 
 
@@ -87,7 +89,7 @@ def test_the_menus_look_as_they_did(window: MainWindow) -> None:
         assert [plain(t) for t in shown] == [plain(t) for t in expected], title
     view = menus["&View"]
     assert isinstance(view, QMenu)
-    themes = view.actions()[-1].menu()
+    themes = next(a.menu() for a in view.actions() if plain(a.text()) == "Theme")
     assert isinstance(themes, QMenu)
     assert [plain(t) for t in entries(themes)] == ["System Theme", "Light Theme", "Dark Theme"]
     checked = [a.text() for a in themes.actions() if a.isChecked()]

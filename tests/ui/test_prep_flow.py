@@ -207,10 +207,10 @@ def test_a_monster_goes_to_the_other_side_and_a_character_to_the_players(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     session = window.controller.session
-    for ident, kind in (("bear-1", "monster"), ("art", "character")):
-        from futurepath_desktop.session.library import combatant_template
+    from futurepath_desktop.session.library import combatant_template
 
-        window.library.save(combatant_template(session.combatants[ident], kind))
+    window.library.save(combatant_template(session.combatants["bear-1"], "monster"))
+    window.library.save(combatant_template(session.combatants["art"], "character"))
     library = open_library(qtbot, window)
     side_of = {t.id: t.side for t in session.teams.values()}
 
