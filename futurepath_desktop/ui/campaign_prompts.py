@@ -34,9 +34,13 @@ def save_party(window: MainWindow, *, ask: bool = True) -> bool:
     kept = _campaign(window)
     if kept is None and not ask:
         return False
+    if not any(t.side == "players" for t in session.teams.values()):
+        if ask:
+            window.say("No team is on the players' side: Roster ▸ Edit Team… sets a team's side")
+        return False
     name = kept.name if kept is not None else ""
     if kept is None:
-        name, ok = QInputDialog.getText(window, "Save party", "Campaign name:", text=session.name)
+        name, ok = QInputDialog.getText(window, "Save party", "Campaign name:", text="")
         if not ok or not name.strip():
             return False
     try:
@@ -54,7 +58,7 @@ def save_party(window: MainWindow, *, ask: bool = True) -> bool:
 
 
 def _choose_encounter(
-    window: MainWindow, chosen: Template | None, title: str
+    window: MainWindow, chosen: Template | None, title: str, *, with_party: bool = True
 ) -> tuple[Template, Template | None] | None:
     from futurepath_desktop.ui.dialogs.prep_dialogs import StartFromEncounterDialog
 
@@ -71,6 +75,8 @@ def _choose_encounter(
         title=title,
         parent=window,
     )
+    if not with_party:
+        dialog.hide_party()
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     encounter = next(e for e in encounters if e.id == dialog.encounter.currentData())
@@ -94,18 +100,19 @@ def new_session(window: MainWindow, chosen: Template | None = None) -> None:
 
 
 def next_encounter(window: MainWindow, chosen: Template | None = None) -> None:
-    """End this fight (if one runs), keep the party as it stands in the campaign, and
-    bring in the next encounter's teams in place of every team but the players'."""
+    """Choose the next encounter; then end this fight (if one runs), keep the party as it
+    stands in the campaign, and bring the encounter's teams in place of every team but the
+    players'. Cancelling the choice changes nothing."""
     from futurepath_desktop.ui import prompts
 
+    picked = _choose_encounter(window, chosen, "Next encounter", with_party=False)
+    if picked is None:
+        return
+    encounter, _party = picked  # the party is the one in this session, as it stands
     if window.controller.session.combat.active:
         prompts.end_combat(window)
         if window.controller.session.combat.active:
             return
-    picked = _choose_encounter(window, chosen, "Next encounter")
-    if picked is None:
-        return
-    encounter, _party = picked
     save_party(window, ask=False)
     if ops.next_encounter(window.controller, encounter):
         window.say(f"Next encounter: {encounter.name}")

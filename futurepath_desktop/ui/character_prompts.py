@@ -51,9 +51,13 @@ def import_characters(window: MainWindow, paths: list[str] | None = None) -> boo
             )
         )
     done = False
-    if read and team is None:
-        lines.insert(0, "Make a team first: the characters join one.")
-    elif read and team is not None:
+    if read and team is None:  # an empty session: the players' team comes first
+        from futurepath_desktop.session.records import Team, new_id
+
+        made = Team(id=new_id("team"), name="Players", colour="#2e86de", side="players")
+        if roster.add_team(window.controller, made):
+            team = session.teams[made.id]
+    if read and team is not None:
         done = roster.import_characters(window.controller, read, team.id)
         if done:
             lines.insert(0, f"{len(read)} joined {team.name} (Undo takes them back):")

@@ -76,8 +76,13 @@ class LibraryFilter(QSortFilterProxyModel):
 
     def set_kind(self, kind: str) -> None:
         """Show only templates of ``kind`` (empty: every kind)."""
-        self.kind = kind
-        self.invalidateFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt 6.9 on: the filter's change announced
+            self.beginFilterChange()
+            self.kind = kind
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.kind = kind
+            self.invalidateFilter()
 
     def filterAcceptsRow(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> bool:
         source = self.sourceModel()

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from futurepath_desktop.ui.library_window import LibraryWindow
     from futurepath_desktop.ui.main_window import MainWindow
 
-TEMPLATE_FILES = "Library templates (*.json);;All files (*)"
+TEMPLATE_FILES = "Templates and character sheets (*.json);;All files (*)"
 
 
 def library_window(window: MainWindow, *, create: bool = True) -> LibraryWindow | None:
@@ -62,8 +62,10 @@ def add_template(window: MainWindow, template: Template, team_id: str | None, co
 
 
 def _confirmed(window: MainWindow, title: str, question: str) -> bool:
-    answer = QMessageBox.question(_parent(window), title, question)
-    return answer == QMessageBox.StandardButton.Yes
+    """Yes or No, No the default: what the question asks cannot be undone."""
+    yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+    answer = QMessageBox.question(_parent(window), title, question, yes | no, no)
+    return answer == yes
 
 
 def _parent(window: MainWindow) -> MainWindow | LibraryWindow:
@@ -133,9 +135,9 @@ def import_file(window: MainWindow, _chosen: Template | None = None) -> None:
     added, problems = [], []
     for name in names:
         try:
-            added.append(window.library.import_file(Path(name)))
+            added.append(_template_or_sheet(window, Path(name)))
         except (SessionLoadError, OSError, CommandError) as error:
-            problems.append(f"{Path(name).name}: {error}")
+            problems.append(str(error))
     if added:
         refreshed(window, added[-1].id)
         window.say(f"Imported {', '.join(t.name for t in added)} into the library")
@@ -143,6 +145,29 @@ def import_file(window: MainWindow, _chosen: Template | None = None) -> None:
         QMessageBox.warning(
             _parent(window), "Import templates", "Not imported:\n" + "\n".join(problems)
         )
+
+
+def _template_or_sheet(window: MainWindow, path: Path) -> Template:
+    """A template file copied in, or a player's character sheet made a character (a
+    character of the same name is replaced, as the command line does)."""
+    from futurepath_desktop.session.file_read import read_regular
+    from futurepath_desktop.session.sheet_cli import character_template
+    from futurepath_desktop.session.sheet_file import NotASheetError
+    from futurepath_desktop.session.sheets import MAX_SHEET_BYTES, import_sheet
+
+    try:
+        return window.library.import_file(path)
+    except SessionLoadError as not_template:
+        try:
+            data = read_regular(str(path), MAX_SHEET_BYTES, what="a character sheet")
+            result = import_sheet(data, path.name)
+        except NotASheetError:
+            raise SessionLoadError(
+                path.name, "it is neither a library template nor a Future Path character sheet"
+            ) from not_template
+        template = character_template(result, window.library)
+        window.library.save(template)
+        return template
 
 
 def export_file(window: MainWindow, template: Template | None) -> None:

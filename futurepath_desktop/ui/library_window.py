@@ -91,12 +91,17 @@ class LibraryWindow(QWidget):
         self.count = named(QSpinBox(), "libraryCount")
         self.count.setRange(1, MOST_AT_ONCE)
         self.count.setPrefix("× ")
+        self.count.setToolTip(f"How many to add at once: 1 to {MOST_AT_ONCE}, numbered on")
         self.add = named(QPushButton("Add to Session"), "libraryAdd")
         self.add.setDefault(True)
+        self.count.lineEdit().returnPressed.connect(self.add.click)  # Enter in ×N adds
         buttons = {
             "edit": ("Edit…", "Change the chosen template's name and numbers"),
             "delete": ("Delete", "Take the chosen template out of the library"),
-            "import_file": ("Import…", "Copy a template file into the library"),
+            "import_file": (
+                "Import…",
+                "Copy a template file or a player's character sheet into the library",
+            ),
             "export_file": ("Export…", "Write the chosen template to a file"),
             "save_encounter": ("Save Encounter…", "Keep teams of this session as an encounter"),
             "new_session": ("New Session…", "Start a new session from the chosen encounter"),
@@ -110,6 +115,9 @@ class LibraryWindow(QWidget):
         self._lay_out()
         self.search.textChanged.connect(self.filter.setFilterFixedString)
         self.kind.currentIndexChanged.connect(lambda: self.filter.set_kind(self.kind.currentData()))
+        # What the search and the kind leave shown: the first is chosen when nothing is.
+        self.search.textChanged.connect(self._keep_one_chosen)
+        self.kind.currentIndexChanged.connect(self._keep_one_chosen)
         self.list.activated.connect(self.add.click)  # Enter or a double click
         self.add.clicked.connect(self.add_chosen)
         for name, button in self.buttons.items():
@@ -178,12 +186,15 @@ class LibraryWindow(QWidget):
         self._show_chosen()
 
     def select(self, template_id: str | None) -> None:
-        """Make a template the chosen one (or the first shown)."""
+        """Make a template the chosen one (or, when it is not shown, the first shown)."""
         for row in range(self.filter.rowCount()):
             index = self.filter.index(row, 0)
             if template_id is None or index.data(TEMPLATE_ID) == template_id:
                 self.list.setCurrentIndex(index)
                 return
+        if template_id is not None and self.filter.rowCount():
+            self.list.setCurrentIndex(self.filter.index(0, 0))
+            return
         self._show_chosen()
 
     def _team_for(self, kind: str) -> None:
@@ -199,6 +210,12 @@ class LibraryWindow(QWidget):
             if team is not None and (team.side in FRIENDLY_SIDES) == wanted:
                 self.team.setCurrentIndex(index)
                 return
+
+    def _keep_one_chosen(self) -> None:
+        if not self.list.currentIndex().isValid():
+            self.select(None)
+        else:
+            self._show_chosen()
 
     def chosen(self) -> Template | None:
         """The template of the current row, if one is shown."""

@@ -16,7 +16,7 @@ ROWS: tuple[Action, ...] = (
     ),
     Action(
         "actionSaveParty",
-        "Save Party to Campaign",
+        "Save Party to Campaign…",
         "campaign_prompts.save_party",
         tip="Keep the players' characters in the library as they stand, for the next fight",
         menu=FILE,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox
+import msgspec
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.commands.combat import leftover_effects
@@ -190,10 +191,24 @@ def join(window: MainWindow) -> None:
 
 
 def add_team(window: MainWindow) -> None:
-    """Ask for a name and create a team."""
-    name, ok = QInputDialog.getText(window, "New team", "Team name:", QLineEdit.EchoMode.Normal, "")
-    if ok and name.strip():
-        roster.add_team(window.controller, name.strip())
+    """Ask for a name, a side and a colour, and create a team: on the players' side when
+    the session has no players' team yet, else among the enemies."""
+    from futurepath_desktop.session.records import new_id
+    from futurepath_desktop.session.state import Team
+    from futurepath_desktop.ui.dialogs.team_dialogs import TeamDialog
+    from futurepath_desktop.ui.operations.roster import team_colour
+
+    session = window.controller.session
+    has_players = any(t.side == "players" for t in session.teams.values())
+    draft = Team(
+        id=new_id("team"),
+        name="",
+        colour=team_colour(session),
+        side="enemies" if has_players else "players",
+    )
+    dialog = TeamDialog(draft, window, new=True)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        roster.add_team(window.controller, msgspec.structs.replace(draft, **dialog.changes()))
 
 
 def add_combatant(window: MainWindow) -> None:

@@ -49,6 +49,8 @@ class UndoStack(QObject):
         self._controller = controller
         self._steps: list[Step] = []
         self._index = 0
+        self.travelling = False
+        """True while undo or redo runs (the History list's jump too), not for a push."""
         self._clean: int | None = 0
         """The index at which the session is as saved; None when no index is."""
 
@@ -96,24 +98,26 @@ class UndoStack(QObject):
 
     def undo(self) -> None:
         if self.canUndo():
-            with self._telling():
-                self._undo_one()
+            self.setIndex(self._index - 1)
 
     def redo(self) -> None:
         if self.canRedo():
-            with self._telling():
-                self._redo_one()
+            self.setIndex(self._index + 1)
 
     def setIndex(self, index: int) -> None:
         """Undo or redo until ``index`` steps are done (the History list's click). The
         stack's own signals are emitted once, at the end, as QUndoStack does: a jump of a
         thousand steps must not scroll and repaint the list a thousand times."""
         index = max(0, min(index, len(self._steps)))
-        with self._telling():
-            while self._index > index:
-                self._undo_one()
-            while self._index < index:
-                self._redo_one()
+        self.travelling = True  # the signals below come from undo or redo, not a push
+        try:
+            with self._telling():
+                while self._index > index:
+                    self._undo_one()
+                while self._index < index:
+                    self._redo_one()
+        finally:
+            self.travelling = False
 
     def _undo_one(self) -> None:
         label = self._steps[self._index - 1].label

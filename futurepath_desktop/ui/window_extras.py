@@ -1,6 +1,6 @@
 """What the main window is given once its panels and actions are made: files dropped on
-it and the portraits' actions (``ui.drops``), and the round clock and reminder notes
-(``ui.rhythm``)."""
+it and the portraits' actions (``ui.drops``), the round clock and reminder notes
+(``ui.rhythm``), and the campaign's party kept in step with undo."""
 
 from __future__ import annotations
 
@@ -11,7 +11,31 @@ from futurepath_desktop.ui import drops, rhythm
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
 
+PARTY_STEPS = ("Rest: ", "Next encounter: ")
+"""The steps after which the campaign's party in the library is saved as it stands."""
+
 
 def install(window: MainWindow) -> None:
     drops.install(window)
     rhythm.install(window)
+    keep_party_in_step(window)
+
+
+def keep_party_in_step(window: MainWindow) -> None:
+    """Undoing (or redoing) a rest or a next encounter puts the campaign's party in the
+    library back as the session has it again, so the next fight does not start from a
+    rest that was undone."""
+    stack = window.controller.stack
+    seen = [stack.index()]
+
+    def moved(index: int) -> None:
+        before, seen[0] = seen[0], index
+        if not stack.travelling or index == before:
+            return
+        low, high = sorted((before, index))
+        if any(stack.text(at).startswith(PARTY_STEPS) for at in range(low, high)):
+            from futurepath_desktop.ui.campaign_prompts import save_party
+
+            save_party(window, ask=False)
+
+    stack.indexChanged.connect(moved)

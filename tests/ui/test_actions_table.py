@@ -29,7 +29,7 @@ MENUS_BEFORE = {
         "&New Session", "&Open…", "New Session from Encounter…", "Open &Recent >", "-",
         "&Save", "Save &As…", "Print Encounter…", "Print Log…", "Export Encounter as PDF…",
         "Export Log as PDF…", "-",
-        "Import C&haracters…", "Session Na&me…", "Rule O&ptions…", "Save Party to Campaign",
+        "Import C&haracters…", "Session Na&me…", "Rule O&ptions…", "Save Party to Campaign…",
         "-", "&Quit",
     ],
     "&Edit": ["&Undo", "&Redo"],

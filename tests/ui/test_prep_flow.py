@@ -5,6 +5,7 @@ den again with the party as the fight left it; a rest gives back what the GM cho
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from futurepath_desktop.ui.dialogs.prep_dialogs import (
     StartFromEncounterDialog,
     TemplateDialog,
 )
+from futurepath_desktop.ui.dialogs.team_dialogs import TeamDialog
 from futurepath_desktop.ui.library_window import LibraryWindow
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.ui.conftest import answer_dialog, find
@@ -111,7 +113,15 @@ def test_build_save_start_fight_next_encounter_and_rest(
     discard(qtbot)
     trigger(window, "actionNew")
     session = window.controller.session
-    answer_text(monkeypatch, "The den")
+
+    def new_den(dialog: QDialog) -> None:
+        assert isinstance(dialog, TeamDialog) and dialog.windowTitle() == "New team"
+        assert dialog.side.currentData() == "players", "no players' team yet: theirs first"
+        dialog.name.setText("The den")
+        dialog.side.setCurrentIndex(dialog.side.findData("enemies"))
+        dialog.accept()
+
+    answer_dialog(qtbot, new_den)
     trigger(window, "actionAddTeam")
     library.refresh()
     choose(library, BEAR)
@@ -201,17 +211,51 @@ def test_build_save_start_fight_next_encounter_and_rest(
     reopens(window)
     window.controller.stack.undo()
     assert session.combatants[brandon.id].hp == brandon.hp - 6
+    # The rest undone is undone in the campaign too: the next fight starts from the wound.
+    (kept,) = window.library.entries("party")
+    assert next(m for m in kept.teams[0].members if m.name == "Brandon").hp == brandon.hp - 6
+    window.controller.stack.redo()
+    (kept,) = window.library.entries("party")
+    assert next(m for m in kept.teams[0].members if m.name == "Brandon").hp == rested.max_hp
+
+
+def test_cancelling_next_encounter_leaves_the_fight_running(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from futurepath_desktop.session.library import encounter_template
+
+    session = window.controller.session
+    window.library.save(encounter_template(session, ["bears"], DEN))
+    answer_dialog(qtbot, lambda dialog: dialog.accept())
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert fighting(session)
+    steps = window.controller.stack.count()
+
+    def cancel(dialog: QDialog) -> None:
+        assert isinstance(dialog, StartFromEncounterDialog)
+        assert not dialog.party.isVisibleTo(dialog), "the party is the session's own"
+        dialog.reject()
+
+    answer_dialog(qtbot, cancel)
+    trigger(window, "actionNextEncounter")
+    assert fighting(session) and window.controller.stack.count() == steps
+
+
+def bear_and_art(qtbot: QtBot, window: MainWindow) -> LibraryWindow:
+    """A monster and a character in the library, and its window open."""
+    from futurepath_desktop.session.library import combatant_template
+
+    session = window.controller.session
+    window.library.save(combatant_template(session.combatants["bear-1"], "monster"))
+    window.library.save(combatant_template(session.combatants["art"], "character"))
+    return open_library(qtbot, window)
 
 
 def test_a_monster_goes_to_the_other_side_and_a_character_to_the_players(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     session = window.controller.session
-    from futurepath_desktop.session.library import combatant_template
-
-    window.library.save(combatant_template(session.combatants["bear-1"], "monster"))
-    window.library.save(combatant_template(session.combatants["art"], "character"))
-    library = open_library(qtbot, window)
+    library = bear_and_art(qtbot, window)
     side_of = {t.id: t.side for t in session.teams.values()}
 
     def into(name: str) -> str:
@@ -226,3 +270,47 @@ def test_a_monster_goes_to_the_other_side_and_a_character_to_the_players(
     library.team.setCurrentIndex(library.team.findData(enemies[-1].id))
     choose(library, "Space Bear 1")
     assert library.team.currentData() == enemies[-1].id
+
+
+def test_the_library_imports_a_players_sheet_as_a_character_and_names_a_junk_file(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    junk = tmp_path / "shopping.json"
+    junk.write_text('{"eggs": 12}', encoding="utf-8")
+    sheet = Path(__file__).resolve().parents[1] / "session" / "sheets" / "tomas-reyne.json"
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(sheet), str(junk)], "")
+    )
+    said: list[str] = []
+
+    def warned(dialog: QDialog) -> None:
+        assert isinstance(dialog, QMessageBox)
+        said.append(dialog.text())
+        dialog.accept()
+
+    library = open_library(qtbot, window)
+    answer_dialog(qtbot, warned)
+    library.buttons["import_file"].click()
+    (tomas,) = window.library.entries("character")
+    assert tomas.name == "Tomas Reyne" and tomas.combatant is not None
+    assert "shopping.json" in said[0] and "neither a library template nor" in said[0]
+
+
+def test_the_library_always_has_a_chosen_row_when_one_is_shown(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    library = bear_and_art(qtbot, window)
+    library.kind.setCurrentIndex(library.kind.findData("monster"))
+    chosen = library.chosen()
+    assert chosen is not None and chosen.kind == "monster" and library.add.isEnabled()
+    library.kind.setCurrentIndex(library.kind.findData("character"))
+    chosen = library.chosen()
+    assert chosen is not None and chosen.name == "Art"
+    library.kind.setCurrentIndex(0)
+    library.select(chosen.id)
+    window.library.delete(chosen)
+    library.refresh()
+    after = library.chosen()
+    assert after is not None and after.name == "Space Bear 1", "the row left is chosen"

@@ -112,9 +112,15 @@ class StartFromEncounterDialog(QDialog):
             self.party.setCurrentIndex(self.party.findData(campaign))
         layout.addRow("Encounter", self.encounter)
         layout.addRow("Party", self.party)
+        self._layout = layout
         buttons = ok_cancel(self, "Start")
         buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(encounters))
         layout.addRow(buttons)
+
+    def hide_party(self) -> None:
+        """For the next encounter: the party is the session's own, as it stands."""
+        self._layout.setRowVisible(self.party, False)
+        self.party.setCurrentIndex(0)
 
 
 class RestDialog(QDialog):

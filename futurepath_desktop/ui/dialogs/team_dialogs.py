@@ -37,9 +37,9 @@ SIDES = (
 class TeamDialog(QDialog):
     """A team's name, colour and side."""
 
-    def __init__(self, team: Team, parent: QWidget | None = None) -> None:
+    def __init__(self, team: Team, parent: QWidget | None = None, *, new: bool = False) -> None:
         super().__init__(parent)
-        layout = form(self, "teamDialog", "Edit team", 320)
+        layout = form(self, "teamDialog", "New team" if new else "Edit team", 320)
         self.team = team
         self.name = text_field("teamName", 120, text=team.name)
         layout.addRow("Name", self.name)

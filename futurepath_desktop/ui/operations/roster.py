@@ -19,9 +19,10 @@ def team_colour(session: Session) -> str:
     return TEAM_COLOURS[len(session.teams) % len(TEAM_COLOURS)]
 
 
-def add_team(controller: SessionController, name: str) -> bool:
-    """Create a team called ``name``."""
-    team = Team(id=new_id("team"), name=name, colour=team_colour(controller.session))
+def add_team(controller: SessionController, team: str | Team) -> bool:
+    """Create a team: one called ``team`` (among the enemies), or the one given."""
+    if isinstance(team, str):
+        team = Team(id=new_id("team"), name=team, colour=team_colour(controller.session))
     return controller.push(c.AddTeam(team))
 
 
