@@ -222,3 +222,24 @@ def test_a_copied_entry_is_stamped_with_its_round_and_phase_in_words() -> None:
     history.push(c.Damage(("bear-1",), 1))
     stamp = entry_text(session.log[-1]).split("] ", 1)[0] + "]"
     assert stamp == f"[Round {session.combat.round}, {Phase.ACTION.name.title()}]"
+
+
+def test_a_team_that_has_left_keeps_its_name_in_the_log(qtbot: QtBot) -> None:
+    """The next encounter sends the bears away; their turns stay theirs in the log."""
+    from futurepath_desktop.session.history import History
+    from futurepath_desktop.ui.models.log_model import TEAM
+
+    session = demo_session()
+    history = History(session)
+    history.push(c.StartCombat(unaware_ids=()))
+    while session.combat.acting_team != "bears":
+        history.push(c.NextTurn())
+    history.push(c.EndCombat())
+    history.push(c.RemoveTeam("bears"))
+    model = LogModel(SessionController(session))
+    rows = [
+        model.index(row, TEAM).data()
+        for row in range(model.rowCount())
+        if session.log[row].team_id == "bears"
+    ]
+    assert rows and set(rows) == {"Space Bears"}

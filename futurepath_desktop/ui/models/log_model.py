@@ -102,7 +102,8 @@ class LogModel(SessionTableModel):
             return phase_name(entry)
         if column == TEAM:
             team = self.session.teams.get(entry.team_id or "")
-            return team.name if team else ""
+            # A team that has left (the next encounter came) keeps the name it had then.
+            return team.name if team else entry.team_name
         # The Event column speaks the game's words; its tool tip, the breakdown pane and
         # a copy keep the rulings cited.
         return without_rulings(entry.text)
