@@ -106,6 +106,10 @@ class PlayerView(QWidget):
         self.header.setObjectName("playerHeader")
         self.header.setWordWrap(True)  # a narrow screen wraps it rather than cutting it
         layout.addWidget(self.header)
+        self.clock = QLabel("")
+        self.clock.setObjectName("playerClock")
+        self.clock.hide()
+        layout.addWidget(self.clock)
         self.space = QLabel("")
         self.space.setObjectName("playerSpace")
         self.space.setWordWrap(True)
@@ -151,6 +155,7 @@ class PlayerView(QWidget):
         scale = LARGE_TYPE if self.large_type else 1.0
         for widget, size, bold in (
             (self.header, 1.8, True),
+            (self.clock, 1.3, False),
             (self.space, 1.3, False),
             (self.tree, 1.35, False),
         ):
@@ -162,6 +167,12 @@ class PlayerView(QWidget):
             self.tree.headerItem().setFont(column, self.tree.font())
         line = QFontMetrics(self.tree.font()).height()  # a portrait as tall as the name
         self.tree.setIconSize(QSize(line, line))
+
+    def show_clock(self, words: str) -> None:
+        """The round timer and the game time, when the GM shows them (empty: hidden)."""
+        if self.clock.text() != words:
+            self.clock.setText(words)
+        self.clock.setVisible(bool(words))
 
     def set_large_type(self, on: bool) -> None:
         """Type big enough to read across a table, or the ordinary size; the list gets the

@@ -89,6 +89,9 @@ def show(window: MainWindow) -> None:
         view.installEventFilter(_Follower(window, view))
     view = window.player_view
     view.set_large_type(flag(window.settings, LARGE_TYPE_KEY))
+    from futurepath_desktop.ui.rhythm import rhythm_of
+
+    view.show_clock(rhythm_of(window).players_words())
     screen = chosen_screen(window)
     full_screen = flag(window.settings, FULL_SCREEN_KEY)
     if screen is not None:

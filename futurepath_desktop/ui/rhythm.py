@@ -118,6 +118,7 @@ class ClockBar(QWidget):
         timer.ticked.connect(self.show_time)
         self.round = 0
         self.show_time()
+        self.show_round(0)
 
     def show_time(self) -> None:
         running = self.timer.running
@@ -134,13 +135,22 @@ class ClockBar(QWidget):
         self.game.setText(f"Game time {clock_text(game_seconds(round_number))}")
 
 
+PLAYERS_SEE_CLOCKS = "players/clocks"
+"""The setting: whether the player view and the players' page show the clocks."""
+
+
 class Rhythm(QObject):
     """The window's round timer, game clock and reminders, kept in step with the session."""
+
+    clockChanged = Signal()
+    """The timer started, stopped or was reset, a round began, or the players' choice
+    changed: what the players' page shows of the clocks is stale (not each second)."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window_ = window
         self.timer = RoundTimer(self)
+        self.timer.ticked.connect(self._show_players)
         self.clock = ClockBar(self.timer, window)
         self.notice: QMessageBox | None = None
         bar = window.combat_bar
@@ -153,6 +163,9 @@ class Rhythm(QObject):
             bar.addWidget(self.clock)
         self.clock.button.clicked.connect(lambda _checked: self.toggle())
         window.controller.changed.connect(self.follow)
+        shown = window.actions_by_name.get("actionClocksForPlayers")
+        if shown is not None:
+            shown.setChecked(self.players_see_clocks())
         self.follow(Change())
 
     def toggle(self) -> None:
@@ -163,12 +176,53 @@ class Rhythm(QObject):
         action = self.window_.actions_by_name.get("actionRoundTimer")
         if action is not None:
             action.setChecked(self.timer.running)
+        self.clockChanged.emit()
+
+    def reset(self) -> None:
+        self.timer.reset()
+        self.clockChanged.emit()
+
+    def players_see_clocks(self) -> bool:
+        from futurepath_desktop.ui.window_settings import flag
+
+        return flag(self.window_.settings, PLAYERS_SEE_CLOCKS)
+
+    def show_to_players(self, on: bool) -> None:
+        self.window_.settings.setValue(PLAYERS_SEE_CLOCKS, on)
+        action = self.window_.actions_by_name.get("actionClocksForPlayers")
+        if action is not None:
+            action.setChecked(on)
+        self._show_players()
+        self.clockChanged.emit()
+
+    def players_clock(self) -> tuple[str, float, bool] | None:
+        """What the players are shown of the clocks (None: nothing, outside a fight or when
+        the GM keeps them): the game time, the timer's seconds, whether it runs."""
+        if not self.clock.round or not self.players_see_clocks():
+            return None
+        game = clock_text(game_seconds(self.clock.round))
+        return game, round(self.timer.seconds(), 1), self.timer.running
+
+    def players_words(self) -> str:
+        shown = self.players_clock()
+        if shown is None:
+            return ""
+        game, seconds, _running = shown
+        return f"Round timer {clock_text(seconds)} · Game time {game}"
+
+    def _show_players(self) -> None:
+        view = self.window_.player_view
+        if view is not None:
+            view.show_clock(self.players_words())
 
     def follow(self, change: Change) -> None:
         session = self.window_.controller.session
         number = session.combat.round if session.combat.active else 0
-        self.timer.follow(number)
-        self.clock.show_round(number)
+        if number != self.clock.round:
+            self.timer.follow(number)
+            self.clock.show_round(number)
+            self._show_players()
+            self.clockChanged.emit()
         if change.log_appended and not change.log_truncated:
             said = [e.text for e in session.log[-change.log_appended :] if e.kind == "reminder"]
             if said:

@@ -27,5 +27,12 @@ def toggle_timer(window: MainWindow) -> None:
 
 
 def reset_timer(window: MainWindow) -> None:
-    rhythm_of(window).timer.reset()
+    rhythm_of(window).reset()
     window.say("The round timer is back at 0:00")
+
+
+def clocks_for_players(window: MainWindow) -> None:
+    """Show the round timer and the game time on the player view and the players' page,
+    or keep them to the GM."""
+    rhythm = rhythm_of(window)
+    rhythm.show_to_players(not rhythm.players_see_clocks())

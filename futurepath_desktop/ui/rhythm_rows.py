@@ -34,4 +34,13 @@ ROWS: tuple[Action, ...] = (
         menu=VIEW,
         section=5,
     ),
+    Action(
+        "actionClocksForPlayers",
+        "Show Clocks to Players",
+        "rhythm_prompts.clocks_for_players",
+        tip="The round timer and the game time on the player view and the players' page",
+        menu=VIEW,
+        section=5,
+        checkable=True,
+    ),
 )

@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from futurepath_desktop.ui.rhythm import rhythm_of
 from futurepath_desktop.web.links import ANY_HOST, DEFAULT_PORT, parse_address
-from futurepath_desktop.web.page_data import page_state
+from futurepath_desktop.web.page_data import Clock, page_state
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -105,6 +106,8 @@ class PageFeed(QObject):
         self._soon.timeout.connect(self.push)
         self.controller.changed.connect(self._changed)
         self.controller.sessionReplaced.connect(self._soon.start)
+        self.rhythm = rhythm_of(window)
+        self.rhythm.clockChanged.connect(self._soon.start)
         self.destroyed.connect(server.stop)  # the window went: so does the page
         app = QCoreApplication.instance()
         if app is not None:
@@ -128,13 +131,16 @@ class PageFeed(QObject):
                 self.map_version += 1
         self.version += 1
         map_version = self.map_version if self._picture is not None else 0
-        self.server.publish(page_state(session, self.version, map_version), self._picture)
+        clock = self.rhythm.players_clock()
+        shown = Clock(*clock) if clock is not None else None
+        self.server.publish(page_state(session, self.version, map_version, shown), self._picture)
 
     def stop(self) -> None:
         """Stop serving and following the session."""
         self._soon.stop()
         self.controller.changed.disconnect(self._changed)
         self.controller.sessionReplaced.disconnect(self._soon.start)
+        self.rhythm.clockChanged.disconnect(self._soon.start)
         self.server.stop()
         if self.view is not None:
             self.view.deleteLater()

@@ -9,18 +9,30 @@ from futurepath_desktop.session.player_info import PlayerInfo, player_info
 from futurepath_desktop.session.state import Session
 
 
+class Clock(msgspec.Struct, frozen=True):
+    """The table's clocks, when the GM shows them to the players: the game time (3 seconds
+    a round) and the round timer, in seconds when sent, running on or stopped."""
+
+    game: str
+    timer: float
+    running: bool
+
+
 class PageState(msgspec.Struct, frozen=True):
     """One update of the page: the players' description, numbered, with the number of the
-    map picture that goes with it (0 when there is no map)."""
+    map picture that goes with it (0 when there is no map), and the clocks if shown."""
 
     version: int
     map_version: int
     info: PlayerInfo
+    clock: Clock | None = None
 
 
-def page_state(session: Session, version: int, map_version: int) -> bytes:
+def page_state(
+    session: Session, version: int, map_version: int, clock: Clock | None = None
+) -> bytes:
     """The page's JSON for this session: the players' description as it is now."""
-    return encode(PageState(version, map_version, player_info(session)))
+    return encode(PageState(version, map_version, player_info(session), clock))
 
 
 def encode(state: PageState) -> bytes:

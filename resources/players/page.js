@@ -63,8 +63,29 @@
     return card;
   }
 
+  var clock = null; /* the clocks as last sent, and when they came */
+
+  function clockText(seconds) {
+    var whole = Math.floor(seconds);
+    var minutes = Math.floor(whole / 60);
+    var secs = whole % 60;
+    return minutes + ":" + (secs < 10 ? "0" : "") + secs;
+  }
+
+  function showClock() {
+    var line = $("clock");
+    line.hidden = clock === null;
+    if (clock === null) { return; }
+    var seconds = clock.timer;
+    if (clock.running) { seconds += (Date.now() - clock.at) / 1000; }
+    line.textContent = "Round timer " + clockText(seconds) + " · Game time " + clock.game;
+  }
+
   function render(state) {
     var info = state.info;
+    clock = state.clock ? { game: state.clock.game, timer: state.clock.timer,
+      running: state.clock.running, at: Date.now() } : null;
+    showClock();
     $("header").textContent = info.header;
     document.title = "Future Path · " + info.header;
 
@@ -122,4 +143,5 @@
   }
 
   document.addEventListener("DOMContentLoaded", follow);
+  setInterval(showClock, 1000); /* the round timer counts on between updates */
 })();

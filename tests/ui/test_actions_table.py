@@ -58,6 +58,7 @@ MENUS_BEFORE = {
         "Previous Panel", "-", "Player View", "Reset Layout", "Theme >", "-",
         "Player View Screen…", "Player View Full Screen", "Player View Large Type",
         "Players' Page…", "-", "Round Timer", "Reset Round Timer",
+        "Show Clocks to Players",
     ],
     "&Help": ["Keyboard Shortcuts", "-", "About Future Path Desktop"],
 }  # fmt: skip
