@@ -18,15 +18,18 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QContextMenuEvent,
     QFont,
     QFontMetrics,
     QKeySequence,
+    QMouseEvent,
     QResizeEvent,
     QShortcut,
 )
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
+    QMenu,
     QSplitter,
     QStyle,
     QStyledItemDelegate,
@@ -187,7 +190,10 @@ class PlayerView(QWidget):
     def _share_width(self) -> None:
         """The list's share of the width: half of it in large type, else about a third."""
         width = self.split.width()
-        share = round(width * (0.5 if self.large_type else 0.38))
+        # Large type takes half of a wide screen and more of a laptop's, so the
+        # conditions keep their column.
+        large = 0.5 if width >= 1500 else 0.64
+        share = round(width * (large if self.large_type else 0.38))
         self.split.setSizes([share, width - share])
 
     def toggle_full_screen(self) -> None:
@@ -195,6 +201,22 @@ class PlayerView(QWidget):
         is: the GM's window keeps it)."""
         self.setWindowState(self.windowState() ^ Qt.WindowState.WindowFullScreen)
         self.show()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """A right click anywhere: full screen or back, and close (for a GM who uses the
+        mouse alone, with no key to leave full screen)."""
+        menu = QMenu(self)
+        menu.setObjectName("playerViewMenu")
+        full = menu.addAction("Leave Full Screen" if self.isFullScreen() else "Full Screen")
+        full.triggered.connect(self.toggle_full_screen)
+        menu.addAction("Close Player View").triggered.connect(self.close)
+        menu.popup(event.globalPos())
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """A double click on the window's own ground (the header): full screen and back."""
+        self.toggle_full_screen()
+        event.accept()
 
     def escape(self) -> None:
         """Esc: out of full screen first; in a window, close it."""

@@ -87,6 +87,17 @@ def show(window: MainWindow) -> None:
         view = window.player_view = PlayerView(window.controller)
         view.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         view.installEventFilter(_Follower(window, view))
+        # Should the players' window get the keyboard (a window manager may give it to a
+        # full-screen window), the GM's keys still run the fight from there; its own keys
+        # (F11, Esc, Ctrl+W) stay its own.
+        own = {"F11", "Esc", "Ctrl+W"}
+        view.addActions(
+            [
+                action
+                for action in window.actions()
+                if action.shortcuts() and not {k.toString() for k in action.shortcuts()} & own
+            ]
+        )
     view = window.player_view
     view.set_large_type(flag(window.settings, LARGE_TYPE_KEY))
     from futurepath_desktop.ui.rhythm import rhythm_of

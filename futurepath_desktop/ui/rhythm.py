@@ -14,7 +14,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
 
 from futurepath_desktop.core.rounds import SECONDS_PER_ROUND
 from futurepath_desktop.session.change import Change
@@ -104,7 +111,7 @@ class ClockBar(QWidget):
         self.button = QToolButton(self)
         self.button.setObjectName("roundTimerButton")
         self.button.setCheckable(True)
-        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.button.setToolTip(
             "Round timer: click to start or stop (F8); a new round starts it at 0:00"
         )
@@ -123,8 +130,12 @@ class ClockBar(QWidget):
     def show_time(self) -> None:
         running = self.timer.running
         self.button.setChecked(running)
-        mark = "⏸" if running else "▶"
-        self.button.setText(f"{mark} {clock_text(self.timer.seconds())}")
+        # The style's own play and pause icons: not every font has a pause sign.
+        icon = (
+            QStyle.StandardPixmap.SP_MediaPause if running else QStyle.StandardPixmap.SP_MediaPlay
+        )
+        self.button.setIcon(self.style().standardIcon(icon))
+        self.button.setText(clock_text(self.timer.seconds()))
         self.button.setAccessibleDescription(
             f"{clock_text(self.timer.seconds())} this round, {'running' if running else 'stopped'}"
         )

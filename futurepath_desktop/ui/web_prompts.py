@@ -82,6 +82,10 @@ def map_png(scene: MapScene) -> bytes:
     return png(map_picture(scene))
 
 
+CLOCK_BEAT_MS = 3000
+"""How often a running round timer is sent again to the players' page."""
+
+
 class PageFeed(QObject):
     """Keeps a running players' page in step with the session: every change (a burst of
     them at once is one update) becomes a new state and, when it looks different, a new
@@ -108,6 +112,12 @@ class PageFeed(QObject):
         self.controller.sessionReplaced.connect(self._soon.start)
         self.rhythm = rhythm_of(window)
         self.rhythm.clockChanged.connect(self._soon.start)
+        # A running timer the players see is sent again every few seconds, so that a page
+        # opened late counts on from where the GM's does (the map is not drawn for it).
+        self._clock_beat = QTimer(self)
+        self._clock_beat.setInterval(CLOCK_BEAT_MS)
+        self._clock_beat.timeout.connect(self._beat)
+        self._clock_beat.start()
         self.destroyed.connect(server.stop)  # the window went: so does the page
         app = QCoreApplication.instance()
         if app is not None:
@@ -116,15 +126,20 @@ class PageFeed(QObject):
     def _changed(self, _change: object) -> None:
         self._soon.start()
 
-    def push(self) -> None:
+    def _beat(self) -> None:
+        clock = self.rhythm.players_clock()
+        if clock is not None and clock[2]:  # shown and running
+            self.push(map_too=False)
+
+    def push(self, map_too: bool = True) -> None:
         """Hand the server the page as the session is now (the map's picture is encoded
-        again only when it looks different)."""
+        again only when it looks different; not at all for the clock's beat)."""
         if self.view is None:
             return
         session = self.controller.session
-        if session.map is None:
+        if map_too and session.map is None:
             self._image, self._picture = None, None
-        else:
+        elif map_too:
             image = map_picture(self.view.map_scene)
             if self._picture is None or image != self._image:
                 self._image, self._picture = image, png(image)
@@ -138,6 +153,7 @@ class PageFeed(QObject):
     def stop(self) -> None:
         """Stop serving and following the session."""
         self._soon.stop()
+        self._clock_beat.stop()
         self.controller.changed.disconnect(self._changed)
         self.controller.sessionReplaced.disconnect(self._soon.start)
         self.rhythm.clockChanged.disconnect(self._soon.start)
@@ -222,6 +238,7 @@ class PlayersPageDialog(QDialog):
         row.addStretch(1)
         self.switch = QPushButton("Turn On")
         self.switch.setObjectName("pageSwitch")
+        self.switch.setAutoDefault(False)  # Enter closes the dialog; it never turns it off
         self.switch.clicked.connect(self.flip)
         row.addWidget(self.switch)
         layout.addLayout(row)
@@ -242,7 +259,10 @@ class PlayersPageDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.copy = buttons.addButton("Copy Link", QDialogButtonBox.ButtonRole.ActionRole)
         self.copy.setObjectName("pageCopy")
+        self.copy.setAutoDefault(False)
         self.copy.clicked.connect(self.copy_link)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setDefault(True)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._watchers = QTimer(self)

@@ -139,8 +139,10 @@ def test_the_page_map_is_the_players_map(
     version = page.map_version
     window.controller.push(c.EditCombatant("bear-1", {"hidden": True}))
     qtbot.waitUntil(lambda: page.map_version > version)
+    # The server takes the new picture on its own thread: wait for it there.
+    qtbot.waitUntil(lambda: page.server.picture != seen)
     hidden = page.server.picture
-    assert hidden is not None and hidden != seen
+    assert hidden is not None
     qtbot.waitUntil(lambda: decode(page.server.state).map_version == page.map_version)
     gone = store.decode(store.encode(window.controller.session))
     History(gone).push(c.RemoveCombatants(("bear-1",)))
