@@ -91,11 +91,16 @@ def test_the_deb_holds_the_bundle_launcher_desktop_entry_icons_and_mime_type(
         assert "futurepath-desktop/futurepath-desktop" in archive.getnames()
 
 
-def test_the_bundle_stays_within_150_mb_unpacked(unpacked: Path) -> None:
+BUNDLE_MB = 165
+"""The bundle's budget: 150 MB until the players' page and printing came; the page's server
+(stripped) and Qt's print support with the system's printing libraries add about 12 MB."""
+
+
+def test_the_bundle_stays_within_its_budget_unpacked(unpacked: Path) -> None:
     bundle = unpacked / "opt/futurepath-desktop"
     size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file() and not f.is_symlink())
     print(f"bundle: {size / 1e6:.1f} MB unpacked")
-    assert size <= 150_000_000, f"the bundle is {size / 1e6:.1f} MB"
+    assert size <= BUNDLE_MB * 1_000_000, f"the bundle is {size / 1e6:.1f} MB"
 
 
 def test_the_unpacked_app_passes_its_smoke_test_offscreen_and_on_xvfb(
