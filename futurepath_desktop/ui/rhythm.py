@@ -13,12 +13,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMessageBox,
-    QStyle,
     QToolButton,
     QWidget,
 )
@@ -98,6 +98,25 @@ class RoundTimer(QObject):
             self.reset()
 
 
+def play_pause_icon(running: bool, colour: QColor, side: int = 32) -> QIcon:
+    """Two bars (pause) while the timer runs, a triangle (play) while it is stopped."""
+    picture = QPixmap(side, side)
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    if running:
+        bar = side * 0.22
+        painter.drawRect(QRectF(side * 0.22, side * 0.18, bar, side * 0.64))
+        painter.drawRect(QRectF(side * 0.56, side * 0.18, bar, side * 0.64))
+    else:
+        corners = [(0.25, 0.15), (0.85, 0.5), (0.25, 0.85)]
+        painter.drawPolygon(QPolygonF([QPointF(side * x, side * y) for x, y in corners]))
+    painter.end()
+    return QIcon(picture)
+
+
 class ClockBar(QWidget):
     """On the combat bar: the round timer (click to start or stop) and the game clock."""
 
@@ -130,11 +149,10 @@ class ClockBar(QWidget):
     def show_time(self) -> None:
         running = self.timer.running
         self.button.setChecked(running)
-        # The style's own play and pause icons: not every font has a pause sign.
-        icon = (
-            QStyle.StandardPixmap.SP_MediaPause if running else QStyle.StandardPixmap.SP_MediaPlay
-        )
-        self.button.setIcon(self.style().standardIcon(icon))
+        # Drawn, not a font's sign (not every font has a pause sign) nor the style's icon
+        # (asking the style at start-up costs the first frame; see ui.fusion_metrics).
+        ink = self.palette().color(QPalette.ColorRole.ButtonText)
+        self.button.setIcon(play_pause_icon(running, ink))
         self.button.setText(clock_text(self.timer.seconds()))
         self.button.setAccessibleDescription(
             f"{clock_text(self.timer.seconds())} this round, {'running' if running else 'stopped'}"

@@ -101,7 +101,9 @@ class LogModel(SessionTableModel):
         if column == PHASE:
             return phase_name(entry)
         if column == TEAM:
-            team = self.session.teams.get(entry.team_id or "")
+            if not entry.team_id:  # no team's turn (a space entry stamps none)
+                return ""
+            team = self.session.teams.get(entry.team_id)
             # A team that has left (the next encounter came) keeps the name it had then.
             return team.name if team else entry.team_name
         # The Event column speaks the game's words; its tool tip, the breakdown pane and
