@@ -47,6 +47,21 @@ def answer_dialog(qtbot: QtBot, handle: Callable[[QDialog], None]) -> None:
     QTimer.singleShot(0, later)
 
 
+def collect_report(qtbot: QtBot) -> list[str]:
+    """The next message box's text, collected (into the list returned) and the box closed."""
+    from PySide6.QtWidgets import QMessageBox
+
+    said: list[str] = []
+
+    def report(dialog: QDialog) -> None:
+        assert isinstance(dialog, QMessageBox)
+        said.append(dialog.text())
+        dialog.accept()
+
+    answer_dialog(qtbot, report)
+    return said
+
+
 def close_if_open(dialog: QDialog) -> None:
     """Reject a dialog that is still showing (it may be long gone by now)."""
     if shiboken6.isValid(dialog) and dialog.isVisible():

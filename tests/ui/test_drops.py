@@ -17,7 +17,7 @@ from futurepath_desktop.session import store
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.state import MapState
 from futurepath_desktop.ui.main_window import MainWindow
-from tests.ui.conftest import answer_dialog
+from tests.ui.conftest import answer_dialog, collect_report
 from tests.ui.portrait_files import picture
 from tests.ui.test_import_characters import SHEETS
 from tests.ui.test_portraits import row_of, saved_beside
@@ -131,14 +131,7 @@ def test_sheets_dropped_on_the_initiative_panel_join_the_players(
 ) -> None:
     session = window.controller.session
     before, steps = set(session.combatants), window.controller.stack.count()
-    said: list[str] = []
-
-    def report(dialog: QDialog) -> None:
-        assert isinstance(dialog, QMessageBox)
-        said.append(dialog.text())
-        dialog.accept()
-
-    answer_dialog(qtbot, report)
+    said = collect_report(qtbot)
     assert drop(window.initiative.view.viewport(), sorted(SHEETS.glob("*.json")))
     qtbot.waitUntil(lambda: bool(said))
     new = {session.combatants[i].name for i in set(session.combatants) - before}

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtGui import QFileOpenEvent
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import store
@@ -16,7 +16,7 @@ from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.ui import file_open
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.helpers import run_python
-from tests.ui.conftest import answer_dialog
+from tests.ui.conftest import collect_report
 from tests.ui.test_import_characters import SHEETS
 
 
@@ -94,14 +94,7 @@ def test_sheets_the_system_hands_over_join_the_players_together(
     file_open.install(window, app, watch=True)
     session = window.controller.session
     before, steps = set(session.combatants), window.controller.stack.count()
-    said: list[str] = []
-
-    def report(dialog: QDialog) -> None:
-        assert isinstance(dialog, QMessageBox)
-        said.append(dialog.text())
-        dialog.accept()
-
-    answer_dialog(qtbot, report)
+    said = collect_report(qtbot)
     for sheet in sorted(SHEETS.glob("*.json")):  # one event per file, as macOS sends them
         QApplication.sendEvent(app, QFileOpenEvent(str(sheet)))
     qtbot.waitUntil(lambda: bool(said))

@@ -150,3 +150,35 @@ def test_the_clock_sits_on_the_bar_at_1280_wide_without_clipping(
         if abs(picture.pixelColor(x, y).lightness() - ground.lightness()) > 80
     )
     assert inked > 20, "the timer's digits are drawn"
+
+
+def test_the_players_clock_is_drawn_on_the_player_view_when_shown(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    rhythm = rhythm_of(window)
+    start_with_only_brandon_aware(qtbot, window)
+    window.show_player_view()
+    view = window.player_view
+    assert view is not None
+
+    def inked() -> int:
+        """Pixels of the clock's line unlike the window's ground (its text, drawn)."""
+        QApplication.processEvents()
+        picture = view.grab().toImage()
+        where = view.clock.geometry()
+        ground = picture.pixelColor(where.right() + 2, where.top() + 1)
+        return sum(
+            1
+            for x in range(where.left(), where.right(), 2)
+            for y in range(where.top(), where.bottom(), 2)
+            if abs(picture.pixelColor(x, y).lightness() - ground.lightness()) > 80
+        )
+
+    assert not view.clock.isVisible()
+    rhythm.show_to_players(True)
+    try:
+        assert view.clock.isVisible() and inked() > 20, "the round timer's line is drawn"
+        assert view.clock.width() >= view.clock.sizeHint().width(), "and not cut"
+    finally:
+        rhythm.show_to_players(False)
+        window.settings.remove("players/clocks")

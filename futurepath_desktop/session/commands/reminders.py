@@ -27,12 +27,13 @@ WHEN_WORDS: dict[str, str] = {
 }
 
 
-def reminder_line(session: Session, reminder: Reminder) -> str:
-    """What the log and the pop-up say: "Katie's regeneration: heal 2", "Round 3: …"."""
+def reminder_line(session: Session, reminder: Reminder, round_number: int | str = 0) -> str:
+    """What the log and the pop-up say: "Katie's regeneration: heal 2", "Round 3: …" (the
+    round given, else the one the fight is in)."""
     who = session.combatants.get(reminder.combatant_id or "")
     if who is not None:
         return f"{possessive(who.name)} {reminder.text}"
-    return f"Round {session.combat.round}: {reminder.text}"
+    return f"Round {round_number or session.combat.round}: {reminder.text}"
 
 
 def describe(session: Session, reminder: Reminder) -> str:

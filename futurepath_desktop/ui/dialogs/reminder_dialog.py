@@ -3,6 +3,7 @@ as one undoable step; and the form for one reminder, which shows what the log wi
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -85,17 +86,8 @@ class ReminderEditor(QDialog):
             self.preview.setText("<i>There is no one in the session yet.</i>")
         else:
             kept = self.reminder()
-            said = reminder_line(self.session, kept)
-            if not turn:
-                number = kept.round or "N"
-                said = f"Round {number}: {kept.text}"
-            self.preview.setText(f"The log will say: <b>{_escaped(said)}</b>")
-
-
-def _escaped(text: str) -> str:
-    import html
-
-    return html.escape(text, quote=False)
+            said = reminder_line(self.session, kept, kept.round or "N")
+            self.preview.setText(f"The log will say: <b>{html.escape(said, quote=False)}</b>")
 
 
 class RemindersDialog(QDialog):
