@@ -255,7 +255,8 @@ class Autosave:
             # (recovery takes it whenever it is there: it holds all the journal did).
             # Encoded here, off the window's thread, a piece at a time: the snapshot's
             # records never change, so the text is the session as it was when queued.
-            atomic_write(self.folded, encode_pieces(snapshot), keep_backup=False)
+            closing = self._closing.is_set  # a clean exit: the folder's fsync is not needed
+            atomic_write(self.folded, encode_pieces(snapshot), keep_backup=False, abandoned=closing)
             try:
                 # A clean exit came while this was written: the journal is about to go,
                 # so the rest (two more files, four fsyncs) is not worth the wait. Until
@@ -264,10 +265,10 @@ class Autosave:
                     return
                 # The cover sheet names the new base's last action before the journal
                 # that held it goes: a crash in between still shows something to recover.
-                self._write_meta(clean=False, last_action=label)
+                self._write_meta(clean=False, last_action=label, abandoned=closing)
                 if self._closing.is_set():
                     return
-                atomic_write(self.journal, b"", keep_backup=False)
+                atomic_write(self.journal, b"", keep_backup=False, abandoned=closing)
                 os.replace(self.folded, self.base)
             except OSError:  # the journal goes on as it was: the new base must not stay
                 self.folded.unlink(missing_ok=True)
@@ -295,7 +296,9 @@ class Autosave:
         finally:
             os.close(handle)
 
-    def _write_meta(self, clean: bool, last_action: str = "") -> None:
+    def _write_meta(
+        self, clean: bool, last_action: str = "", abandoned: Callable[[], bool] | None = None
+    ) -> None:
         meta = Meta(
             self.stem,
             self.session.id,
@@ -305,7 +308,7 @@ class Autosave:
             time.time(),
             last_action,
         )
-        atomic_write(self.meta, msgspec.json.encode(meta), keep_backup=False)
+        atomic_write(self.meta, msgspec.json.encode(meta), keep_backup=False, abandoned=abandoned)
 
     def _remove_files(self) -> None:
         # The cover sheet last: a journal without one is never offered, and a crash half-way

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import cast
 
@@ -78,14 +78,21 @@ def _holds(path: Path, data: bytes) -> bool:
 
 
 def atomic_write(
-    path: Path, data: bytes | Iterable[bytes | memoryview], *, keep_backup: bool = True
+    path: Path,
+    data: bytes | Iterable[bytes | memoryview],
+    *,
+    keep_backup: bool = True,
+    abandoned: Callable[[], bool] | None = None,
 ) -> None:
     """Write ``data`` (bytes, or pieces of them) to ``path`` so that a crash leaves either
     the old or the new file.
 
     The bytes go to a temporary file in the same folder, are flushed and fsynced, then
     renamed over the target; the folder is fsynced last. The previous version, if it
-    differs, is kept as the backup (itself replaced atomically).
+    differs, is kept as the backup (itself replaced atomically). ``abandoned``, asked
+    after the rename, says the file is about to be removed (the autosave journal at a
+    clean exit): the folder's fsync, which would only make the rename outlive a crash,
+    is then skipped.
     """
     if keep_backup and not isinstance(data, bytes):
         data = b"".join(data)  # the backup is kept only if the file changes: compared whole
@@ -113,7 +120,8 @@ def atomic_write(
                 shutil.copy2(target, staged)
             os.replace(staged, backup_path(target))
         os.replace(temporary, target)
-        _fsync_dir(folder)
+        if abandoned is None or not abandoned():
+            _fsync_dir(folder)
     finally:
         temporary.unlink(missing_ok=True)
         staged.unlink(missing_ok=True)

@@ -365,33 +365,35 @@ def test_closing_does_not_wait_on_a_write_stuck_on_a_busy_disk(
     assert find_unclean(saver.folder) == []
 
 
+@pytest.mark.parametrize("stuck_at", [0, 2, 4], ids=["base", "cover sheet", "journal"])
 def test_a_clean_close_cuts_a_checkpoint_short(
-    private_home: Path, monkeypatch: pytest.MonkeyPatch
+    private_home: Path, monkeypatch: pytest.MonkeyPatch, stuck_at: int
 ) -> None:
-    """A checkpoint writes three files, two fsyncs each; a clean close that comes while
-    the first is written skips the other two (the journal is about to go), so a quit on a
-    loaded disk waits for one file's fsyncs, not six."""
+    """A checkpoint writes three files (the new base, the cover sheet, the emptied
+    journal), two fsyncs each: the file's and its folder's. A clean close that comes while
+    any one file's own fsync is under way makes no fsync after it (the journal is about to
+    go), so a quit on a loaded disk waits for at most one fsync, not the rest of six."""
     real_fsync = os.fsync
     gate = threading.Event()
-    first = threading.Event()
+    reached = threading.Event()
     fsyncs: list[float] = []
 
     def gated_fsync(fd: int) -> None:
         fsyncs.append(time.monotonic())
-        first.set()
-        gate.wait(5)  # the first fsync of the checkpoint waits until the close has come
+        if len(fsyncs) == stuck_at + 1:
+            reached.set()
+            gate.wait(5)  # this fsync of the checkpoint waits until the close has come
         real_fsync(fd)
 
     monkeypatch.setattr(os, "fsync", gated_fsync)
     session = demo_session()
     saver = Autosave(session)  # opening writes the first base: a checkpoint
-    assert first.wait(5)
+    assert reached.wait(5)
     saver.close(timeout=0)
     closed = time.monotonic()
     gate.set()
     saver._thread.join(5)
     assert not saver._thread.is_alive()
-    after = [t for t in fsyncs if t >= closed]
-    assert len(after) <= 1, "only the folded base's own write finished: its directory's fsync"
-    assert len(fsyncs) <= 2
+    assert [t for t in fsyncs if t >= closed] == [], "no fsync once the close had come"
+    assert len(fsyncs) == stuck_at + 1
     assert sorted(saver.folder.iterdir()) == [], "and the journal still goes"
