@@ -52,103 +52,97 @@ class InitiativeCells:
     def session(self) -> Session:
         return self.controller.session
 
-    def _team_data(self, team: Team, column: int, role: int) -> Any:
-        acting = self.session.combat.acting_team == team.id
-        if role == ID_ROLE:
-            return team.id
-        if role == KIND_ROLE:
-            return "team"
-        if role == HEALTH_ROLE:
-            # Not None: a None read back through index.data() in a Python delegate loses a
-            # reference to None in PySide6 6.12 on Python 3.11, and enough of them crash.
-            return ()
-        if role == DISPLAY:
-            if column == NAME:
-                return team.name
-            if column == INIT:
-                return "" if team.initiative is None else str(team.initiative)
-            if column == STATUS:
-                members = [self.session.combatants[i] for i in self._members.get(team.id, [])]
-                up = sum(
-                    1 for m in members if m.present and not m.is_down(self.session.options.vitality)
-                )
-                return f"{'▶ acting · ' if acting else ''}{up} of {len(members)} standing"
-            return ""
-        if role == DECORATION and column == NAME:
-            return QColor(team.colour)
-        if role == FONT:
-            return self._bold
-        if role == BACKGROUND and acting and "acting" in self.palette:
-            return self.palette["acting"]
-        if role == FOREGROUND and acting and "acting_text" in self.palette:
-            return self.palette["acting_text"]
-        if role == TOOLTIP:
-            tip = f"{team.name} ({team.side})"
-            if team.initiative is not None:
-                tip += (
-                    f"\nTeam initiative {team.initiative}: "
-                    "mean of the members' scores, rounded up"  # R6
-                )
-            if team.tiebreak:
-                tip += f"\n{team.tiebreak}"
-            return tip
-        return None
-
-    def _combatant_data(self, combatant: Combatant, column: int, role: int) -> Any:
+    def _team_cell(self, team: Team, column: int) -> dict[int, Any]:
+        """Every role of a team's cell but the tip, worked out together (a repaint asks a
+        cell for five or six of them at once)."""
         session = self.session
-        combat = session.combat
-        acting = combat.acting_team == combatant.team_id and combatant.present
-        if role == ID_ROLE:
-            return combatant.id
-        if role == KIND_ROLE:
-            return "combatant"
-        if role == DECORATION and column == NAME and combatant.portrait:
-            return portrait_icon(self.controller, combatant)
+        acting = session.combat.acting_team == team.id
+        # HEALTH_ROLE not None: a None read back through index.data() in a Python delegate
+        # loses a reference to None in PySide6 6.12 on Python 3.11, and enough of them crash.
+        cell: dict[int, Any] = {
+            ID_ROLE: team.id,
+            KIND_ROLE: "team",
+            HEALTH_ROLE: (),
+            FONT: self._bold,
+        }
+        display = ""
+        if column == NAME:
+            display = team.name
+            cell[DECORATION] = QColor(team.colour)
+        elif column == INIT:
+            display = "" if team.initiative is None else str(team.initiative)
+        elif column == STATUS:
+            members = [session.combatants[i] for i in self._members.get(team.id, [])]
+            vitality = session.options.vitality
+            up = sum(1 for m in members if m.present and not m.is_down(vitality))
+            display = f"{'▶ acting · ' if acting else ''}{up} of {len(members)} standing"
+        cell[DISPLAY] = display
+        if acting and "acting" in self.palette:
+            cell[BACKGROUND] = self.palette["acting"]
+        if acting and "acting_text" in self.palette:
+            cell[FOREGROUND] = self.palette["acting_text"]
+        return cell
+
+    def _team_tip(self, team: Team) -> str:
+        tip = f"{team.name} ({team.side})"
+        if team.initiative is not None:
+            # R6: the mean of the members' scores, rounded up
+            tip += f"\nTeam initiative {team.initiative}: mean of the members' scores, rounded up"
+        if team.tiebreak:
+            tip += f"\n{team.tiebreak}"
+        return tip
+
+    def _combatant_cell(self, combatant: Combatant, column: int) -> dict[int, Any]:
+        """Every role of a combatant's cell but the tip, worked out together."""
+        session = self.session
+        cell: dict[int, Any] = {ID_ROLE: combatant.id, KIND_ROLE: "combatant"}
+        if column == NAME and combatant.portrait:
+            cell[DECORATION] = portrait_icon(self.controller, combatant)
         flags, down, health = self._facts_of(combatant)
-        if role == HEALTH_ROLE:
-            return health
-        if role == DISPLAY:
-            if column == NAME:
-                return combatant.name if combatant.present else f"{combatant.name} (waiting)"
-            if column == INIT:
-                return str(combatant.initiative(self.session.options.initiative))
-            if column == HEALTH:
-                return health[1]
-            if column == STATUS:
-                return ", ".join(flags)
-            if column == TURN:
-                return self._turn(combatant)
-            return ""
-        if role == FOREGROUND:
-            if not combatant.present or down:
-                return self.palette.get("muted", QColor("gray"))
-            if column == STATUS and flags:
-                return self.palette.get("flag", QColor("darkorange"))
-        if role == FONT and down:
-            return self._italic
-        if role == BACKGROUND and acting and "acting" in self.palette:
+        cell[HEALTH_ROLE] = health
+        if column == NAME:
+            display = combatant.name if combatant.present else f"{combatant.name} (waiting)"
+        elif column == INIT:
+            display = str(combatant.initiative(session.options.initiative))
+        elif column == HEALTH:
+            display = health[1]
+        elif column == STATUS:
+            display = ", ".join(flags)
+        else:
+            display = self._turn(combatant)
+        cell[DISPLAY] = display
+        if not combatant.present or down:
+            cell[FOREGROUND] = self.palette.get("muted", QColor("gray"))
+        elif column == STATUS and flags:
+            cell[FOREGROUND] = self.palette.get("flag", QColor("darkorange"))
+        if down:
+            cell[FONT] = self._italic
+        acting = session.combat.acting_team == combatant.team_id and combatant.present
+        if acting and "acting" in self.palette:
             colour = QColor(self.palette["acting"])
             colour.setAlpha(110)
-            return colour
-        if role == TOOLTIP:
-            lines = [
-                f"{combatant.name}: initiative score "  # R5
-                f"{combatant.initiative(self.session.options.initiative)}",
-                f"AC {combatant.ac}",
-            ]
-            if column in (STATUS, TURN):  # what a narrow panel may have had to shorten
-                status = ", ".join(self.flags_of(combatant))
-                turn = self._turn(combatant)
-                lines += [f"Status: {status}"] if status else []
-                lines += [f"This turn: {turn}"] if turn else []
-            lines += [
-                f"{c.name}" + (f", {n_rounds(c.remaining)}" if c.remaining else "")
-                for c in session.conditions_on(combatant.id)
-            ]
-            if combatant.notes:
-                lines.append(combatant.notes)
-            return "\n".join(lines)
-        return None
+            cell[BACKGROUND] = colour
+        return cell
+
+    def _combatant_tip(self, combatant: Combatant, column: int) -> str:
+        session = self.session
+        lines = [
+            f"{combatant.name}: initiative score "  # R5
+            f"{combatant.initiative(session.options.initiative)}",
+            f"AC {combatant.ac}",
+        ]
+        if column in (STATUS, TURN):  # what a narrow panel may have had to shorten
+            status = ", ".join(self.flags_of(combatant))
+            turn = self._turn(combatant)
+            lines += [f"Status: {status}"] if status else []
+            lines += [f"This turn: {turn}"] if turn else []
+        lines += [
+            f"{c.name}" + (f", {n_rounds(c.remaining)}" if c.remaining else "")
+            for c in session.conditions_on(combatant.id)
+        ]
+        if combatant.notes:
+            lines.append(combatant.notes)
+        return "\n".join(lines)
 
     def _facts_of(self, combatant: Combatant) -> tuple[list[str], bool, tuple[float, str, str]]:
         facts = self._facts.get(combatant.id)

@@ -37,7 +37,7 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         self._row_of: dict[str, tuple[int, int]] = {}  # combatant id → (team row, row)
         self._combat = controller.session.combat
         self._cells: dict[tuple[int, int, int], dict[int, Any]] = {}
-        """What data() answered, by (parent, row, column) then role: a repaint asks every
+        """Each cell's roles, by (parent, row, column) then role: a repaint asks every
         visible cell for a dozen roles, and working each out again cost most of a Next
         Turn. A row's entries go whenever the row is reported changed (and all of them on
         a reset or a new palette), so what is kept is what a fresh model would answer."""
@@ -230,29 +230,18 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         if role not in ANSWERED or not index.isValid():
             return None
         if role == TOOLTIP:  # asked for rarely, and the costliest to work out
-            return self._data(index, role)
-        cell = self._cells.setdefault((index.internalId(), index.row(), index.column()), {})
-        if role in cell:
-            return cell[role]
-        value = cell[role] = self._data(index, role)
-        return value
+            return self._tip(index)
+        return self._cell(index).get(role)
 
     def multiData(self, index: Index, roleDataSpan: Any) -> None:  # noqa: N803 (Qt's name)
         """Every role a delegate paints a cell from, in one call (the delegate asks seven
         at once; seven calls of :meth:`data` each cost a crossing into Python)."""
         if not index.isValid():
             return
-        cell = self._cells.setdefault((index.internalId(), index.row(), index.column()), {})
+        cell = self._cell(index)
         for slot in roleDataSpan:
             role = slot.role()
-            if role not in ANSWERED:
-                value = None
-            elif role == TOOLTIP:
-                value = self._data(index, role)
-            elif role in cell:
-                value = cell[role]
-            else:
-                value = cell[role] = self._data(index, role)
+            value = self._tip(index) if role == TOOLTIP else cell.get(role)
             # A view hands the same slots from cell to cell: one left alone keeps the
             # last cell's answer (its colour swatch, its bold font).
             if value is None:
@@ -260,11 +249,27 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
             else:
                 slot.setData(value)
 
-    def _data(self, index: Index, role: int) -> Any:
+    def _cell(self, index: Index) -> dict[int, Any]:
+        """A cell's roles (all but the tip), worked out together the first time it is
+        asked for any of them and kept until its row is reported changed."""
+        parent = index.internalId()
+        key = (parent, index.row(), index.column())
+        cell = self._cells.get(key)
+        if cell is None:
+            if parent == _NO_PARENT:
+                team = self.session.teams.get(self._teams[index.row()])
+                cell = self._team_cell(team, index.column()) if team is not None else {}
+            else:
+                found = self.session.combatants.get(
+                    self._members[self._teams[parent - 1]][index.row()]
+                )
+                cell = self._combatant_cell(found, index.column()) if found is not None else {}
+            self._cells[key] = cell
+        return cell
+
+    def _tip(self, index: Index) -> str | None:
         team = self.team_at(index)
         if team is not None:
-            return self._team_data(team, index.column(), role)
+            return self._team_tip(team)
         combatant = self.combatant_at(index)
-        if combatant is None:
-            return None
-        return self._combatant_data(combatant, index.column(), role)
+        return self._combatant_tip(combatant, index.column()) if combatant is not None else None
