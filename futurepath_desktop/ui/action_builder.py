@@ -161,10 +161,10 @@ def give_letters(menu: QMenu) -> None:
     letter, the entry's): the letters the table chose stay; the rest are matched to the
     entries so that as many as can have one, each preferring the initials of its words
     and the entries higher in the menu getting their choice first."""
-    entries = [a for a in menu.actions() if not a.isSeparator()]
-    fixed = {letter_of(a.text()) for a in entries} - {""}
-    wanting = [a for a in entries if "&" not in a.text()]  # "&&" names stay as they are
-    choices = [[(at, a.text()[at].lower()) for at in letter_places(a.text())] for a in wanting]
+    entries = [(a, a.text()) for a in menu.actions() if not a.isSeparator()]  # read once
+    fixed = {letter_of(text) for _, text in entries} - {""}
+    wanting = [(a, text) for a, text in entries if "&" not in text]  # "&&" names stay
+    choices = [[(at, text[at].lower()) for at in letter_places(text)] for _, text in wanting]
     owner: dict[str, int] = {}  # letter → the entry (an index into ``wanting``) it went to
 
     def place(entry: int, seen: set[str]) -> bool:
@@ -182,8 +182,7 @@ def give_letters(menu: QMenu) -> None:
     for entry in reversed(range(len(wanting))):
         place(entry, set())
     for letter, entry in owner.items():
-        action = wanting[entry]
-        text = action.text()
+        action, text = wanting[entry]
         at = next(at for at, ch in choices[entry] if ch == letter)
         action.setText(f"{text[:at]}&{text[at:]}")
 
