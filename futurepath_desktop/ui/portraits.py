@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon, QImage, QImageReader, QPixmap
+from PySide6.QtGui import QIcon, QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
 from futurepath_desktop.session.state import Combatant
@@ -71,6 +71,8 @@ def portrait_file(folder: Path | None, portrait: str | None) -> str:
 
 
 def _read(file: str, side: int) -> QImage:
+    from PySide6.QtGui import QImageReader  # with the first picture read
+
     reader = QImageReader(file)
     reader.setAutoTransform(True)  # a phone's photo the right way up
     size = reader.size()

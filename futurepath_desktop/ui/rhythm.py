@@ -18,7 +18,6 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QToolButton,
     QWidget,
 )
@@ -27,6 +26,8 @@ from futurepath_desktop.core.rounds import SECONDS_PER_ROUND
 from futurepath_desktop.session.change import Change
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from futurepath_desktop.ui.main_window import MainWindow
 
 
@@ -260,6 +261,8 @@ class Rhythm(QObject):
     def remind(self, said: list[str]) -> None:
         """Show the reminders that came, in one note that does not stop play."""
         if self.notice is None:
+            from PySide6.QtWidgets import QMessageBox  # with the first reminder
+
             notice = QMessageBox(self.window_)
             notice.setObjectName("reminderNotice")
             notice.setWindowTitle("Reminder")

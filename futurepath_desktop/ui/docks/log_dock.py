@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -65,6 +65,7 @@ class _LogFilter(QSortFilterProxyModel):
         super().__init__()
         self.kinds: set[str] = set()
         self.text = ""
+        self._filtering = False
         self.setFilterRole(FILTER_ROLE)
         self.setFilterKeyColumn(0)
 
@@ -79,9 +80,16 @@ class _LogFilter(QSortFilterProxyModel):
         self._apply()
 
     def _apply(self) -> None:
+        # Loaded with the first filter: at start-up (nothing filtered) the bindings need
+        # not build the class.
+        from PySide6.QtCore import QRegularExpression
+
         if not self.kinds and not self.text:
-            self.setFilterRegularExpression(QRegularExpression())
+            if self._filtering:
+                self.setFilterRegularExpression(QRegularExpression())
+                self._filtering = False
             return
+        self._filtering = True
         kinds = "|".join(re.escape(k) for k in sorted(self.kinds)) if self.kinds else "[^\n]*"
         # The text never spans two columns: they are joined by a tab, which it cannot hold.
         text = QRegularExpression.escape(self.text) if "\t" not in self.text else "(?!)"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRegion
-from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QTabBar, QWidget
 
 WIDTH = 2
 """The frame's width in pixels, along the inside of the focused widget's edge."""
@@ -132,7 +132,9 @@ class FocusTracker(QObject):
         if widget is None or not shiboken6.isValid(widget) or widget.isWindow():
             return False
         top = widget.window()
-        return top is self.main or isinstance(top, QDialog)
+        # By Qt's class name: the first focus comes before the first frame, and the
+        # bindings need not build QDialog's class for it.
+        return top is self.main or top.inherits("QDialog")
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         if not shiboken6.isValid(self):
