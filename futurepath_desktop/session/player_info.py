@@ -177,8 +177,11 @@ def _header(session: Session, acting: str | None) -> str:
     combat = session.combat
     if not combat.active:
         return "Space combat" if session.space.round.active else "Waiting for the fight"
-    parts = [f"Round {combat.round}", Phase(combat.phase).label]
-    if combat.surprise_round:
+    phase = Phase(combat.phase)
+    parts = [f"Round {combat.round}", phase.label]
+    if combat.surprise_round and phase is Phase.SURPRISE:
+        parts[-1] += " round"  # "2 Surprise round", not "2 Surprise · Surprise round"
+    elif combat.surprise_round:
         parts.append("Surprise round")
     if acting is not None:
         parts.append(f"{possessive(session.teams[acting].name)} turn")

@@ -93,6 +93,7 @@ def test_r61_an_unseen_bear_acting_in_the_surprise_round_is_not_named() -> None:
     info = player_info(session)
     assert info.acting_team is None and "Space Bears" not in info.header
     assert "Surprise round" in info.header
+    assert info.header.count("Surprise") == 1, info.header  # said once, with the phase
     names = [m.name for team in info.teams for m in team.members]
     assert "Space Bear 4" not in names and "Space Bear 1" in names
     check(session, info)
