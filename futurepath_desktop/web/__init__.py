@@ -4,7 +4,7 @@ shows, and only that).
 
 Qt-free and below ``ui``: ``page_data`` makes what the page sends from the players'
 description alone, ``server`` serves it (aiohttp, in a thread of its own) and ``links``
-makes its address and QR code. The window's side (``ui.web_prompts``) renders the players'
-map and hands both over on every change. aiohttp and segno load only when the GM turns the
-page on, never at start-up.
+makes its address and QR code, and ``png`` encodes the players' map quickly. The window's
+side (``ui.web_prompts``) renders that map and hands both over on every change. aiohttp
+and segno load only when the GM turns the page on, never at start-up.
 """
