@@ -11,9 +11,6 @@ from futurepath_desktop.ui import drops, rhythm
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
 
-PARTY_STEPS = ("Rest: ", "Next encounter: ")
-"""The steps after which the campaign's party in the library is saved as it stands."""
-
 
 def install(window: MainWindow) -> None:
     drops.install(window)
@@ -32,6 +29,8 @@ def keep_party_in_step(window: MainWindow) -> None:
         before, seen[0] = seen[0], index
         if not stack.travelling or index == before:
             return
+        from futurepath_desktop.session.commands.campaign import PARTY_STEPS
+
         low, high = sorted((before, index))
         if any(stack.text(at).startswith(PARTY_STEPS) for at in range(low, high)):
             from futurepath_desktop.ui.campaign_prompts import save_party

@@ -15,6 +15,11 @@ from futurepath_desktop.session.state import Session, new_id
 from futurepath_desktop.session.wording import joined
 
 PARTY_SIDE = "players"
+REST_STEP = "Rest: "
+NEXT_ENCOUNTER_STEP = "Next encounter: "
+PARTY_STEPS = (REST_STEP, NEXT_ENCOUNTER_STEP)
+"""How the labels of the steps that change the party between fights begin: undoing or
+redoing one, the window saves the campaign's party again as the session has it."""
 
 
 def party_template(session: Session, name: str, template_id: str | None = None) -> Template:
@@ -103,7 +108,7 @@ class NextEncounter(msgspec.Struct, frozen=True):
             "roster",
             f"Next encounter: {self.encounter.name} ({joined([t.name for t in arrived])}){left}",
         )
-        return f"Next encounter: {self.encounter.name}"
+        return f"{NEXT_ENCOUNTER_STEP}{self.encounter.name}"
 
 
 class Rest(msgspec.Struct, frozen=True):
@@ -151,4 +156,5 @@ class Rest(msgspec.Struct, frozen=True):
         ]
         names = joined([w.name for w in resting])
         edit.log("health", f"{names} rest: {joined(restored)}")
-        return f"Rest: {names}" if len(resting) <= 2 else f"Rest: {len(resting)} combatants"
+        told = names if len(resting) <= 2 else f"{len(resting)} combatants"
+        return f"{REST_STEP}{told}"
