@@ -252,18 +252,17 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
     def _cell(self, index: Index) -> dict[int, Any]:
         """A cell's roles (all but the tip), worked out together the first time it is
         asked for any of them and kept until its row is reported changed."""
-        parent = index.internalId()
-        key = (parent, index.row(), index.column())
+        key = (index.internalId(), index.row(), index.column())
         cell = self._cells.get(key)
         if cell is None:
-            if parent == _NO_PARENT:
-                team = self.session.teams.get(self._teams[index.row()])
-                cell = self._team_cell(team, index.column()) if team is not None else {}
+            team = self.team_at(index)
+            combatant = self.combatant_at(index) if team is None else None
+            if team is not None:
+                cell = self._team_cell(team, index.column())
+            elif combatant is not None:
+                cell = self._combatant_cell(combatant, index.column())
             else:
-                found = self.session.combatants.get(
-                    self._members[self._teams[parent - 1]][index.row()]
-                )
-                cell = self._combatant_cell(found, index.column()) if found is not None else {}
+                cell = {}
             self._cells[key] = cell
         return cell
 
