@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -20,17 +21,23 @@ from tests.ui.conftest import collect_report
 from tests.ui.test_import_characters import SHEETS
 
 
-def test_a_session_the_system_hands_over_opens(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
-) -> None:
+@pytest.fixture
+def watched(window: MainWindow) -> QApplication:
+    """The application, watching for files the system hands over to ``window``."""
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     file_open.install(window, app, watch=True)
+    return app
+
+
+def test_a_session_the_system_hands_over_opens(
+    qtbot: QtBot, window: MainWindow, watched: QApplication, tmp_path: Path
+) -> None:
     other = demo_session()
     other.name = "The other fight"
     path = tmp_path / "other.fpsession"
     store.save_session(other, path)
-    QApplication.sendEvent(app, QFileOpenEvent(str(path)))
+    QApplication.sendEvent(watched, QFileOpenEvent(str(path)))
     qtbot.waitUntil(lambda: window.controller.path == path)
     assert window.controller.session.name == "The other fight"
 
@@ -87,16 +94,13 @@ def test_only_macos_watches_for_files(window: MainWindow) -> None:
 
 
 def test_sheets_the_system_hands_over_join_the_players_together(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, window: MainWindow, watched: QApplication
 ) -> None:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    file_open.install(window, app, watch=True)
     session = window.controller.session
     before, steps = set(session.combatants), window.controller.stack.count()
     said = collect_report(qtbot)
     for sheet in sorted(SHEETS.glob("*.json")):  # one event per file, as macOS sends them
-        QApplication.sendEvent(app, QFileOpenEvent(str(sheet)))
+        QApplication.sendEvent(watched, QFileOpenEvent(str(sheet)))
     qtbot.waitUntil(lambda: bool(said))
     new = {session.combatants[i].name for i in set(session.combatants) - before}
     assert new == {"Tomas Reyne", "Vela Korsan"} and "2 joined" in said[0]
@@ -104,14 +108,11 @@ def test_sheets_the_system_hands_over_join_the_players_together(
 
 
 def test_anything_else_handed_over_is_refused_with_a_word(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, watched: QApplication, tmp_path: Path
 ) -> None:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    file_open.install(window, app, watch=True)
     notes = tmp_path / "notes.txt"
     notes.write_text("bears like honey")
     before = store.encode(window.controller.session)
-    QApplication.sendEvent(app, QFileOpenEvent(str(notes)))
+    QApplication.sendEvent(watched, QFileOpenEvent(str(notes)))
     qtbot.waitUntil(lambda: "notes.txt is not a session" in window.statusBar().currentMessage())
     assert store.encode(window.controller.session) == before
