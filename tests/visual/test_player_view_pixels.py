@@ -14,25 +14,27 @@ import math
 from statistics import median
 
 import pytest
-from PySide6.QtCore import QRect, QRectF
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QImage
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.rounds import Phase
-from futurepath_desktop.session.commands import JoinCombat, NextPhase, PlaceToken
+from futurepath_desktop.session.commands import JoinCombat, NextPhase, PlaceToken, StartCombat
+from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.state import Area, Session
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.map.scene import area_rect, square_rect
 from futurepath_desktop.ui.map.view import MapView
 from futurepath_desktop.ui.player_view import PlayerView
-from tests.visual.conftest import SCHEMES, Posed, luminance, pixel, settle
+from tests.visual.conftest import SCHEMES, Posed, luminance, pixel, settle, themed_window
 
 Square = tuple[int, int]
 Colour = tuple[int, int, int]
 INSET = 4  # pixels kept clear of a square's (or an area's) edges when sampling inside it
 IN_FOG_FRIEND = ("james", (23, 5))  # a friend's token the players' map holds, under the fog
 IN_FOG_ENEMY = ("bear-4", (22, 12))  # a bear the GM sees there and the players do not
+WRAP = Qt.TextFlag.TextWordWrap
 
 
 def rgb(colour: QColor) -> Colour:
@@ -244,3 +246,35 @@ def test_a_friend_who_joins_in_the_fog_shows_on_the_players_map(
     seen = samples(players, on_screen(view.map_view, square_rect(*katie)), step=1)
     unlike = [c for c in seen if math.dist(c, fog_colour) > 60]
     assert len(unlike) > len(seen) // 3, "Katie's token is lost under the players' fog"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_surprise_rounds_header_is_said_once_and_drawn_whole(qtbot: QtBot, scheme: str) -> None:
+    """In the surprise round the players' header names it once ("2 Surprise round"), and at
+    1280×800 its words are drawn in full: the label is as tall as they need when wrapped,
+    and its ink reaches as far right as the words go."""
+    window = themed_window(qtbot, demo_session(), 1280, 800, scheme)
+    window.show()
+    qtbot.waitUntil(lambda: window.painted)
+    bears = tuple(c.id for c in window.controller.session.members("bears"))
+    assert window.controller.push(StartCombat(unaware_ids=bears))
+    assert window.controller.session.combat.surprise_round
+    view = open_player_view(qtbot, window)
+    header = view.header
+    text = header.text()
+    assert text.count("Surprise") == 1 and "2 Surprise round" in text, text
+    room = header.contentsRect()
+    metrics = QFontMetrics(header.font())
+    needed = metrics.boundingRect(QRect(0, 0, room.width(), 10**6), WRAP, text)
+    assert room.height() >= needed.height(), f"{text!r} needs {needed.height()} px, has {room}"
+    picture = header.grab().toImage()
+    ground = rgb(pixel(picture, room.right() - 1, room.bottom() - 1))
+    inked = [
+        x
+        for x in range(room.left(), room.right())
+        for y in range(room.top(), room.bottom(), 2)
+        if sum(abs(a - b) for a, b in zip(rgb(pixel(picture, x, y)), ground, strict=True)) > 60
+    ]
+    assert inked, "the header is drawn"
+    widest_line = min(needed.width(), room.width())
+    assert max(inked) - min(inked) >= 0.9 * widest_line - metrics.averageCharWidth()
