@@ -226,7 +226,7 @@ def test_none_is_guarded_before_the_first_qt_call(private_home: Path) -> None:
 
 FIRST_FRAME_WATCH = """
 import sys
-import PySide6.QtWidgets
+import PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.app import main
 
@@ -235,8 +235,10 @@ shown = MainWindow._after_first_paint
 
 def after_first_paint(window):
     loaded = [name for name in sys.argv[1].split(",") if name in sys.modules]
-    if "QStyle" in vars(PySide6.QtWidgets):  # the bindings make a Qt class on first use
-        loaded.append("QStyle")
+    for name in sys.argv[2].split(","):  # the bindings make a Qt class on first use
+        module, qt_class = name.split(".")
+        if qt_class in vars(getattr(PySide6, module)):
+            loaded.append(name)
     print("loaded=" + ",".join(loaded))
     shown(window)
 
@@ -256,13 +258,23 @@ LATER = {
     "importlib.resources": "the resources are found without it",
     "ctypes": "the None guard needs only its core",
 }
+LATER_QT = {
+    "QtWidgets.QStyle": "asked of the style, it builds every QStyle enum (ui.fusion_metrics)",
+    "QtWidgets.QMessageBox": "with the first question or reminder",
+    "QtWidgets.QDialog": "with the first dialog (the focus ring asks by Qt's class name)",
+    "QtCore.QRegularExpression": "with the log's first filter",
+    "QtGui.QImageReader": "with the first portrait read",
+}
 
 
 def test_the_first_frame_leaves_for_later_what_it_does_not_show(private_home: Path) -> None:
     """What the first frame does not need stays unloaded until it is up (each entry of
-    ``LATER`` says when it comes), and the window is laid out without asking the style
-    (which would make the bindings build every QStyle enum; see ui.fusion_metrics)."""
-    done = run_python("-c", FIRST_FRAME_WATCH, ",".join(LATER), home=private_home)
+    ``LATER`` says when it comes), and the bindings build none of the Qt classes in
+    ``LATER_QT`` for it: laid out without asking the style, and no dialog, filter or
+    picture reader made before it is needed."""
+    done = run_python(
+        "-c", FIRST_FRAME_WATCH, ",".join(LATER), ",".join(LATER_QT), home=private_home
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     line = next(line for line in done.stdout.splitlines() if line.startswith("loaded="))
     assert line.removeprefix("loaded=") == ""
