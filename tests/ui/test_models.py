@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QModelRoleData, QModelRoleDataSpan
+from PySide6.QtCore import QModelIndex, QModelRoleData, QModelRoleDataSpan, Qt
 from PySide6.QtGui import QColor, QFont
 from pytestqt.modeltest import ModelTester
 
@@ -30,6 +30,20 @@ def test_initiative_model(window: MainWindow, qtmodeltester: ModelTester) -> Non
     play_a_little(window)
     qtmodeltester.check(window.initiative_model, force_py=True)
     assert window.initiative_model.rowCount() == 2
+
+
+def test_initiative_rows_are_selectable_and_read_only(window: MainWindow) -> None:
+    """Every cell, team or member, can be selected and is not edited, dragged or checked
+    in place; an invalid index has no flags."""
+    model = window.initiative_model
+    wanted = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    for team_row in range(model.rowCount()):
+        team = model.index(team_row, 0)
+        cells = [model.index(team_row, col) for col in range(model.columnCount())]
+        for row in range(model.rowCount(team)):
+            cells += [model.index(row, col, team) for col in range(model.columnCount(team))]
+        assert cells and all(model.flags(cell) == wanted for cell in cells)
+    assert model.flags(QModelIndex()) == Qt.ItemFlag.NoItemFlags
 
 
 def test_counters_model(window: MainWindow, qtmodeltester: ModelTester) -> None:
