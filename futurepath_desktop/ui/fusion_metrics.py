@@ -22,3 +22,7 @@ FOCUS_FRAME_MARGIN = 2
 
 HEADER_MARGIN = 2
 """``PM_HeaderMargin``: the margin round a column title's text."""
+
+DEFAULT_FRAME_WIDTH = 1
+"""``PM_DefaultFrameWidth``: the frame inside which a tool button lays out its icon and
+text (the round timer's button draws its own sign and text there)."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -44,7 +44,7 @@ def main_widget(window: MainWindow, dock: QDockWidget) -> QWidget | None:
     widget: QWidget | None = body.nextInFocusChain()
     while widget is not None and widget is not body and body.isAncestorOf(widget):
         takes = widget.focusPolicy() & Qt.FocusPolicy.TabFocus
-        if takes and widget.isVisible() and widget.isEnabled() and not isinstance(widget, QTabBar):
+        if takes and widget.isVisible() and widget.isEnabled() and not widget.inherits("QTabBar"):
             return widget
         widget = widget.nextInFocusChain()
     return body

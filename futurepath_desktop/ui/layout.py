@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMargins, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QWidget
 
 from futurepath_desktop.ui.fusion_metrics import TITLE_BAR_HEIGHT
 
@@ -186,6 +186,8 @@ def hide_stray_tab_bars(window: MainWindow) -> None:
     place where no dock of that group is; it shows as a second "Map | Bridge" strip
     over another panel. A real tab bar always sits under one of its own docks.
     """
+    from PySide6.QtWidgets import QTabBar  # after the first frame: its bindings take ~4 ms
+
     docks: dict[str, QDockWidget] = {dock.windowTitle(): dock for dock in window.docks()}
     # The window's own children only: asking for every tab bar under it hands every
     # widget and object of every panel to Python on the way.

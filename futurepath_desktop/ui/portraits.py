@@ -11,13 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon, QImage, QPixmap
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
 from futurepath_desktop.session.state import Combatant
 from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
+
     from futurepath_desktop.session.player_info import PlayerInfo
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp")
@@ -126,7 +128,13 @@ def portrait_icon(controller: SessionController, combatant: Combatant) -> QIcon 
     """A combatant's portrait as a list's icon (drawn at the list's icon size, so a row with
     one is no taller than a row without); None when it has none that can be read."""
     pixmap = combatant_portrait(controller, combatant, ICON_SIDE)
-    return None if pixmap.isNull() else QIcon(pixmap)
+    if pixmap.isNull():
+        return None
+    # Loaded here, not with the module: QIcon's bindings take ~10 ms to set up, which a
+    # window whose combatants have no portraits need not spend before its first frame.
+    from PySide6.QtGui import QIcon
+
+    return QIcon(pixmap)
 
 
 def member_portraits(
@@ -135,6 +143,8 @@ def member_portraits(
     """The portraits of the combatants the player view lists, by id, and a blank under ""
     for those without one; empty when none of them has one. Only of those listed (R61): a
     hidden enemy is not in ``info``, so neither is its picture."""
+    from PySide6.QtGui import QIcon
+
     faces: dict[str, QIcon] = {}
     for team in info.teams:
         for member in team.members:

@@ -13,17 +13,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPixmap, QPolygonF
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QToolButton,
-    QWidget,
-)
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from futurepath_desktop.core.rounds import SECONDS_PER_ROUND
 from futurepath_desktop.session.change import Change
+from futurepath_desktop.ui.widgets.timer_button import TimerButton
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
@@ -99,25 +94,6 @@ class RoundTimer(QObject):
             self.reset()
 
 
-def play_pause_icon(running: bool, colour: QColor, side: int = 32) -> QIcon:
-    """Two bars (pause) while the timer runs, a triangle (play) while it is stopped."""
-    picture = QPixmap(side, side)
-    picture.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(picture)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(colour)
-    if running:
-        bar = side * 0.22
-        painter.drawRect(QRectF(side * 0.22, side * 0.18, bar, side * 0.64))
-        painter.drawRect(QRectF(side * 0.56, side * 0.18, bar, side * 0.64))
-    else:
-        corners = [(0.25, 0.15), (0.85, 0.5), (0.25, 0.85)]
-        painter.drawPolygon(QPolygonF([QPointF(side * x, side * y) for x, y in corners]))
-    painter.end()
-    return QIcon(picture)
-
-
 class ClockBar(QWidget):
     """On the combat bar: the round timer (click to start or stop) and the game clock."""
 
@@ -128,10 +104,8 @@ class ClockBar(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 0)
         layout.setSpacing(8)
-        self.button = QToolButton(self)
+        self.button = TimerButton(self)
         self.button.setObjectName("roundTimerButton")
-        self.button.setCheckable(True)
-        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.button.setToolTip(
             "Round timer: click to start or stop (F8); a new round starts it at 0:00"
         )
@@ -149,11 +123,9 @@ class ClockBar(QWidget):
 
     def show_time(self) -> None:
         running = self.timer.running
+        # The sign (play or pause) follows the check; the button draws it itself, not from
+        # a font (not every font has a pause sign) nor from the style (see ui.fusion_metrics).
         self.button.setChecked(running)
-        # Drawn, not a font's sign (not every font has a pause sign) nor the style's icon
-        # (asking the style at start-up costs the first frame; see ui.fusion_metrics).
-        ink = self.palette().color(QPalette.ColorRole.ButtonText)
-        self.button.setIcon(play_pause_icon(running, ink))
         self.button.setText(clock_text(self.timer.seconds()))
         self.button.setAccessibleDescription(
             f"{clock_text(self.timer.seconds())} this round, {'running' if running else 'stopped'}"

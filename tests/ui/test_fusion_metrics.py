@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from futurepath_desktop.ui import fusion_metrics, layout, theme
 from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.rhythm import rhythm_of
 
 PM = QStyle.PixelMetric
 
@@ -39,6 +40,7 @@ def test_the_written_measures_are_fusions(themed: MainWindow) -> None:
     window = themed
     view, header = window.initiative.view, window.initiative.view.header()
     dock = window.initiative
+    timer = rhythm_of(window).clock.button
     asked = {
         "TITLE_BAR_HEIGHT": [
             window.style().pixelMetric(PM.PM_TitleBarHeight),
@@ -48,6 +50,9 @@ def test_the_written_measures_are_fusions(themed: MainWindow) -> None:
         "FOCUS_FRAME_MARGIN": [
             v.style().pixelMetric(PM.PM_FocusFrameHMargin, None, v)
             for v in (view, window.counters.view, window.log.view)
+        ],
+        "DEFAULT_FRAME_WIDTH": [
+            timer.style().pixelMetric(PM.PM_DefaultFrameWidth, None, timer),
         ],
         "HEADER_MARGIN": [
             h.style().pixelMetric(PM.PM_HeaderMargin, None, h)

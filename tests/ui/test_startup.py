@@ -264,6 +264,8 @@ LATER_QT = {
     "QtWidgets.QDialog": "with the first dialog (the focus ring asks by Qt's class name)",
     "QtCore.QRegularExpression": "with the log's first filter",
     "QtGui.QImageReader": "with the first portrait read",
+    "QtGui.QIcon": "with the first portrait or dialog icon (the round timer draws its sign)",
+    "QtWidgets.QTabBar": "when a tab bar is looked at (stray bars are hidden after the frame)",
 }
 
 

@@ -11,9 +11,9 @@ instead, where a splitter or a panel's edge cuts it off.
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRegion
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
 WIDTH = 2
 """The frame's width in pixels, along the inside of the focused widget's edge."""
@@ -59,12 +59,10 @@ class FocusRing(QWidget):
         if parent is None:
             return
         rect = parent.rect()
-        if isinstance(parent, QTabBar) and parent.count():
-            # Round the tabs, not the empty strip a tab widget's bar reaches past them.
-            tabs = parent.tabRect(0)
-            for index in range(1, parent.count()):
-                tabs = tabs.united(parent.tabRect(index))
-            rect = tabs.intersected(rect)
+        # Asked by class name first: naming QTabBar here would load its bindings (some
+        # 4 ms) at every start, for a ring that only lands on a tab bar later, if ever.
+        if parent.inherits("QTabBar"):
+            rect = _tabs_of(parent, rect)
         self.setGeometry(rect)
         self.setMask(QRegion(rect) - QRegion(rect.adjusted(WIDTH, WIDTH, -WIDTH, -WIDTH)))
         self.raise_()
@@ -168,3 +166,16 @@ class FocusTracker(QObject):
             elif event.type() == QEvent.Type.ChildAdded:
                 ring.raise_()  # above a child the widget makes later (an editor)
         return super().eventFilter(watched, event)
+
+
+def _tabs_of(bar: QWidget, rect: QRect) -> QRect:
+    """The part of a tab bar its tabs take (not the empty strip a tab widget's bar
+    reaches past them), within ``rect``."""
+    from PySide6.QtWidgets import QTabBar
+
+    if not isinstance(bar, QTabBar) or not bar.count():
+        return rect
+    tabs = bar.tabRect(0)
+    for index in range(1, bar.count()):
+        tabs = tabs.united(bar.tabRect(index))
+    return tabs.intersected(rect)
