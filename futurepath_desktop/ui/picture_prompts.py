@@ -76,8 +76,13 @@ def follow_selection(window: MainWindow) -> None:
         clear.setEnabled(one is not None and one.portrait is not None)
 
     def refit(change: Change) -> None:
-        update()
-        if any("portrait" in f for f in change.fields.get("combatants", {}).values()):
+        # Only what can change the answer: a portrait set or cleared, a combatant gone or
+        # come (a selection that loses its combatant says so itself). Not every command:
+        # reading the selection back costs a Next Turn half a millisecond.
+        pictures = any("portrait" in f for f in change.fields.get("combatants", {}).values())
+        if pictures or change.removed.get("combatants") or change.added.get("combatants"):
+            update()
+        if pictures:
             window.initiative.fit_columns()  # room for the picture beside the names
 
     window.initiative.selectionChanged.connect(update)

@@ -82,10 +82,16 @@ def test_set_portrait_keeps_the_picture_relative_and_every_view_shows_it(
     window.actions_by_name["actionRemovePortrait"].trigger()
     assert session.combatants[ident].portrait is None
     assert not label.isVisible() and row_of(window, ident).data(DECORATION) is None
+    remove = window.actions_by_name["actionRemovePortrait"]
+    assert not remove.isEnabled()  # nothing left to remove
     window.controller.stack.undo()
     assert session.combatants[ident].portrait == "faces/katie.png" and label.isVisible()
+    assert remove.isEnabled()  # back with the picture, with the selection untouched
+    window.actions_by_name["actionNextTurn"].trigger()  # a command that leaves pictures be
+    assert remove.isEnabled()
     window.controller.stack.undo()
-    assert session.combatants[ident].portrait is None
+    window.controller.stack.undo()
+    assert session.combatants[ident].portrait is None and not remove.isEnabled()
 
 
 def test_the_portrait_actions_want_exactly_one_combatant(qtbot: QtBot, window: MainWindow) -> None:
