@@ -228,10 +228,18 @@ class Autosave:
         for attempt in itertools.count():
             try:
                 job()
-            except OSError as error:  # a full disk must not take the table down
-                log.error("autosave failed: %s", error)
+            except Exception as error:  # a full disk must not take the table down
+                # Nor may anything else stop the writer unseen: the GM is told at once,
+                # as for a full disk, and the job is tried again (what is queued behind
+                # it waits, so the journal keeps its order; Save still works).
+                if isinstance(error, OSError):
+                    log.error("autosave failed: %s", error)
+                    trouble = error.strerror or str(error)
+                else:
+                    log.exception("autosave failed")
+                    trouble = f"{type(error).__name__}: {error}"
                 self._errors = [error]  # the latest is what flush reports
-                self._report(error.strerror or str(error))
+                self._report(trouble)
                 if self._closing.wait(RETRY_S[min(attempt, len(RETRY_S) - 1)]):
                     return  # closing: the journal goes, nothing more to write to it
                 continue
@@ -289,7 +297,7 @@ class Autosave:
                 while view:
                     view = view[os.write(handle, view) :]
                 os.fsync(handle)
-            except OSError:
+            except BaseException:  # whatever stopped it: the retry must not repeat the line
                 with contextlib.suppress(OSError):
                     os.ftruncate(handle, end)
                 raise

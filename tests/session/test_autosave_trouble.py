@@ -143,3 +143,44 @@ def test_a_line_half_written_when_the_disk_filled_is_cut_off_before_the_retry(
     recovery = recover_all(found)
     assert recovery.lost == ""
     assert encode(recovery.session) == expected
+
+
+def test_an_unexpected_error_in_the_writer_is_reported_retried_and_loses_nothing(
+    private_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not only a refused disk: whatever a write raises is said at once and tried again,
+    and the writer thread never stops unseen (autosave would then protect nothing)."""
+    monkeypatch.setattr(autosave, "RETRY_S", (0.01,))
+    broken = threading.Event()
+    raised = [0]
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if broken.is_set():
+            raised[0] += 1
+            raise ValueError("a bug in the writer")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    said: list[str | None] = []
+    session = demo_session()
+    history = History(session)
+    saver = Autosave(session, on_trouble=said.append)
+    saver.record(history.push(StartCombat()))
+    saver.flush()
+    broken.set()
+    saver.record(history.push(Damage(("bear-1",), 2)))
+    while raised[0] < 3:  # reported, and tried again and again
+        threading.Event().wait(0.01)
+    assert said[:1] == ["ValueError: a bug in the writer"]
+    assert saver._thread.is_alive()
+    broken.clear()
+    saver.record(history.push(NextTurn()))
+    saver.flush()
+    assert said[-1] is None, "it says when it works again"
+    expected = encode(session)
+    crash(saver)
+    (found,) = find_unclean()
+    recovery = recover_all(found)
+    assert recovery.replayed == 3
+    assert encode(recovery.session) == expected

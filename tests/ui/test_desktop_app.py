@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -270,6 +271,33 @@ def test_the_hooks_installed_at_start_up(qtbot: QtBot, window: MainWindow, logge
         dialog.reject()
     finally:
         sys.excepthook = before
+
+
+def test_an_error_that_ends_a_helper_thread_goes_to_the_log_with_its_trace(
+    qtbot: QtBot, window: MainWindow, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before, before_threads = sys.excepthook, threading.excepthook
+    passed_on: list[str] = []
+    threading.excepthook = lambda args: passed_on.append(args.thread.name if args.thread else "")
+    desktop_hooks.install(window, app)
+    try:
+        assert isinstance(threading.excepthook, desktop_hooks.ThreadErrorHook)
+
+        def work() -> None:
+            raise RuntimeError("the page's server broke")
+
+        helper = threading.Thread(target=work, name="players-page")
+        with caplog.at_level(logging.CRITICAL, logger="futurepath_desktop"):
+            helper.start()
+            helper.join(5)
+        (record,) = [r for r in caplog.records if "players-page" in r.getMessage()]
+        assert record.exc_info is not None and record.exc_info[0] is RuntimeError
+        assert "the page's server broke" in caplog.text  # the trace, in the log
+        assert passed_on == ["players-page"], "and on to the hook that was there"
+    finally:
+        sys.excepthook, threading.excepthook = before, before_threads
 
 
 # --- the system's light or dark scheme ----------------------------------------------------------
