@@ -20,8 +20,9 @@ from futurepath_desktop.ui.fusion_metrics import SMALL_ICON_SIZE, TITLE_BAR_HEIG
 from futurepath_desktop.ui.models.initiative_cells import HEALTH, INIT, NAME, STATUS, TURN
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.roles import ID_ROLE, KIND_ROLE
-from futurepath_desktop.ui.widgets.columns import LinesDelegate, bold, fitting_width
+from futurepath_desktop.ui.widgets.columns import bold, fitting_width
 from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
+from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 
 
 class InitiativeDock(QDockWidget):
@@ -56,8 +57,16 @@ class InitiativeDock(QDockWidget):
         # Two lines a row: the status and the turn wrap their words rather than lose them
         # on a laptop's narrow panel (the health bar's row was nearly that tall anyway).
         self.view.setWordWrap(True)
-        self.view.setItemDelegate(LinesDelegate(2, self.view))
-        self.view.setItemDelegateForColumn(HEALTH, HealthBarDelegate(model.palette, self.view))
+        self.delegates = (
+            InitiativeDelegate(self.view),
+            HealthBarDelegate(model.palette, self.view),
+        )
+        self.view.setItemDelegate(self.delegates[0])
+        self.view.setItemDelegateForColumn(HEALTH, self.delegates[1])
+        first_frame = getattr(parent, "first_painted", None)  # the window's
+        if first_frame is not None:
+            for delegate in self.delegates:
+                first_frame.connect(delegate.go_fast)
         header = self.view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)

@@ -249,6 +249,11 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
             else:
                 slot.setData(value)
 
+    def cell(self, index: Index) -> dict[int, Any]:
+        """Every role of a cell but the tip, by role (for a delegate that draws the cell
+        itself); the same answers ``data`` gives, kept the same way."""
+        return self._cell(index)
+
     def _cell(self, index: Index) -> dict[int, Any]:
         """A cell's roles (all but the tip), worked out together the first time it is
         asked for any of them and kept until its row is reported changed."""

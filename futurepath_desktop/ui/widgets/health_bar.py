@@ -7,12 +7,13 @@ from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from futurepath_desktop.ui.models.roles import HEALTH_ROLE
+from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 
 FALLBACK_BACKGROUND = QColor("#cccccc")
 FALLBACK_BAR = QColor("#4caf50")
 
 
-class HealthBarDelegate(QStyledItemDelegate):
+class HealthBarDelegate(InitiativeDelegate):
     """A bar under the numbers, green → amber → red as health falls."""
 
     def __init__(self, palette: dict[str, QColor], parent: QWidget | None = None) -> None:
@@ -33,19 +34,22 @@ class HealthBarDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        # The style draws the cell's background, selection and focus (no text, see
-        # initStyleOption); the bar and the numbers go on top.
-        super().paint(painter, option, index)
+        # The cell's background and selection (the short way, or the style's with its
+        # focus and without the text, see initStyleOption); the bar and the numbers on top.
+        if not self.paint_cell(painter, option, index, text=False):
+            QStyledItemDelegate.paint(self, painter, option, index)
         health = index.data(HEALTH_ROLE)
         if not health:
             return
         fraction, text, state = health
-        view = option.widget
-        selected = (
-            isinstance(view, QAbstractItemView)
-            and isinstance(index, QModelIndex)
-            and view.selectionModel().isSelected(index)
-        )
+        selected = self.is_selected(option)
+        if selected is None:  # the first frame: asked of the view (see InitiativeDelegate)
+            view = option.widget
+            selected = (
+                isinstance(view, QAbstractItemView)
+                and isinstance(index, QModelIndex)
+                and view.selectionModel().isSelected(index)
+            )
         rect: QRect = option.rect.adjusted(4, 4, -4, -4)
         bar = QRect(rect.left(), rect.bottom() - 4, rect.width(), 4)
         filled = QRect(bar)

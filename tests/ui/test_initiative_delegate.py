@@ -1,0 +1,89 @@
+"""The initiative panel's cells drawn the short way (``InitiativeDelegate``) are the very
+pixels Qt's own item delegate draws: with a team acting, a team and a combatant selected,
+a combatant down, words wrapped onto two lines, in both colour schemes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.ui import theme
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.widgets import initiative_delegate
+from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
+
+
+@pytest.fixture(params=[theme.LIGHT, theme.DARK])
+def scheme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    theme.apply_theme(qapp, request.param)
+    try:
+        yield request.param
+    finally:
+        theme.apply_theme(qapp, theme.LIGHT)
+
+
+def picture(window: MainWindow, *, short_way: bool) -> QImage:
+    for delegate in window.initiative.delegates:
+        delegate._fast, delegate._flags = short_way, None
+    return window.initiative.view.viewport().grab().toImage()
+
+
+def test_the_short_way_draws_what_qt_draws(
+    qtbot: QtBot, window: MainWindow, scheme: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    push = window.controller.push
+    push(c.StartCombat(("james", "bear-1")))
+    push(c.NextTurn())  # the bears act: their rows tinted, "▶ acting · 3 of 4 standing"
+    push(c.Damage(("bear-2",), 16))  # down: muted and italic
+    push(c.AddCondition(("art",), "shaken", 2))
+    model = window.initiative_model
+    window.initiative.select(["brandon"])
+    window.initiative.view.selectionModel().select(
+        model.index(1, 0),
+        QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    QApplication.processEvents()
+    drawn: list[bool] = []
+    paint_cell = InitiativeDelegate.paint_cell
+
+    def counted(self: InitiativeDelegate, *args: object, **kwargs: bool) -> bool:
+        done = paint_cell(self, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append(done)
+        return done
+
+    monkeypatch.setattr(initiative_delegate.InitiativeDelegate, "paint_cell", counted)
+    qts = picture(window, short_way=False)
+    assert not any(drawn), "Qt's own way, for the reference"
+    drawn.clear()
+    ours = picture(window, short_way=True)
+    cells = model.columnCount() * (
+        model.rowCount() + sum(model.rowCount(model.index(r, 0)) for r in range(model.rowCount()))
+    )
+    assert len(drawn) == cells and all(drawn), "every cell the short way"
+    assert ours.size() == qts.size()
+    differing = [
+        (x, y)
+        for x in range(qts.width())
+        for y in range(qts.height())
+        if ours.pixel(x, y) != qts.pixel(x, y)
+    ]
+    assert differing == []
+
+
+def test_words_too_long_for_the_cell_are_left_to_qt_to_cut_short(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    name = "Brandon the Unbelievably Long-Named Wanderer of the Outer Rim Stations"
+    window.controller.push(c.EditCombatant("brandon", {"name": name}))
+    QApplication.processEvents()
+    assert picture(window, short_way=True) == picture(window, short_way=False)
