@@ -76,3 +76,15 @@ def find(parent: QWidget, kind: type[W], name: str) -> W:
     found = parent.findChild(kind, name)
     assert isinstance(found, kind), f"no {kind.__name__} named {name}"
     return found
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    """Each colour scheme in turn (light, then dark), the light one put back after."""
+    from futurepath_desktop.ui import theme
+
+    theme.apply_theme(qapp, request.param)
+    try:
+        yield request.param
+    finally:
+        theme.apply_theme(qapp, theme.LIGHT)

@@ -4,8 +4,6 @@ a combatant down, words wrapped onto two lines, in both colour schemes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtGui import QImage
@@ -13,19 +11,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
-from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.widgets import initiative_delegate
 from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
-
-
-@pytest.fixture(params=[theme.LIGHT, theme.DARK])
-def scheme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
-    theme.apply_theme(qapp, request.param)
-    try:
-        yield request.param
-    finally:
-        theme.apply_theme(qapp, theme.LIGHT)
 
 
 def picture(window: MainWindow, *, short_way: bool) -> QImage:

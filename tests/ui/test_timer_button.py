@@ -4,25 +4,13 @@ the sign and the time in the same places, in both states and both colour schemes
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPalette, QPixmap
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.widgets.timer_button import TimerButton, draw_sign
-
-
-@pytest.fixture(params=[theme.LIGHT, theme.DARK])
-def scheme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
-    theme.apply_theme(qapp, request.param)
-    try:
-        yield request.param
-    finally:
-        theme.apply_theme(qapp, theme.LIGHT)
 
 
 def sign_icon(running: bool, ink: object) -> QIcon:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QStyleOptionViewItem, QWidget
 
 from futurepath_desktop.ui.models.roles import HEALTH_ROLE
-from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
+from futurepath_desktop.ui.widgets.initiative_delegate import Index, InitiativeDelegate
 
 FALLBACK_BACKGROUND = QColor("#cccccc")
 FALLBACK_BAR = QColor("#4caf50")
@@ -28,16 +28,11 @@ class HealthBarDelegate(InitiativeDelegate):
         if index.data(HEALTH_ROLE):
             option.text = ""
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        # The cell's background and selection (the short way, or the style's with its
-        # focus and without the text, see initStyleOption); the bar and the numbers on top.
-        if not self.paint_cell(painter, option, index, text=False):
-            QStyledItemDelegate.paint(self, painter, option, index)
+    words_drawn = False  # the numbers are drawn over the bar, here
+
+    def paint_over(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        # Over the cell's background and selection (the short way, or the style's with
+        # its focus and without the text, see initStyleOption): the bar and the numbers.
         health = index.data(HEALTH_ROLE)
         if not health:
             return

@@ -27,6 +27,8 @@ from futurepath_desktop.ui.fusion_metrics import FOCUS_FRAME_MARGIN, SMALL_ICON_
 from futurepath_desktop.ui.models.roles import BACKGROUND, DECORATION, DISPLAY, FONT, FOREGROUND
 from futurepath_desktop.ui.widgets.columns import LinesDelegate
 
+Index = QModelIndex | QPersistentModelIndex
+
 MARGIN = FOCUS_FRAME_MARGIN + 1
 """The room the style leaves each side of a cell's text and of its icon."""
 KEEP = 512
@@ -67,14 +69,21 @@ class InitiativeDelegate(LinesDelegate):
             state.State_HasFocus.value,
         )
 
+    words_drawn = True
+    """Whether the short way draws the cell's words (a subclass may draw its own)."""
+
     def paint(
         self,
         painter: QPainter,
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        if not self.paint_cell(painter, option, index, text=True):
+        if not self.paint_cell(painter, option, index, text=self.words_drawn):
             super().paint(painter, option, index)
+        self.paint_over(painter, option, index)
+
+    def paint_over(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        """What a kind of cell draws over its background (nothing here)."""
 
     def is_selected(self, option: QStyleOptionViewItem) -> bool | None:
         """Whether the option says the cell is selected; None before the flags are known."""
