@@ -153,6 +153,7 @@ class Rhythm(QObject):
         self.window_ = window
         self.timer = RoundTimer(self)
         self.timer.ticked.connect(self._show_players)
+        self.timer.ticked.connect(self._tick_menu)  # stopped by the fight's end too
         self.clock = ClockBar(self.timer, window)
         self.notice: QMessageBox | None = None
         bar = window.combat_bar
@@ -175,10 +176,14 @@ class Rhythm(QObject):
             self.timer.stop()
         else:
             self.timer.start()
-        action = self.window_.actions_by_name.get("actionRoundTimer")
-        if action is not None:
-            action.setChecked(self.timer.running)
         self.clockChanged.emit()
+
+    def _tick_menu(self) -> None:
+        """View ▸ Round Timer ticked exactly while the timer runs, however it started or
+        stopped (F8, the bar's button, the menu, the end of the fight)."""
+        action = self.window_.actions_by_name.get("actionRoundTimer")
+        if action is not None and action.isChecked() != self.timer.running:
+            action.setChecked(self.timer.running)
 
     def reset(self) -> None:
         self.timer.reset()

@@ -120,6 +120,17 @@ def test_f8_and_the_bar_button_start_and_stop_the_timer_and_the_game_clock_follo
         answer_dialog(qtbot, lambda d: d.accept())
     assert rhythm.clock.game.isVisible()
     assert rhythm.clock.game.text() == f"Game time {clock_text(2 * 3)}"
+    # Started again, then stopped by the end of the fight: the menu's tick goes with it,
+    # and the menu then starts the timer rather than stopping it.
+    action.trigger()
+    assert running(rhythm.timer) and action.isChecked()
+    window.actions_by_name["actionEndCombat"].trigger()
+    answer_dialog(qtbot, lambda d: d.reject())
+    assert not session.combat.active
+    assert not running(rhythm.timer) and not action.isChecked()
+    assert not rhythm.clock.button.isChecked()
+    action.trigger()
+    assert running(rhythm.timer) and action.isChecked()
 
 
 def test_the_clock_sits_on_the_bar_at_1280_wide_without_clipping(

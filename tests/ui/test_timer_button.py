@@ -14,11 +14,11 @@ from futurepath_desktop.ui.widgets.timer_button import TimerButton, draw_sign
 
 
 def sign_icon(running: bool, ink: object) -> QIcon:
-    """The sign as an icon, the way the timer's button had it before it drew the sign."""
-    picture = QPixmap(32, 32)
+    """The sign as a 16-pixel icon, for Qt's own tool button to place."""
+    picture = QPixmap(16, 16)
     picture.fill(Qt.GlobalColor.transparent)
     painter = QPainter(picture)
-    draw_sign(painter, QRectF(0, 0, 32, 32), running, ink)  # type: ignore[arg-type]
+    draw_sign(painter, QRectF(0, 0, 16, 16), running, ink)  # type: ignore[arg-type]
     painter.end()
     return QIcon(picture)
 

@@ -33,9 +33,19 @@ def draw_sign(painter: QPainter, square: QRectF, running: bool, ink: QColor) -> 
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(ink)
     if running:
-        bar = side * 0.22
-        painter.drawRect(QRectF(x + side * 0.22, y + side * 0.18, bar, side * 0.64))
-        painter.drawRect(QRectF(x + side * 0.56, y + side * 0.18, bar, side * 0.64))
+        # The bars on whole device pixels: edges that fall between pixels come out as grey
+        # fringes, and at 16 px the gap between the bars would blur away.
+        scale = painter.device().devicePixelRatioF() if painter.device() else 1.0
+
+        def snap(length: float) -> float:
+            return round(length * scale) / scale
+
+        bar = snap(max(2 / scale, side * 0.2))
+        gap = snap(max(2 / scale, side * 0.12))
+        left = x + snap((side - 2 * bar - gap) / 2)
+        top, height = y + snap(side * 0.18), snap(side * 0.64)
+        painter.drawRect(QRectF(left, top, bar, height))
+        painter.drawRect(QRectF(left + bar + gap, top, bar, height))
     else:
         corners = [(0.25, 0.15), (0.85, 0.5), (0.25, 0.85)]
         painter.drawPolygon(QPolygonF([QPointF(x + side * a, y + side * b) for a, b in corners]))
