@@ -6,6 +6,7 @@ an AP weapon through full cover (R32)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -116,6 +117,34 @@ def test_damage_that_is_not_dice_cannot_be_entered(qtbot: QtBot, window: MainWin
     answer_dialog(qtbot, handler)  # type: ignore[arg-type]
     press(qtbot, window, "c")
     qtbot.waitUntil(lambda: getattr(handler, "refused", False))
+    assert session.conditions_on("bear-1") == []
+
+
+def test_a_condition_without_a_name_cannot_be_added(qtbot: QtBot, window: MainWindow) -> None:
+    """OK waits for the condition's name: pressed with none, it would add nothing and
+    close the dialog without a word. Enter in the empty name does nothing either."""
+    session = window.controller.session
+    window.initiative.select(["bear-1"])
+    seen: dict[str, bool] = {}
+
+    def empty(dialog: QDialog) -> None:
+        assert isinstance(dialog, ConditionDialog)
+        buttons = dialog.findChild(QDialogButtonBox)
+        assert buttons is not None
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        seen["empty"] = ok.isEnabled()
+        seen["says why"] = bool(ok.toolTip())
+        name = find(dialog, QLineEdit, "conditionName")
+        qtbot.keyClick(name, Qt.Key.Key_Return)
+        seen["open after Enter"] = dialog.isVisible()
+        qtbot.keyClicks(name, "Shaken")
+        seen["named"] = ok.isEnabled()
+        dialog.reject()
+
+    answer_dialog(qtbot, empty)
+    press(qtbot, window, "c")
+    qtbot.waitUntil(lambda: "named" in seen)
+    assert seen == {"empty": False, "says why": True, "open after Enter": True, "named": True}
     assert session.conditions_on("bear-1") == []
 
 

@@ -89,8 +89,9 @@ class ConditionDialog(QDialog):
         self.name.returnPressed.connect(self._enter)
         self.buttons = ok_cancel(self)
         layout.addRow(self.buttons)
-        self.damage.textChanged.connect(self._check_damage)
-        self._check_damage()
+        self.damage.textChanged.connect(self._check)
+        self.name.textChanged.connect(self._check)
+        self._check()
         self.name.setFocus()
 
     def _each_round(self, layout: QFormLayout) -> None:
@@ -127,11 +128,15 @@ class ConditionDialog(QDialog):
         )
         self.dc.setEnabled(False)
 
-    def _check_damage(self) -> None:
-        """OK waits until the damage reads as dice (or is left empty)."""
+    def _check(self) -> None:
+        """OK waits for a condition's name, and for damage that reads as dice (or none):
+        an OK that added nothing would close the dialog without a word."""
         text = self.damage.text().strip()
         good = not text or is_dice(text)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(good)
+        named = bool(self.name.text().strip())
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(good and named)
+        ok.setToolTip("" if named else "Pick or type the condition's name first")
         self.damage.setToolTip("" if good else f"{text!r} is not dice: write it like 1d4 or 2d6+1")
 
     def recurring(self) -> Recurring | None:
