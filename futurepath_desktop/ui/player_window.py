@@ -110,8 +110,18 @@ def show(window: MainWindow) -> None:
     else:
         view.show()
     tick(window)
-    window.raise_()
-    window.activateWindow()
+    window.activateWindow()  # the GM keeps the keyboard either way
+    gm_screen = window.screen()
+    if screen is None or (gm_screen is not None and screen.name() == gm_screen.name()):
+        # One screen (a laptop on its own): in front, or it would open unseen behind the
+        # GM's window and the button would seem to do nothing.
+        view.raise_()
+        window.say(
+            "The players' window is open in front: drag it to the screen the "
+            "players see, or press F9 to close it"
+        )
+    else:
+        window.raise_()
 
 
 def toggle(window: MainWindow) -> None:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QComboBox, QDialog, QInputDialog
@@ -223,3 +224,20 @@ def test_screen_full_screen_and_large_type_are_remembered(qtbot: QtBot) -> None:
     assert not second.actions_by_name["actionPlayerLargeType"].isChecked()
     assert second.settings.value(LARGE_TYPE_KEY) in (False, "false")
     second.close()
+
+
+def test_on_one_screen_the_players_window_opens_in_front_and_the_gm_is_told(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A laptop on its own: behind the GM's window (as on a second screen) it would open
+    unseen, and Player View would seem to do nothing."""
+    assert len(QGuiApplication.screens()) == 1
+    raised: list[str] = []
+    monkeypatch.setattr(PlayerView, "raise_", lambda self: raised.append("players"))
+    monkeypatch.setattr(MainWindow, "raise_", lambda self: raised.append("gm"))
+    window.actions_by_name["actionPlayerView"].trigger()
+    view = window.player_view
+    assert view is not None and view.isVisible()
+    assert raised == ["players"]
+    assert "players' window is open in front" in window.statusBar().currentMessage()
+    view.close()
