@@ -442,3 +442,26 @@ def test_through_full_cover_the_form_counts_the_shots_the_d10_stops(
     form.cover.setCurrentIndex(0)
     settled(qtbot, form)
     assert "gets through" not in form.odds.text()
+
+
+def test_roll_is_offered_only_when_the_turn_has_room_for_the_attack(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Out of the attacker's turn the Roll button is off and says why (a click would only
+    be refused); "out of turn" for a readied attack turns it on again."""
+    window.controller.push(c.StartCombat(("james", "bear-1")))
+    assert window.controller.session.combat.acting_team == "players"
+    form = inspect(qtbot, window, "bear-1")
+    form.target.setCurrentIndex(form.target.findData("brandon"))
+    form.distance.setValue(5)
+    settled(qtbot, form)
+    assert form.plan is not None, "the odds still show"
+    assert not form.roll.isEnabled()
+    assert "not Space Bear 1's turn" in form.roll.toolTip()
+    form.instant.setChecked(True)
+    settled(qtbot, form)
+    assert form.roll.isEnabled() and form.roll.toolTip() == ""
+    form.instant.setChecked(False)
+    form = inspect(qtbot, window, "art")  # the acting team's: room for an attack
+    settled(qtbot, form)
+    assert form.plan is not None and form.roll.isEnabled()

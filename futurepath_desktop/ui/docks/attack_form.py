@@ -360,7 +360,9 @@ class AttackForm(QGroupBox):
             f"{c * odds.outcomes.critical_failure:.1%}{through}<br>"
             f"{net} · expected damage {c * odds.expected:.1f}{warning}",
         )
-        self.roll.setEnabled(True)
+        # A turn with no room for it: the roll would only be refused (the odds still show).
+        self.roll.setEnabled(not reason)
+        self.roll.setToolTip(without_rulings(reason) if reason else "")
 
     def _show(self, sources: list[str], odds: str) -> None:
         """Update the sources and odds only where they changed (no needless repaints)."""
