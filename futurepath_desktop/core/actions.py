@@ -142,7 +142,7 @@ class TurnEconomy(msgspec.Struct, frozen=True):
             bits.append("simple")
         if self.free_count:
             bits.append(f"free ×{self.free_count}")
-        if self.ended:
+        if self.ended and self.full_round is None:  # a full-round action says it (R16)
             bits.append("turn ended")
         return ", ".join(bits) if bits else "nothing yet"
 

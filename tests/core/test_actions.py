@@ -93,6 +93,17 @@ def test_r17_bonus_attack_needs_an_attack_first() -> None:
         turn.declare("Bonus Attack")
 
 
+def test_r16_the_summary_names_a_full_round_action_without_repeating_that_it_ends_the_turn() -> (
+    None
+):
+    """The initiative panel's turn column shows this in two lines: a full-round action
+    ends the turn by its nature (R16); another way to end it is said in words."""
+    full = validate_turn([("Combat Technique", "bear-1")])
+    assert full.ended and full.summary() == "Combat Technique"
+    stepped = validate_turn(["5-foot Step"])
+    assert stepped.ended and stepped.summary().endswith("turn ended")
+
+
 def test_r18_delay_sacrifices_the_whole_turn() -> None:
     turn = validate_turn(["Delay/Ready"])
     assert turn.delayed and turn.ended

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QFontMetrics, QImage, QTextLayout, QTextOption
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from futurepath_desktop.core.actions import ACTIONS, ActionType
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.models.initiative_cells import TURN
 from futurepath_desktop.ui.widgets import initiative_delegate
-from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
+from futurepath_desktop.ui.widgets.initiative_delegate import MARGIN, InitiativeDelegate
+from tests.ui.test_turn_actions import players_act
 
 
 def picture(window: MainWindow, *, short_way: bool) -> QImage:
@@ -75,3 +78,37 @@ def test_words_too_long_for_the_cell_are_left_to_qt_to_cut_short(
     window.controller.push(c.EditCombatant("brandon", {"name": name}))
     QApplication.processEvents()
     assert picture(window, short_way=True) == picture(window, short_way=False)
+
+
+def test_a_full_round_actions_name_is_not_cut_in_the_turn_column_at_1280(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Every word a turn's summary may hold fits the column whole, so "Combat Technique"
+    wraps onto two lines rather than ending "Combat Techniq…"."""
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    players_act(window)
+    window.controller.push(c.DeclareAction("james", "Combat Technique", "bear-1"))
+    QApplication.processEvents()
+    view = window.initiative.view
+    cell = window.initiative_model.index_of("james", TURN)
+    assert cell.data() == "Combat Technique"
+    room = view.visualRect(cell)
+    width = room.width() - 2 * MARGIN
+    metrics = QFontMetrics(view.font())
+    for name, spec in ACTIONS.items():
+        if spec.type is ActionType.FULL_ROUND:
+            for word in name.split():
+                assert metrics.horizontalAdvance(word) <= width, (word, width)
+    # Laid out as the style lays a cell's words: two lines, neither wider than the room.
+    layout = QTextLayout(cell.data(), view.font())
+    wrapping = QTextOption()
+    wrapping.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(wrapping)
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(width)
+        lines.append(line.naturalTextWidth())
+    layout.endLayout()
+    assert len(lines) <= 2 and max(lines) <= width

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.core.actions import ACTIONS, ActionType
 from futurepath_desktop.ui.docks.panel import panel_body
 from futurepath_desktop.ui.fusion_metrics import SMALL_ICON_SIZE, TITLE_BAR_HEIGHT
 from futurepath_desktop.ui.models.initiative_cells import HEALTH, INIT, NAME, STATUS, TURN
@@ -23,6 +24,16 @@ from futurepath_desktop.ui.models.roles import ID_ROLE, KIND_ROLE
 from futurepath_desktop.ui.widgets.columns import bold, fitting_width
 from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
 from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
+
+FULL_ROUND_WORDS = sorted(
+    {
+        word
+        for name, spec in ACTIONS.items()
+        if spec.type is ActionType.FULL_ROUND
+        for word in name.split()
+    }
+)
+"""The words of the full-round actions' names, which a turn's summary shows."""
 
 
 class InitiativeDock(QDockWidget):
@@ -115,7 +126,9 @@ class InitiativeDock(QDockWidget):
         header.resizeSection(
             HEALTH, fitting_width(view, header, "Health", ["99/99", *health], extra=8)
         )
-        turn = ["standard", "(attack),", "✓ acted", "readied", "delaying"]
+        # Every word a turn's summary may hold, each whole on its line ("Combat Technique"
+        # on two lines rather than "Combat Techniq…"; the tip has it all anyway).
+        turn = ["standard", "(attack),", "✓ acted", "readied", "delaying", *FULL_ROUND_WORDS]
         if not self._compact:
             turn.append("standard (attack)")
         header.resizeSection(TURN, fitting_width(view, header, "This turn", turn))
