@@ -354,7 +354,9 @@ def header_problems(view: QAbstractItemView) -> list[str]:
             if not isinstance(text, str) or not text:
                 continue
             font = model.headerData(section, Qt.Orientation.Horizontal, Qt.ItemDataRole.FontRole)
-            font = font.resolve(header.font()) if isinstance(font, QFont) else header.font()
+            font = font.resolve(header.font()) if isinstance(font, QFont) else QFont(header.font())
+            if header.highlightSections():  # drawn bold while a selection covers the column
+                font.setBold(True)
             option = QStyleOptionHeader()
             option.initFrom(header)
             whole = QRect(header.sectionViewportPosition(section), 0, size, header.height())

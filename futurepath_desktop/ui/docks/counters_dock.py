@@ -52,6 +52,9 @@ class CountersDock(QDockWidget):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.verticalHeader().setVisible(False)
         header = self.view.horizontalHeader()
+        # Whole rows are selected: bold titles for the selected columns would say nothing
+        # and only cut the titles the panel was sized for.
+        header.setHighlightSections(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         metrics = self.view.fontMetrics()
         self.view.verticalHeader().setDefaultSectionSize(metrics.height() + 8)

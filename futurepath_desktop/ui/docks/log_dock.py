@@ -166,6 +166,9 @@ class LogDock(QDockWidget):
         self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.view.horizontalHeader()
+        # Whole rows are selected: bold titles for the selected columns would say nothing
+        # and only cut the titles the panel was sized for.
+        header.setHighlightSections(False)
         # Fixed widths: measuring contents would read every one of thousands of rows.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)
