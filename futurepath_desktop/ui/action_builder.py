@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from futurepath_desktop.ui.actions import ACTIONS, MENUS, Action
@@ -113,8 +113,17 @@ def make_action(window: MainWindow, spec: Action) -> QAction:
 
 
 def make_actions(window: MainWindow, table: Sequence[Action] = ACTIONS) -> dict[str, QAction]:
-    """Every action of the table, by name, in the table's order."""
-    return {spec.name: make_action(window, spec) for spec in table}
+    """Every action of the table, by name, in the table's order; those that are one of
+    a few choices (``one_of``) in an exclusive group each."""
+    made = {spec.name: make_action(window, spec) for spec in table}
+    groups: dict[str, QActionGroup] = {}
+    for spec in table:
+        if spec.one_of:
+            if spec.one_of not in groups:
+                groups[spec.one_of] = QActionGroup(window)
+                groups[spec.one_of].setObjectName(spec.one_of)
+            groups[spec.one_of].addAction(made[spec.name])
+    return made
 
 
 def build_menus(

@@ -38,6 +38,9 @@ class Action(Struct, frozen=True, gc=False):
     """A shorter label for the bar (the menu's entry names what it will undo)."""
     when: When = ""
     checkable: bool = False
+    one_of: str = ""
+    """Checkable actions with the same ``one_of`` are choices of one thing: checking
+    one unchecks the others, and menus mark them as such."""
     args: tuple[str | int, ...] = ()
     """Given to the handler after the window or controller."""
 

@@ -359,6 +359,7 @@ ACTIONS: tuple[Action, ...] = (
             menu=f"{VIEW}/Theme",
             section=3,
             checkable=True,
+            one_of="themeChoice",
             args=(choice,),
         )
         for choice in ("system", "light", "dark")  # theme.SYSTEM, LIGHT, DARK

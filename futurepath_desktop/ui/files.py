@@ -109,6 +109,9 @@ class FileHandler(QObject):
             | QMessageBox.StandardButton.Cancel
         )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
+        # Letters for the keyboard: Alt+S saves, Alt+D discards (Esc cancels).
+        box.button(QMessageBox.StandardButton.Save).setText("&Save")
+        box.button(QMessageBox.StandardButton.Discard).setText("&Discard")
         answer = box.exec()
         if answer == QMessageBox.StandardButton.Save:
             return self.save()

@@ -146,14 +146,20 @@ def end_combat(window: MainWindow) -> None:
             for e, h in zip(leftovers, counted, strict=True)
         )
         buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
-            window,
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
             "End combat",
             f"These effects are still running:\n\n{listed}\n\n"  # R14
-            "Resolve their remaining rounds now?",
+            "Resolve their remaining rounds now, or end the fight and leave them on their "
+            "bearers with the rounds they have left?",
             buttons.Yes | buttons.No | buttons.Cancel,
-            buttons.Yes,
+            window,
         )
+        box.setObjectName("endCombatPrompt")
+        box.setDefaultButton(buttons.Yes)
+        box.button(buttons.Yes).setText("&Resolve Now")
+        box.button(buttons.No).setText("&Leave Them")
+        answer = box.exec()
         if answer == buttons.Cancel:
             return
         resolve = answer == buttons.Yes

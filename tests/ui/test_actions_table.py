@@ -115,6 +115,25 @@ def test_every_action_is_what_its_row_says(window: MainWindow) -> None:
     assert len(names) == len(set(names)), "one row per action"
 
 
+def test_choices_of_one_thing_are_one_of_a_group(qtbot: QtBot, window: MainWindow) -> None:
+    """The theme's three choices are an exclusive group (menus mark them as one-of, and
+    one is ticked at a time), whichever way the theme was set."""
+    themes = [spec.name for spec in ACTIONS if spec.one_of == "themeChoice"]
+    assert len(themes) == 3
+    actions = [window.actions_by_name[name] for name in themes]
+    group = actions[0].actionGroup()
+    assert group is not None and group.isExclusive()
+    assert all(action.actionGroup() is group for action in actions)
+    try:
+        for action in actions:
+            action.trigger()
+            assert [a.isChecked() for a in actions] == [a is action for a in actions]
+    finally:
+        window.actions_by_name["actionThemeLight"].trigger()
+    ungrouped = [spec.name for spec in ACTIONS if not spec.one_of]
+    assert all(window.actions_by_name[name].actionGroup() is None for name in ungrouped)
+
+
 def test_the_table_writes_keys_as_qt_does() -> None:
     """The page shows the keys as written in the table: each must be what Qt binds."""
     for spec in ACTIONS:

@@ -97,6 +97,9 @@ def test_the_chapters_poison_is_put_on_ticked_and_resolved_from_the_window(
     def yes(dialog: QDialog) -> None:
         assert isinstance(dialog, QMessageBox)
         asked.append(dialog.text())
+        # Buttons that say what they do, each with its letter.
+        words = {b.text() for b in dialog.buttons()}
+        assert {"&Resolve Now", "&Leave Them"} <= words
         dialog.button(QMessageBox.StandardButton.Yes).click()
 
     answer_dialog(qtbot, yes)

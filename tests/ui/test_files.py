@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QDialog, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session.autosave import Autosave, find_unclean
@@ -261,6 +262,7 @@ def test_closing_away_from_the_clean_point_asks(qtbot: QtBot, window: MainWindow
     window.close()
     assert seen.name == "unsavedPrompt"
     assert seen.text == "Save the changes to Space Bears (chapter example) before closing it?"
+    assert {"Save", "Discard", "Cancel"} <= set(seen.buttons)
     assert window.isVisible(), "cancel keeps the window open"
     seen = Seen()
     answer(qtbot, seen, "Discard")
@@ -341,3 +343,23 @@ def test_after_one_journal_is_discarded_the_next_is_offered(
     assert window.files.offer_recovery()
     assert second.name == "recoveryPrompt"
     assert window.controller.session.to_file() == older
+
+
+def test_the_unsaved_question_answers_to_its_letters(qtbot: QtBot, window: MainWindow) -> None:
+    """Alt+D discards and Alt+S saves, as the buttons' underlined letters say."""
+    window.controller.push(Damage(("bear-1",), 3))
+    letters: dict[str, str] = {}
+
+    def press_alt_d(dialog: QDialog) -> None:
+        assert isinstance(dialog, QMessageBox) and dialog.objectName() == "unsavedPrompt"
+        for button in dialog.buttons():
+            letters[button.text()] = button.shortcut().toString()
+        dialog.activateWindow()
+        qtbot.waitUntil(dialog.isActiveWindow)
+        target = QApplication.focusWidget() or dialog
+        qtbot.keyClick(target, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
+
+    answer_dialog(qtbot, press_alt_d)
+    window.close()
+    assert letters["&Discard"] == "Alt+D" and letters["&Save"] == "Alt+S"
+    assert not window.isVisible(), "discarded and closed"
