@@ -266,6 +266,7 @@ LATER_QT = {
     "QtGui.QImageReader": "with the first portrait read",
     "QtGui.QIcon": "with the first portrait or dialog icon (the round timer draws its sign)",
     "QtWidgets.QTabBar": "when a tab bar is looked at (stray bars are hidden after the frame)",
+    "QtGui.QTextLayout": "with the initiative panel's first repaint after the first frame",
 }
 
 

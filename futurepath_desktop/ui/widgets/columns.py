@@ -57,9 +57,7 @@ def fitting_width(
     the view's by default), plus ``extra`` for an indentation or icon."""
     metrics = QFontMetrics(font if font is not None else view.font())
     widest = max((metrics.horizontalAdvance(s) for s in samples), default=0)
-    # A header that highlights the sections of a selection draws their titles bold.
-    title_font = bold(header.font()) if header.highlightSections() else header.font()
-    titled = QFontMetrics(title_font).horizontalAdvance(title) + header_gap(header)
+    titled = QFontMetrics(header.font()).horizontalAdvance(title) + header_gap(header)
     return max(titled, widest + cell_gap(view) + extra)
 
 

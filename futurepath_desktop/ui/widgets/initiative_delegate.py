@@ -17,15 +17,18 @@ is drawn without it (see ``ui.fusion_metrics``).
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QTextLayout, QTextOption
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QWidget
 
 from futurepath_desktop.ui.fusion_metrics import FOCUS_FRAME_MARGIN, SMALL_ICON_SIZE
 from futurepath_desktop.ui.models.roles import BACKGROUND, DECORATION, DISPLAY, FONT, FOREGROUND
 from futurepath_desktop.ui.widgets.columns import LinesDelegate
+
+if TYPE_CHECKING:  # loaded with the first short-way paint, after the first frame
+    from PySide6.QtGui import QTextLayout
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -181,6 +184,8 @@ class InitiativeDelegate(LinesDelegate):
         if kept is not None:
             self._layouts.move_to_end(key)
             return kept
+        from PySide6.QtGui import QTextLayout, QTextOption
+
         layout = QTextLayout(words, font)
         wrapping = QTextOption()
         wrapping.setWrapMode(QTextOption.WrapMode.WordWrap)
