@@ -110,6 +110,10 @@ class ClockBar(QWidget):
             "Round timer: click to start or stop (F8); a new round starts it at 0:00"
         )
         self.button.setAccessibleName("Round timer")
+        # As wide as "00:00" from the start: the bar does not shift when a round's timer
+        # passes ten minutes (an hour, rare at the table, widens it once more).
+        self.button.setText("00:00")
+        self.button.setMinimumWidth(self.button.sizeHint().width())
         self.game = QLabel(self)
         self.game.setObjectName("gameClock")
         self.game.setToolTip("Game time: each round is about 3 seconds in the game world")

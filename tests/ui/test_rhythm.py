@@ -133,6 +133,28 @@ def test_f8_and_the_bar_button_start_and_stop_the_timer_and_the_game_clock_follo
     assert running(rhythm.timer) and action.isChecked()
 
 
+def test_the_timer_button_keeps_its_width_past_ten_minutes(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The bar does not shift when the time gains a digit (0:59 → 10:00)."""
+    now = [1000.0]
+    rhythm = rhythm_of(window)
+    timer = RoundTimer(now=lambda: now[0])
+    rhythm.clock.timer = timer
+    timer.ticked.connect(rhythm.clock.show_time)
+    button = rhythm.clock.button
+    widths = []
+    timer.start()
+    for seconds in (5, 59, 600, 3599):
+        now[0] = 1000.0 + seconds
+        timer.ticked.emit()
+        QApplication.processEvents()
+        widths.append(button.width())
+        assert button.width() >= button.sizeHint().width(), button.text()
+    assert button.text() == "59:59"
+    assert len(set(widths)) == 1, widths
+
+
 def test_the_clock_sits_on_the_bar_at_1280_wide_without_clipping(
     qtbot: QtBot, window: MainWindow
 ) -> None:
