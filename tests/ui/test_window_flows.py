@@ -178,8 +178,16 @@ def test_refused_actions_show_why_and_change_nothing(qtbot: QtBot, window: MainW
     before = window.controller.session.to_file()
     undo_depth = window.controller.stack.count()
     attack(qtbot, window, "bear-1", "james", 5)  # the players act first (R6)
+    form = window.inspector.attack
+    roll = find(form, QPushButton, "rollAttackButton")
+    assert not roll.isEnabled(), "the click above did nothing: Roll is off out of turn"
+    assert "not Space Bear 1's turn" in roll.toolTip()
+    assert "not Space Bear 1's turn" in form.odds.text()
+    # Enter in the form still asks, and the refusal says why where the GM pressed it.
+    spin = find(form, QSpinBox, "attackDistance")
+    spin.setFocus()
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert "not Space Bear 1's turn" in window.statusBar().currentMessage()
-    assert "not Space Bear 1's turn" in window.inspector.attack.odds.text()
     window.log.dice.setText("1000000d1000000")
     qtbot.keyClick(window.log.dice, Qt.Key.Key_Return)
     assert "500" in window.statusBar().currentMessage()
