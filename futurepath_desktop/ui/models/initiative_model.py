@@ -231,14 +231,14 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
             return None
         if role == TOOLTIP:  # asked for rarely, and the costliest to work out
             return self._tip(index)
-        return self._cell(index).get(role)
+        return self.cell(index).get(role)
 
     def multiData(self, index: Index, roleDataSpan: Any) -> None:  # noqa: N803 (Qt's name)
         """Every role a delegate paints a cell from, in one call (the delegate asks seven
         at once; seven calls of :meth:`data` each cost a crossing into Python)."""
         if not index.isValid():
             return
-        cell = self._cell(index)
+        cell = self.cell(index)
         for slot in roleDataSpan:
             role = slot.role()
             value = self._tip(index) if role == TOOLTIP else cell.get(role)
@@ -250,13 +250,9 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
                 slot.setData(value)
 
     def cell(self, index: Index) -> dict[int, Any]:
-        """Every role of a cell but the tip, by role (for a delegate that draws the cell
-        itself); the same answers ``data`` gives, kept the same way."""
-        return self._cell(index)
-
-    def _cell(self, index: Index) -> dict[int, Any]:
         """A cell's roles (all but the tip), worked out together the first time it is
-        asked for any of them and kept until its row is reported changed."""
+        asked for any of them and kept until its row is reported changed: what ``data``
+        answers, and what the panel's delegate draws from."""
         key = (index.internalId(), index.row(), index.column())
         cell = self._cells.get(key)
         if cell is None:

@@ -75,12 +75,7 @@ class InitiativeDelegate(LinesDelegate):
     words_drawn = True
     """Whether the short way draws the cell's words (a subclass may draw its own)."""
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         if not self.paint_cell(painter, option, index, text=self.words_drawn):
             super().paint(painter, option, index)
         self.paint_over(painter, option, index)
@@ -93,12 +88,7 @@ class InitiativeDelegate(LinesDelegate):
         return None if self._flags is None else bool(option.state.value & self._flags[0])
 
     def paint_cell(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-        *,
-        text: bool,
+        self, painter: QPainter, option: QStyleOptionViewItem, index: Index, *, text: bool
     ) -> bool:
         """Draw the cell's background (and its icon and words if ``text``) as the style
         would; False, having drawn nothing, where only Qt's own way will do."""

@@ -71,13 +71,7 @@ class TimerButton(QToolButton):
 
     def _clear_ink(self) -> None:
         palette = self.palette()
-        clear = QColor(0, 0, 0, 0)
-        for group in (
-            QPalette.ColorGroup.Active,
-            QPalette.ColorGroup.Inactive,
-            QPalette.ColorGroup.Disabled,
-        ):
-            palette.setColor(group, _TEXT, clear)
+        palette.setColor(_TEXT, QColor(0, 0, 0, 0))  # in every colour group
         self.setPalette(palette)
 
     def ink(self) -> QColor:
