@@ -118,6 +118,17 @@ def test_the_status_and_turn_cells_give_their_whole_text_as_a_tip(window: MainWi
     assert f"Status: {shown}" in str(index.data(3))
 
 
+def every_cell(model: InitiativeModel) -> list[QModelIndex]:
+    """Every cell of the initiative tree: each team's row, then its members' rows."""
+    cells = []
+    for team_row in range(model.rowCount()):
+        team = model.index(team_row, 0)
+        cells += [model.index(team_row, column) for column in range(model.columnCount())]
+        for row in range(model.rowCount(team)):
+            cells += [model.index(row, column, team) for column in range(model.columnCount())]
+    return cells
+
+
 def _cells(model: InitiativeModel) -> dict[tuple[int, int, int, int], object]:
     """Every cell's answer for every role the view paints from, by team row, member row
     (-1 for the team itself), column and role."""
@@ -219,3 +230,70 @@ def test_after_the_surprise_round_the_surprised_are_flat_footed_not_surprised(
         push(c.NextTurn())
     status = str(model.index_of("bear-1", STATUS).data())
     assert status.startswith("Flat-footed") and "Surprised" not in status, status
+
+
+def test_a_sibling_is_the_index_of_that_row_and_column_under_the_same_parent(
+    window: MainWindow,
+) -> None:
+    """The initiative model answers sibling() itself (the view asks it for every row a
+    change reports): the answer is Qt's own, index(row, column, parent(index)), for every
+    cell and every row and column in bounds or out of them."""
+    model = window.initiative_model
+    play_a_little(window)
+    cells = every_cell(model)
+    assert cells and all(cell.isValid() for cell in cells)
+    for cell in [*cells, QModelIndex()]:
+        rows = model.rowCount(model.parent(cell)) if cell.isValid() else 0
+        for row in range(-1, rows + 2):
+            for column in range(-1, model.columnCount() + 1):
+                expected = (
+                    model.index(row, column, model.parent(cell))
+                    if cell.isValid()
+                    else QModelIndex()
+                )
+                assert model.sibling(row, column, cell) == expected, (cell, row, column)
+
+
+def test_the_table_models_give_an_index_only_within_their_rows_and_columns(
+    window: MainWindow,
+) -> None:
+    """The log's and the counters' index() check their bounds themselves; they agree with
+    Qt's hasIndex() (which asks rowCount() and columnCount()) everywhere."""
+    play_a_little(window)
+    for model in (window.log_model, window.counters_model):
+        rows, columns = model.rowCount(), model.columnCount()
+        assert rows > 0
+        for row in (-1, 0, 1, rows // 2, rows - 1, rows, rows + 5):
+            for column in range(-1, columns + 1):
+                index = model.index(row, column)
+                assert index.isValid() == model.hasIndex(row, column), (model, row, column)
+                if index.isValid():
+                    assert (index.row(), index.column(), index.model()) == (row, column, model)
+        assert not model.index(0, 0, model.index(0, 0)).isValid()  # a table: no children
+
+
+def test_the_log_hands_a_painted_cell_every_role_as_data_answers_it(
+    window: MainWindow,
+) -> None:
+    """The log (and its filter in front of it) answers a view's ask for all of a cell's
+    roles at once (multiData) with what data() answers for each, a stale slot cleared."""
+    from futurepath_desktop.ui.models.roles import FOREGROUND, TOOLTIP
+
+    play_a_little(window)
+    window.controller.push(c.Damage(("bear-1",), 30))  # "is down": a coloured line
+    source, proxy = window.log_model, window.log.proxy
+    roles = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole, FOREGROUND, TOOLTIP)
+    coloured = 0
+    for row in range(source.rowCount()):
+        for column in range(source.columnCount()):
+            for model, index in (
+                (source, source.index(row, column)),
+                (proxy, proxy.mapFromSource(source.index(row, column))),
+            ):
+                for role in roles:
+                    slot = QModelRoleData(role)
+                    slot.setData(QColor("magenta"))  # what the slot held for the cell before
+                    model.multiData(index, QModelRoleDataSpan(slot))
+                    assert slot.data() == index.data(role), (row, column, role)
+                    coloured += role == FOREGROUND and isinstance(slot.data(), QColor)
+    assert coloured > 0, "some line is drawn in a colour of its own"

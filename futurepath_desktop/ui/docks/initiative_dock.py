@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -51,7 +51,12 @@ class InitiativeDock(QDockWidget):
         self.view = QTreeView()
         # A viewport made here: one made by Qt and first handed to Python (the window
         # watches it for the first paint) makes the bindings search every widget class.
-        self.view.setViewport(QWidget())
+        # Filled with the base colour under the rows, as Qt's own would be: an opaque
+        # viewport is repainted alone, without the panel behind it.
+        viewport = QWidget()
+        viewport.setBackgroundRole(QPalette.ColorRole.Base)
+        viewport.setAutoFillBackground(True)
+        self.view.setViewport(viewport)
         self.view.setObjectName("initiativeView")
         self.view.setAccessibleName("Teams in acting order")
         self.view.setAccessibleDescription(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -69,6 +70,12 @@ class _LogFilter(QSortFilterProxyModel):
         self.setFilterRole(FILTER_ROLE)
         self.setFilterKeyColumn(0)
 
+    def multiData(self, index: QModelIndex | QPersistentModelIndex, roleDataSpan: Any) -> None:  # noqa: N803
+        """Handed on to the log's own multiData: the proxy's would ask for each role of a
+        cell in a call of its own into Python."""
+        if index.isValid():
+            self.sourceModel().multiData(self.mapToSource(index), roleDataSpan)
+
     def set_text(self, text: str) -> None:
         """Show only the entries with ``text`` in some column (any case)."""
         self.text = text
@@ -114,6 +121,9 @@ class _LogView(QTableView):
         viewport.setBackgroundRole(QPalette.ColorRole.Base)
         viewport.setAutoFillBackground(True)
         self.setViewport(viewport)
+        # Each new line moves the scroll bar; filled first, it is repainted alone, not
+        # the whole panel behind it (the style's groove covers it all the same).
+        self.verticalScrollBar().setAutoFillBackground(True)
 
     def scrollTo(  # type: ignore[override]
         self,

@@ -25,6 +25,17 @@ LAST_COLUMN = len(COLUMNS) - 1
 _NO_PARENT = 0
 
 
+def runs(rows: list[int]) -> list[tuple[int, int]]:
+    """The first and last of each run of consecutive numbers in sorted ``rows``."""
+    spans: list[tuple[int, int]] = []
+    for row in rows:
+        if spans and spans[-1][1] == row - 1:
+            spans[-1] = (spans[-1][0], row)
+        else:
+            spans.append((row, row))
+    return spans
+
+
 class InitiativeModel(InitiativeCells, QAbstractItemModel):
     """Teams (top level, acting order first) and their members (children)."""
 
@@ -141,20 +152,22 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
             }
             touched |= {r.combatant_id for r in set(old.readied) ^ set(new.readied)}
             self._combat = new
-        spans: dict[int, tuple[int, int]] = {}  # team row → (first, last) member row
+        rows_of: dict[int, set[int]] = {}  # team row → its touched member rows
         for cid in touched:
             if cid in self._row_of:
                 team_row, row = self._row_of[cid]
-                first, final = spans.get(team_row, (row, row))
-                spans[team_row] = (min(first, row), max(final, row))
+                rows_of.setdefault(team_row, set()).add(row)
                 teams.add(self._teams[team_row])
-        for team_row, (first, final) in spans.items():
+        for team_row, rows in rows_of.items():
             parent = self.index(team_row, 0)
-            self._changed(self.index(first, 0, parent), self.index(final, LAST_COLUMN, parent))
+            for first, final in runs(sorted(rows)):
+                self._changed(self.index(first, 0, parent), self.index(final, LAST_COLUMN, parent))
         teams |= set(change.touched("teams"))
-        rows = [self._teams.index(t) for t in teams if t in self._teams]
-        if rows:  # a team row shows its members' standing and whether it is acting
-            self._changed(self.index(min(rows), 0), self.index(max(rows), LAST_COLUMN))
+        # A team row shows its members' standing and whether it is acting. Each run of
+        # neighbouring rows is its own report: one span from the first to the last would
+        # have the view repaint every member row between them too.
+        for first, final in runs(sorted({self._teams.index(t) for t in teams if t in self._teams})):
+            self._changed(self.index(first, 0), self.index(final, LAST_COLUMN))
 
     # --- the Qt model interface ------------------------------------------------------------
 
@@ -173,6 +186,20 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         if row >= len(self._members.get(self._teams[team_row], ())):
             return QModelIndex()
         return self.createIndex(row, column, team_row + 1)
+
+    def sibling(self, row: int, column: int, index: Index) -> QModelIndex:
+        # Qt's own asks parent() and then index(): two crossings into Python where the
+        # view looks up a row's first cell (it does, for every row a change reports).
+        if not index.isValid():
+            return QModelIndex()
+        parent = index.internalId()
+        if parent == _NO_PARENT:
+            rows = len(self._teams)
+        else:
+            rows = len(self._members.get(self._teams[parent - 1], ()))
+        if not (0 <= row < rows and 0 <= column < len(COLUMNS)):
+            return QModelIndex()
+        return self.createIndex(row, column, parent)
 
     def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
         if not child.isValid() or child.internalId() == _NO_PARENT:

@@ -51,6 +51,16 @@ class SessionTableModel(QAbstractTableModel):
         self.read_rows()
         self.endResetModel()
 
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
+        # Bounds checked here rather than by Qt's hasIndex(), which would call back into
+        # rowCount() and columnCount(): three crossings into Python for every cell a view
+        # or the log's filter asks for, where one will do.
+        if parent.isValid() or not (
+            0 <= row < self.row_count() and 0 <= column < len(self.columns)
+        ):
+            return QModelIndex()
+        return self.createIndex(row, column)
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else self.row_count()
 
