@@ -16,6 +16,7 @@ from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.initiative_cells import TURN
 from futurepath_desktop.ui.widgets import initiative_delegate
 from futurepath_desktop.ui.widgets.initiative_delegate import MARGIN, InitiativeDelegate
+from tests.ui.test_models import every_cell
 from tests.ui.test_turn_actions import players_act
 
 
@@ -112,3 +113,96 @@ def test_a_full_round_actions_name_is_not_cut_in_the_turn_column_at_1280(
         lines.append(line.naturalTextWidth())
     layout.endLayout()
     assert len(lines) <= 2 and max(lines) <= width
+
+
+def test_a_cell_is_drawn_once_per_look_and_again_in_a_new_scheme(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The short way keeps each cell's picture: a repaint of unchanged cells draws none
+    anew, and after a change of colour scheme the pictures are the new scheme's, still
+    the very pixels Qt draws (light, dark, and light again)."""
+    from futurepath_desktop.ui import theme
+
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    window.controller.push(c.StartCombat(()))
+    QApplication.processEvents()
+    drawn: list[object] = []
+    draw = InitiativeDelegate._picture
+
+    def counted(self: InitiativeDelegate, *args: object) -> object:
+        drawn.append(args[0])
+        return draw(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(initiative_delegate.InitiativeDelegate, "_picture", counted)
+    try:
+        for step, choice in enumerate((theme.LIGHT, theme.DARK, theme.LIGHT)):
+            drawn.clear()
+            window.set_theme(choice)
+            QApplication.processEvents()
+            qts = picture(window, short_way=False)
+            ours = picture(window, short_way=True)
+            assert ours == qts, f"the short way differs from Qt's in the {choice} scheme"
+            assert drawn or step == 0, "the first paint in a new scheme draws its cells"
+            drawn.clear()
+            assert picture(window, short_way=True) == qts
+            assert drawn == [], "a repaint of the same cells draws none of them anew"
+        # Other sizes of type on the panel (large type): the words and the health numbers
+        # drawn anew in each, centred in their cells as the style centres them.
+        view = window.initiative.view
+        normal = view.font().pointSizeF()
+        for factor in (1.1, 1.25, 1.4, 0.9):
+            font = view.font()
+            font.setPointSizeF(normal * factor)
+            view.setFont(font)
+            QApplication.processEvents()
+            assert picture(window, short_way=True) == picture(window, short_way=False), factor
+    finally:
+        window.set_theme(theme.LIGHT)
+
+
+@pytest.mark.parametrize("ratio", [1.0, 1.5, 2.0])
+def test_on_a_scaled_screen_the_short_way_draws_what_qt_draws(
+    qtbot: QtBot, window: MainWindow, ratio: float
+) -> None:
+    """On a screen scaled by half again (where a kept picture could land half a pixel
+    out, so the cell is drawn directly) and on a doubled one (pictures twice as fine),
+    every cell the short way is the very pixels Qt's own way draws."""
+    from PySide6.QtCore import QModelIndex
+    from PySide6.QtGui import QPainter, QPalette
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    window.controller.push(c.StartCombat(()))
+    QApplication.processEvents()
+    view, model = window.initiative.view, window.initiative_model
+    cells = every_cell(model)
+
+    def drawn(short_way: bool) -> QImage:
+        size = view.viewport().size()
+        image = QImage(
+            round(size.width() * ratio),
+            round(size.height() * ratio),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        image.setDevicePixelRatio(ratio)
+        image.fill(view.viewport().palette().color(view.viewport().backgroundRole()))
+        painter = QPainter(image)
+        for cell in cells:
+            delegate = view.itemDelegateForIndex(cell)
+            assert isinstance(delegate, InitiativeDelegate)
+            delegate._fast, delegate._flags = short_way, None
+            option = QStyleOptionViewItem()
+            view.initViewItemOption(option)  # then as the view's drawRow() has it:
+            option.rect = view.visualRect(cell)
+            option.state |= QStyle.StateFlag.State_Enabled | QStyle.StateFlag.State_Active
+            if view.selectionModel().isSelected(cell):
+                option.state |= QStyle.StateFlag.State_Selected
+            option.palette.setCurrentColorGroup(QPalette.ColorGroup.Active)
+            delegate.paint(painter, option, cell)
+        painter.end()
+        return image
+
+    assert cells and all(isinstance(cell, QModelIndex) for cell in cells)
+    assert drawn(short_way=True) == drawn(short_way=False)

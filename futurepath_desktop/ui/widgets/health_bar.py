@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QAbstractItemView, QStyleOptionViewItem, QWidget
@@ -29,14 +32,14 @@ class HealthBarDelegate(InitiativeDelegate):
             option.text = ""
 
     words_drawn = False  # the numbers are drawn over the bar, here
+    keep_bytes = 1 << 18  # a column of ten cells, whose numbers change with every blow
 
     def paint_over(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        # Over the cell's background and selection (the short way, or the style's with
-        # its focus and without the text, see initStyleOption): the bar and the numbers.
+        # Over the style's background, selection and focus (drawn without the text, see
+        # initStyleOption): the bar and the numbers.
         health = index.data(HEALTH_ROLE)
         if not health:
             return
-        fraction, text, state = health
         selected = self.is_selected(option)
         if selected is None:  # the first frame: asked of the view (see InitiativeDelegate)
             view = option.widget
@@ -45,24 +48,42 @@ class HealthBarDelegate(InitiativeDelegate):
                 and isinstance(index, QModelIndex)
                 and view.selectionModel().isSelected(index)
             )
-        rect: QRect = option.rect.adjusted(4, 4, -4, -4)
-        bar = QRect(rect.left(), rect.bottom() - 4, rect.width(), 4)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        painter.save()
+        painter.setFont(option.font)  # the panel's, as the short way draws the numbers in
+        self.draw_over(
+            painter, option.rect, self.over_look({HEALTH_ROLE: health}), option.palette.color(role)
+        )
+        painter.restore()
+
+    def over_look(self, cell: dict[int, Any]) -> Hashable:
+        health = cell.get(HEALTH_ROLE)
+        if not health:
+            return None
+        fraction, text, state = health
+        back = self.palette.get("bar_bg", FALLBACK_BACKGROUND)
+        bar = self.palette.get(state, FALLBACK_BAR)
+        return (fraction, text, back.rgba(), bar.rgba())
+
+    def draw_over(self, painter: QPainter, rect: QRect, look: Hashable, ink: QColor) -> None:
+        assert isinstance(look, tuple)
+        fraction, text, back, colour = look
+        inner = rect.adjusted(4, 4, -4, -4)
+        bar = QRect(inner.left(), inner.bottom() - 4, inner.width(), 4)
         filled = QRect(bar)
         filled.setWidth(max(0, round(bar.width() * min(1.0, fraction))))
-        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        text_pen = QPen(option.palette.color(role))
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
         # Colours, not brushes: building a QBrush in Python makes the bindings set up all of
         # QGradient's presets first (setBrush takes a QColor as it is).
-        painter.setBrush(self.palette.get("bar_bg", FALLBACK_BACKGROUND))
+        painter.setBrush(QColor.fromRgba(back))
         painter.drawRoundedRect(bar, 2, 2)
-        painter.setBrush(self.palette.get(state, FALLBACK_BAR))
+        painter.setBrush(QColor.fromRgba(colour))
         painter.drawRoundedRect(filled, 2, 2)
-        painter.setPen(text_pen)
+        painter.setPen(QPen(ink))
         painter.drawText(
-            rect.adjusted(0, -2, 0, -6),
+            inner.adjusted(0, -2, 0, -6),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             text,
         )

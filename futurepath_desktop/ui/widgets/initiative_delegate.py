@@ -3,11 +3,12 @@ faster.
 
 Qt lays a cell's text out anew every time it paints it (shaping every word) and works its
 look out through the style. This panel is repainted whole at every turn: for each look a
-cell takes (its words, font, width and height), the text is laid out once, exactly as
-``QCommonStyle`` lays it out, and kept; a paint fills the cell's background and draws the
-kept layout where the style would have. Anything the short way does not cover (a portrait,
-words that do not fit and would be cut short, keyboard focus on the cell) is left to Qt.
-``tests/ui/test_initiative_delegate`` holds the two ways' pictures equal.
+cell takes (its words, font, colours, size, and what a kind of cell draws over them, such
+as the health bar), the cell is drawn once, on the view's base colour, exactly as
+``QCommonStyle`` draws it, and the picture kept; a paint copies the picture into place.
+Anything the short way does not cover (a portrait, words that do not fit and would be cut
+short, keyboard focus on the cell) is left to Qt. ``tests/ui/test_initiative_delegate``
+holds the two ways' pictures equal.
 
 The style's state flags are read from the paint's option only for paints after the window's
 first frame (``go_fast``): naming QStyle builds every one of its enums, and the first frame
@@ -16,11 +17,13 @@ is drawn without it (see ``ui.fusion_metrics``).
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QWidget
 
 from futurepath_desktop.ui.fusion_metrics import FOCUS_FRAME_MARGIN, SMALL_ICON_SIZE
@@ -34,8 +37,41 @@ Index = QModelIndex | QPersistentModelIndex
 
 MARGIN = FOCUS_FRAME_MARGIN + 1
 """The room the style leaves each side of a cell's text and of its icon."""
-KEEP = 512
-"""How many laid-out texts are kept (a panel's cells in the looks they take)."""
+KEEP = 64
+"""How many laid-out texts are kept: a cell's words are laid out again only when a look
+of it is drawn anew (see KEEP_BYTES), and a layout keeps every glyph it shaped."""
+KEEP_BYTES = 1 << 20
+"""How much memory the kept pictures of cells may take: a panel of ten rows shows fifty
+cells in two looks (its team acting or not), a few KiB each where they have words."""
+
+_Kept = tuple["QColor | None", "QImage | None", int, int]
+"""A drawn cell: its background colour (if any) and the picture of what is on it, with
+where the picture goes in the cell."""
+
+
+def _bytes(kept: _Kept) -> int:
+    """The memory a kept cell's picture takes (a picture-less cell counts a little)."""
+    picture = kept[1]
+    return 64 if picture is None else picture.sizeInBytes()
+
+
+class _Parts(NamedTuple):
+    """What one look of a cell is drawn from."""
+
+    room: QRect
+    base: QColor
+    fill: QColor | None
+    decoration: QColor | None
+    palette: QPalette
+    selected: bool
+    layout: tuple[QTextLayout, float] | None
+    left: int
+    ink: QColor
+    over: Hashable
+    over_ink: QColor
+    font: QFont
+    ratio: float
+
 
 _Group = QPalette.ColorGroup
 _Role = QPalette.ColorRole
@@ -48,6 +84,9 @@ class InitiativeDelegate(LinesDelegate):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(2, parent)
         self._layouts: OrderedDict[tuple[Any, ...], tuple[QTextLayout, float]] = OrderedDict()
+        self._pictures: OrderedDict[tuple[Any, ...], _Kept] = OrderedDict()
+        """Cells as drawn, by everything that makes their look."""
+        self._kept_bytes = 0
         self._flags: tuple[int, int, int, int] | None = None
         self._fast = False
         self._view_font = QFont()
@@ -74,14 +113,25 @@ class InitiativeDelegate(LinesDelegate):
 
     words_drawn = True
     """Whether the short way draws the cell's words (a subclass may draw its own)."""
+    keep_bytes = KEEP_BYTES
+    """How much memory the pictures of this kind of cell may take."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         if not self.paint_cell(painter, option, index, text=self.words_drawn):
             super().paint(painter, option, index)
-        self.paint_over(painter, option, index)
+            self.paint_over(painter, option, index)
 
     def paint_over(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        """What a kind of cell draws over its background (nothing here)."""
+        """What a kind of cell draws over the background Qt's own way drew (nothing here;
+        the short way draws it into the cell's picture, see ``draw_over``)."""
+
+    def over_look(self, cell: dict[int, Any]) -> Hashable:
+        """What a kind of cell draws over its background, as a key (None: nothing)."""
+        return None
+
+    def draw_over(self, painter: QPainter, rect: QRect, look: Hashable, ink: QColor) -> None:
+        """Draw ``look`` (from ``over_look``) over a cell's background in ``rect``, its
+        words in ``ink``."""
 
     def is_selected(self, option: QStyleOptionViewItem) -> bool | None:
         """Whether the option says the cell is selected; None before the flags are known."""
@@ -110,50 +160,168 @@ class InitiativeDelegate(LinesDelegate):
             return False  # a portrait
         rect = option.rect
         words = (cell.get(DISPLAY) or "") if text else ""
+        face = cell.get(FONT)
+        self._font(face, option)  # a new view font (large type) forgets the pictures
+        background = cell.get(BACKGROUND)
+        foreground = cell.get(FOREGROUND)
+        palette = option.palette
+        device = painter.device()
+        look = (
+            self.over_look(cell),
+            words,
+            0 if face is None else id(face),  # the model keeps its few fonts
+            rect.width(),
+            rect.height(),
+            2 if not state & enabled_flag else 0 if state & active_flag else 1,
+            bool(state & selected_flag),
+            None if background is None else background.rgba(),
+            None if foreground is None else foreground.rgba(),
+            None if decoration is None else decoration.rgba(),
+            palette.cacheKey(),
+            device.devicePixelRatioF() if device is not None else 1.0,
+        )
+        kept = self._pictures.get(look)
+        if kept is None:
+            parts = self._parts(look, face, background, foreground, decoration, option)
+            if parts is None:
+                return False  # too long for the cell: Qt cuts it short with an ellipsis
+            if look[-1] != int(look[-1]):  # a fractional scale: pictures would not line up
+                painter.save()
+                painter.translate(rect.left(), rect.top())
+                self._compose(painter, parts)
+                painter.restore()
+                return True
+            kept = self._pictures[look] = self._picture(parts)
+            self._kept_bytes += _bytes(kept)
+            while self._kept_bytes > self.keep_bytes and len(self._pictures) > 1:
+                self._kept_bytes -= _bytes(self._pictures.popitem(last=False)[1])
+        else:
+            self._pictures.move_to_end(look)
+        fill, picture, x, y = kept
+        if fill is not None:
+            painter.fillRect(rect, fill)
+        if picture is not None:
+            painter.drawImage(rect.left() + x, rect.top() + y, picture)
+        return True
+
+    def _parts(
+        self,
+        look: tuple[Any, ...],
+        face: QFont | None,
+        background: QColor | None,
+        foreground: QColor | None,
+        decoration: QColor | None,
+        option: QStyleOptionViewItem,
+    ) -> _Parts | None:
+        """What a cell of this ``look`` (see paint_cell) is drawn from; None if its words
+        do not fit."""
+        over, words, _face, width, height, group_code, selected = look[:7]
         layout = None
+        left = MARGIN  # from the cell's left edge
         if words:
-            left = rect.left() + MARGIN
             if decoration is not None:
                 left += SMALL_ICON_SIZE + 2 * MARGIN
-            width = rect.right() - MARGIN - left + 1
-            layout = self._layout(words, cell.get(FONT), option, width, rect.height())
+            layout = self._layout(words, face, option, width - MARGIN - left, height)
             if layout is None:
-                return False  # too long for the cell: Qt cuts it short with an ellipsis
-        if not state & enabled_flag:
-            group = _Group.Disabled
-        else:
-            group = _Group.Normal if state & active_flag else _Group.Inactive
+                return None
+        group = (_Group.Normal, _Group.Inactive, _Group.Disabled)[group_code]
         palette = option.palette
-        selected = bool(state & selected_flag)
-        if selected:
-            painter.fillRect(rect, palette.brush(group, _Role.Highlight))
-        elif (background := cell.get(BACKGROUND)) is not None:
-            painter.fillRect(rect, background)
-        if decoration is not None:
-            self._swatch(painter, rect, decoration, palette, selected)
-        if layout is not None:
-            text_layout, top = layout
-            if selected:
-                ink = palette.color(group, _Role.HighlightedText)
-            else:
-                ink = cell.get(FOREGROUND) or palette.color(group, _Role.Text)
-            painter.save()
-            painter.setPen(ink)
-            text_layout.draw(painter, QPointF(left, rect.top() + top))
-            painter.restore()
-        return True
+        fill: QColor | None = palette.color(group, _Role.Highlight) if selected else background
+        ink = _Role.HighlightedText if selected else _Role.Text
+        return _Parts(
+            QRect(0, 0, width, height),
+            palette.color(group, _Role.Base),
+            fill,
+            decoration,
+            palette,
+            selected,
+            layout,
+            left,
+            (foreground if not selected else None) or palette.color(group, ink),
+            over,
+            palette.color(group, ink),
+            option.font,
+            look[-1],
+        )
+
+    def _compose(self, painter: QPainter, parts: _Parts) -> None:
+        """Draw a cell from its parts with its top left at the painter's origin, as the
+        style would: the background, the swatch, the words, what its kind draws over."""
+        room = parts.room
+        if parts.fill is not None:
+            painter.fillRect(room, parts.fill)
+        if parts.decoration is not None:
+            self._swatch(painter, room, parts.decoration, parts.palette, parts.selected)
+        painter.setFont(parts.font)  # as the view's painter has it
+        if parts.layout is not None:
+            painter.setPen(parts.ink)
+            text_layout, top = parts.layout
+            text_layout.draw(painter, QPointF(parts.left, top))
+        if parts.over is not None:
+            self.draw_over(painter, room, parts.over, parts.over_ink)
+
+    def _picture(self, parts: _Parts) -> _Kept:
+        """The cell's background colour, and what is drawn on it as a picture (drawn on
+        the base colour and that background, so it covers its part of the cell exactly),
+        cut to where there is something to see: a panel's kept pictures take a fraction
+        of the memory the whole cells would."""
+        room, ratio = parts.room, parts.ratio
+        inked = QRect()
+        if parts.decoration is not None:
+            inked = inked.united(QRect(0, 0, SMALL_ICON_SIZE + 2 * MARGIN, room.height()))
+        if parts.layout is not None:
+            text_layout, top = parts.layout
+            width = max(
+                text_layout.lineAt(i).naturalTextWidth() for i in range(text_layout.lineCount())
+            )
+            bottom = text_layout.boundingRect().bottom()
+            # A few pixels' slack each side for glyphs that reach past their advance
+            # (an italic's overhang, antialiasing).
+            inked = inked.united(
+                QRect(
+                    parts.left - 3,
+                    int(top) - 2,
+                    math.ceil(width) + 7,
+                    math.ceil(bottom) + 5,
+                )
+            )
+        if parts.over is not None:
+            inked = room
+        inked = inked.intersected(room)
+        if inked.isEmpty():
+            return (parts.fill, None, 0, 0)
+        picture = QImage(
+            round(inked.width() * ratio),
+            round(inked.height() * ratio),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        picture.setDevicePixelRatio(ratio)
+        picture.fill(parts.base)
+        drawing = QPainter(picture)
+        drawing.translate(-inked.left(), -inked.top())
+        self._compose(drawing, parts)
+        drawing.end()
+        return (parts.fill, picture, inked.left(), inked.top())
+
+    def _forget_pictures(self) -> None:
+        self._pictures.clear()
+        self._kept_bytes = 0
 
     def _font(self, own: QFont | None, option: QStyleOptionViewItem) -> tuple[int, QFont]:
         """The font a cell's words are drawn in, and a number that names it."""
         view = option.font
         if view != self._view_font:  # the view's font changed (a new scheme, large type)
-            self._view_font = view
+            # A copy: the option, and the font it holds, are gone after the paint.
+            self._view_font = QFont(view)
             self._fonts.clear()
             self._layouts.clear()
+            self._forget_pictures()
         if own is None:
             return 0, view
         kept = self._fonts.get(id(own))
         if kept is None or kept[0] is not own:
+            if kept is not None:  # another font where one was: pictures drawn in it go
+                self._forget_pictures()
             kept = self._fonts[id(own)] = (own, own.resolve(view))
         return id(own), kept[1]
 
@@ -181,7 +349,7 @@ class InitiativeDelegate(LinesDelegate):
         wrapping.setWrapMode(QTextOption.WrapMode.WordWrap)
         wrapping.setAlignment(_LEFT_MIDDLE)
         layout.setTextOption(wrapping)
-        used = 0.0
+        used = bottom = 0.0
         layout.beginLayout()
         while True:
             line = layout.createLine()
@@ -189,6 +357,7 @@ class InitiativeDelegate(LinesDelegate):
                 break
             line.setLineWidth(width)
             line.setPosition(QPointF(0, used))
+            bottom = used + math.ceil(line.height())  # as QTextLayout.boundingRect() has it
             used += line.height()
             if line.naturalTextWidth() > width:
                 layout.endLayout()
@@ -196,8 +365,10 @@ class InitiativeDelegate(LinesDelegate):
         layout.endLayout()
         if used > height:
             return None
-        # Centred as the style centres it: between the cell's top and bottom pixel rows.
-        top = ((height - 1) - used) / 2
+        # Centred as the style centres it: QStyle.alignedRect() of the layout's bounding
+        # rectangle (its last line's whole pixels, the size rounded), which moves it down
+        # by half the cell's height less half the text's, each halved in whole pixels.
+        top = float(height // 2 - int(bottom + 0.5) // 2)
         kept = self._layouts[key] = (layout, top)
         if len(self._layouts) > KEEP:
             self._layouts.popitem(last=False)
