@@ -14,8 +14,9 @@ from futurepath_desktop.core.actions import ACTIONS, ActionType
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.initiative_cells import TURN
-from futurepath_desktop.ui.widgets import initiative_delegate
-from futurepath_desktop.ui.widgets.initiative_delegate import MARGIN, InitiativeDelegate
+from futurepath_desktop.ui.widgets import cell_pictures, initiative_delegate
+from futurepath_desktop.ui.widgets.cell_pictures import MARGIN, CellParts, DrawOver, Kept
+from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 from tests.ui.test_models import every_cell
 from tests.ui.test_turn_actions import players_act
 
@@ -128,13 +129,13 @@ def test_a_cell_is_drawn_once_per_look_and_again_in_a_new_scheme(
     window.controller.push(c.StartCombat(()))
     QApplication.processEvents()
     drawn: list[object] = []
-    draw = InitiativeDelegate._picture
+    draw = cell_pictures.cell_picture
 
-    def counted(self: InitiativeDelegate, *args: object) -> object:
-        drawn.append(args[0])
-        return draw(self, *args)  # type: ignore[arg-type]
+    def counted(parts: CellParts, draw_over: DrawOver) -> Kept:
+        drawn.append(parts)
+        return draw(parts, draw_over)
 
-    monkeypatch.setattr(initiative_delegate.InitiativeDelegate, "_picture", counted)
+    monkeypatch.setattr(initiative_delegate, "cell_picture", counted)
     try:
         for step, choice in enumerate((theme.LIGHT, theme.DARK, theme.LIGHT)):
             drawn.clear()
@@ -206,3 +207,49 @@ def test_on_a_scaled_screen_the_short_way_draws_what_qt_draws(
 
     assert cells and all(isinstance(cell, QModelIndex) for cell in cells)
     assert drawn(short_way=True) == drawn(short_way=False)
+
+
+def test_a_kept_size_hint_is_what_qt_answers_afresh(qtbot: QtBot, window: MainWindow) -> None:
+    """The delegates keep a cell's size hint by its words, font and room: after the words
+    change (damage, a condition, a turn), at other widths and in larger type, every cell's
+    hint is still what Qt's own delegate works out from scratch."""
+    from PySide6.QtCore import QRect, QSize
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from futurepath_desktop.ui.widgets.columns import LinesDelegate
+    from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
+
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    view, model = window.initiative.view, window.initiative_model
+    push = window.controller.push
+
+    def check(width: int) -> int:
+        asked = 0
+        for cell in every_cell(model):
+            delegate = view.itemDelegateForIndex(cell)
+            assert isinstance(delegate, InitiativeDelegate)
+            option = QStyleOptionViewItem()
+            view.initViewItemOption(option)
+            option.rect = QRect(0, 0, width, 32)  # words wrap within a valid room only
+            kept = delegate.sizeHint(option, cell)
+            fresh = LinesDelegate.sizeHint(delegate, option, cell)  # Qt's, from scratch
+            if isinstance(delegate, HealthBarDelegate):  # and the bar's least room
+                fresh = QSize(max(fresh.width(), 96), max(fresh.height(), 28))
+            assert kept == fresh, (cell.data(), width, kept, fresh)
+            asked += 1
+        return asked
+
+    for width in (60, 120, -1):
+        assert check(width) > 0
+    push(c.StartCombat(("james", "bear-1")))
+    push(c.Damage(("bear-2",), 16))
+    push(c.AddCondition(("art",), "shaken", 2))
+    push(c.NextTurn())
+    for width in (60, 120, -1):
+        check(width)
+    font = view.font()
+    font.setPointSizeF(font.pointSizeF() * 1.4)
+    view.setFont(font)
+    for width in (60, 120, -1):
+        check(width)

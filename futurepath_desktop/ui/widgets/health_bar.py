@@ -56,6 +56,9 @@ class HealthBarDelegate(InitiativeDelegate):
         )
         painter.restore()
 
+    def sized_words(self, cell: dict[int, Any]) -> str:
+        return "" if cell.get(HEALTH_ROLE) else super().sized_words(cell)  # initStyleOption
+
     def over_look(self, cell: dict[int, Any]) -> Hashable:
         health = cell.get(HEALTH_ROLE)
         if not health:

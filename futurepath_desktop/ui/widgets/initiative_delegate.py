@@ -5,7 +5,8 @@ Qt lays a cell's text out anew every time it paints it (shaping every word) and 
 look out through the style. This panel is repainted whole at every turn: for each look a
 cell takes (its words, font, colours, size, and what a kind of cell draws over them, such
 as the health bar), the cell is drawn once, on the view's base colour, exactly as
-``QCommonStyle`` draws it, and the picture kept; a paint copies the picture into place.
+``QCommonStyle`` draws it (``cell_pictures``), and the picture kept; a paint copies the
+picture into place.
 Anything the short way does not cover (a portrait, words that do not fit and would be cut
 short, keyboard focus on the cell) is left to Qt. ``tests/ui/test_initiative_delegate``
 holds the two ways' pictures equal.
@@ -17,17 +18,25 @@ is drawn without it (see ``ui.fusion_metrics``).
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QWidget
 
-from futurepath_desktop.ui.fusion_metrics import FOCUS_FRAME_MARGIN, SMALL_ICON_SIZE
+from futurepath_desktop.ui.fusion_metrics import SMALL_ICON_SIZE
 from futurepath_desktop.ui.models.roles import BACKGROUND, DECORATION, DISPLAY, FONT, FOREGROUND
+from futurepath_desktop.ui.widgets.cell_pictures import (
+    MARGIN,
+    CellParts,
+    Kept,
+    cell_picture,
+    compose,
+    kept_bytes,
+    lay_out,
+)
 from futurepath_desktop.ui.widgets.columns import LinesDelegate
 
 if TYPE_CHECKING:  # loaded with the first short-way paint, after the first frame
@@ -35,8 +44,6 @@ if TYPE_CHECKING:  # loaded with the first short-way paint, after the first fram
 
 Index = QModelIndex | QPersistentModelIndex
 
-MARGIN = FOCUS_FRAME_MARGIN + 1
-"""The room the style leaves each side of a cell's text and of its icon."""
 KEEP = 64
 """How many laid-out texts are kept: a cell's words are laid out again only when a look
 of it is drawn anew (see KEEP_BYTES), and a layout keeps every glyph it shaped."""
@@ -44,38 +51,8 @@ KEEP_BYTES = 1 << 20
 """How much memory the kept pictures of cells may take: a panel of ten rows shows fifty
 cells in two looks (its team acting or not), a few KiB each where they have words."""
 
-_Kept = tuple["QColor | None", "QImage | None", int, int]
-"""A drawn cell: its background colour (if any) and the picture of what is on it, with
-where the picture goes in the cell."""
-
-
-def _bytes(kept: _Kept) -> int:
-    """The memory a kept cell's picture takes (a picture-less cell counts a little)."""
-    picture = kept[1]
-    return 64 if picture is None else picture.sizeInBytes()
-
-
-class _Parts(NamedTuple):
-    """What one look of a cell is drawn from."""
-
-    room: QRect
-    base: QColor
-    fill: QColor | None
-    decoration: QColor | None
-    palette: QPalette
-    selected: bool
-    layout: tuple[QTextLayout, float] | None
-    left: int
-    ink: QColor
-    over: Hashable
-    over_ink: QColor
-    font: QFont
-    ratio: float
-
-
 _Group = QPalette.ColorGroup
 _Role = QPalette.ColorRole
-_LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
 class InitiativeDelegate(LinesDelegate):
@@ -84,9 +61,10 @@ class InitiativeDelegate(LinesDelegate):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(2, parent)
         self._layouts: OrderedDict[tuple[Any, ...], tuple[QTextLayout, float]] = OrderedDict()
-        self._pictures: OrderedDict[tuple[Any, ...], _Kept] = OrderedDict()
+        self._pictures: OrderedDict[tuple[Any, ...], Kept] = OrderedDict()
         """Cells as drawn, by everything that makes their look."""
         self._kept_bytes = 0
+        self._hints: OrderedDict[tuple[Any, ...], QSize] = OrderedDict()
         self._flags: tuple[int, int, int, int] | None = None
         self._fast = False
         self._view_font = QFont()
@@ -115,6 +93,36 @@ class InitiativeDelegate(LinesDelegate):
     """Whether the short way draws the cell's words (a subclass may draw its own)."""
     keep_bytes = KEEP_BYTES
     """How much memory the pictures of this kind of cell may take."""
+
+    def sized_words(self, cell: dict[int, Any]) -> str:
+        """The words Qt's own size hint measures in a cell."""
+        return str(cell.get(DISPLAY) or "")
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        """Qt's own hint, kept by the cell's words, font, swatch and room: the view asks
+        for a row's hints after every change that starts at its first row, and Qt lays the
+        words out again each time it is asked."""
+        cell_of = getattr(index.model(), "cell", None)
+        cell: dict[int, Any] = cell_of(index) if cell_of is not None else {}
+        decoration = cell.get(DECORATION)
+        if not cell or (decoration is not None and not isinstance(decoration, QColor)):
+            return super().sizeHint(option, index)  # another model's, or a portrait
+        face = cell.get(FONT)
+        self._font(face, option)  # a new view font (large type) forgets the hints
+        rect = option.rect
+        key = (
+            self.sized_words(cell),
+            0 if face is None else id(face),
+            decoration is not None,
+            rect.width(),
+            rect.height(),
+        )
+        hint = self._hints.get(key)
+        if hint is None:
+            hint = self._hints[key] = super().sizeHint(option, index)
+            if len(self._hints) > KEEP:
+                self._hints.popitem(last=False)
+        return QSize(hint)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         if not self.paint_cell(painter, option, index, text=self.words_drawn):
@@ -188,13 +196,13 @@ class InitiativeDelegate(LinesDelegate):
             if look[-1] != int(look[-1]):  # a fractional scale: pictures would not line up
                 painter.save()
                 painter.translate(rect.left(), rect.top())
-                self._compose(painter, parts)
+                compose(painter, parts, self.draw_over)
                 painter.restore()
                 return True
-            kept = self._pictures[look] = self._picture(parts)
-            self._kept_bytes += _bytes(kept)
+            kept = self._pictures[look] = cell_picture(parts, self.draw_over)
+            self._kept_bytes += kept_bytes(kept)
             while self._kept_bytes > self.keep_bytes and len(self._pictures) > 1:
-                self._kept_bytes -= _bytes(self._pictures.popitem(last=False)[1])
+                self._kept_bytes -= kept_bytes(self._pictures.popitem(last=False)[1])
         else:
             self._pictures.move_to_end(look)
         fill, picture, x, y = kept
@@ -212,7 +220,7 @@ class InitiativeDelegate(LinesDelegate):
         foreground: QColor | None,
         decoration: QColor | None,
         option: QStyleOptionViewItem,
-    ) -> _Parts | None:
+    ) -> CellParts | None:
         """What a cell of this ``look`` (see paint_cell) is drawn from; None if its words
         do not fit."""
         over, words, _face, width, height, group_code, selected = look[:7]
@@ -228,7 +236,7 @@ class InitiativeDelegate(LinesDelegate):
         palette = option.palette
         fill: QColor | None = palette.color(group, _Role.Highlight) if selected else background
         ink = _Role.HighlightedText if selected else _Role.Text
-        return _Parts(
+        return CellParts(
             QRect(0, 0, width, height),
             palette.color(group, _Role.Base),
             fill,
@@ -244,65 +252,6 @@ class InitiativeDelegate(LinesDelegate):
             look[-1],
         )
 
-    def _compose(self, painter: QPainter, parts: _Parts) -> None:
-        """Draw a cell from its parts with its top left at the painter's origin, as the
-        style would: the background, the swatch, the words, what its kind draws over."""
-        room = parts.room
-        if parts.fill is not None:
-            painter.fillRect(room, parts.fill)
-        if parts.decoration is not None:
-            self._swatch(painter, room, parts.decoration, parts.palette, parts.selected)
-        painter.setFont(parts.font)  # as the view's painter has it
-        if parts.layout is not None:
-            painter.setPen(parts.ink)
-            text_layout, top = parts.layout
-            text_layout.draw(painter, QPointF(parts.left, top))
-        if parts.over is not None:
-            self.draw_over(painter, room, parts.over, parts.over_ink)
-
-    def _picture(self, parts: _Parts) -> _Kept:
-        """The cell's background colour, and what is drawn on it as a picture (drawn on
-        the base colour and that background, so it covers its part of the cell exactly),
-        cut to where there is something to see: a panel's kept pictures take a fraction
-        of the memory the whole cells would."""
-        room, ratio = parts.room, parts.ratio
-        inked = QRect()
-        if parts.decoration is not None:
-            inked = inked.united(QRect(0, 0, SMALL_ICON_SIZE + 2 * MARGIN, room.height()))
-        if parts.layout is not None:
-            text_layout, top = parts.layout
-            width = max(
-                text_layout.lineAt(i).naturalTextWidth() for i in range(text_layout.lineCount())
-            )
-            bottom = text_layout.boundingRect().bottom()
-            # A few pixels' slack each side for glyphs that reach past their advance
-            # (an italic's overhang, antialiasing).
-            inked = inked.united(
-                QRect(
-                    parts.left - 3,
-                    int(top) - 2,
-                    math.ceil(width) + 7,
-                    math.ceil(bottom) + 5,
-                )
-            )
-        if parts.over is not None:
-            inked = room
-        inked = inked.intersected(room)
-        if inked.isEmpty():
-            return (parts.fill, None, 0, 0)
-        picture = QImage(
-            round(inked.width() * ratio),
-            round(inked.height() * ratio),
-            QImage.Format.Format_ARGB32_Premultiplied,
-        )
-        picture.setDevicePixelRatio(ratio)
-        picture.fill(parts.base)
-        drawing = QPainter(picture)
-        drawing.translate(-inked.left(), -inked.top())
-        self._compose(drawing, parts)
-        drawing.end()
-        return (parts.fill, picture, inked.left(), inked.top())
-
     def _forget_pictures(self) -> None:
         self._pictures.clear()
         self._kept_bytes = 0
@@ -315,12 +264,14 @@ class InitiativeDelegate(LinesDelegate):
             self._view_font = QFont(view)
             self._fonts.clear()
             self._layouts.clear()
+            self._hints.clear()
             self._forget_pictures()
         if own is None:
             return 0, view
         kept = self._fonts.get(id(own))
         if kept is None or kept[0] is not own:
-            if kept is not None:  # another font where one was: pictures drawn in it go
+            if kept is not None:  # another font where one was: what was drawn in it goes
+                self._hints.clear()
                 self._forget_pictures()
             kept = self._fonts[id(own)] = (own, own.resolve(view))
         return id(own), kept[1]
@@ -342,53 +293,10 @@ class InitiativeDelegate(LinesDelegate):
         if kept is not None:
             self._layouts.move_to_end(key)
             return kept
-        from PySide6.QtGui import QTextLayout, QTextOption
-
-        layout = QTextLayout(words, font)
-        wrapping = QTextOption()
-        wrapping.setWrapMode(QTextOption.WrapMode.WordWrap)
-        wrapping.setAlignment(_LEFT_MIDDLE)
-        layout.setTextOption(wrapping)
-        used = bottom = 0.0
-        layout.beginLayout()
-        while True:
-            line = layout.createLine()
-            if not line.isValid():
-                break
-            line.setLineWidth(width)
-            line.setPosition(QPointF(0, used))
-            bottom = used + math.ceil(line.height())  # as QTextLayout.boundingRect() has it
-            used += line.height()
-            if line.naturalTextWidth() > width:
-                layout.endLayout()
-                return None
-        layout.endLayout()
-        if used > height:
+        laid = lay_out(words, font, width, height)
+        if laid is None:
             return None
-        # Centred as the style centres it: QStyle.alignedRect() of the layout's bounding
-        # rectangle (its last line's whole pixels, the size rounded), which moves it down
-        # by half the cell's height less half the text's, each halved in whole pixels.
-        top = float(height // 2 - int(bottom + 0.5) // 2)
-        kept = self._layouts[key] = (layout, top)
+        kept = self._layouts[key] = laid
         if len(self._layouts) > KEEP:
             self._layouts.popitem(last=False)
         return kept
-
-    @staticmethod
-    def _swatch(
-        painter: QPainter, rect: QRect, colour: QColor, palette: QPalette, selected: bool
-    ) -> None:
-        """A team's colour as the style draws a colour decoration: a small square, centred
-        in the icon's room, tinted with the selection's colour when selected."""
-        room = QRect(rect.left(), rect.top(), SMALL_ICON_SIZE + 2 * MARGIN, rect.height())
-        square = QRect(
-            room.left() + (room.width() - SMALL_ICON_SIZE) // 2,
-            room.top() + (room.height() - SMALL_ICON_SIZE) // 2,
-            SMALL_ICON_SIZE,
-            SMALL_ICON_SIZE,
-        )
-        painter.fillRect(square, colour)
-        if selected:
-            tint = QColor(palette.color(_Group.Normal, _Role.Highlight))
-            tint.setAlphaF(0.3)
-            painter.fillRect(square, tint)
