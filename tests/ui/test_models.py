@@ -272,28 +272,33 @@ def test_the_table_models_give_an_index_only_within_their_rows_and_columns(
         assert not model.index(0, 0, model.index(0, 0)).isValid()  # a table: no children
 
 
-def test_the_log_hands_a_painted_cell_every_role_as_data_answers_it(
+def test_the_tables_hand_a_painted_cell_every_role_as_data_answers_it(
     window: MainWindow,
 ) -> None:
-    """The log (and its filter in front of it) answers a view's ask for all of a cell's
-    roles at once (multiData) with what data() answers for each, a stale slot cleared."""
+    """The log and the counters (and the sort and filter proxies in front of them) answer
+    a view's ask for all of a cell's roles at once (multiData) with what data() answers
+    for each, a stale slot cleared."""
     from futurepath_desktop.ui.models.roles import FOREGROUND, TOOLTIP
 
     play_a_little(window)
     window.controller.push(c.Damage(("bear-1",), 30))  # "is down": a coloured line
-    source, proxy = window.log_model, window.log.proxy
     roles = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole, FOREGROUND, TOOLTIP)
-    coloured = 0
-    for row in range(source.rowCount()):
-        for column in range(source.columnCount()):
-            for model, index in (
-                (source, source.index(row, column)),
-                (proxy, proxy.mapFromSource(source.index(row, column))),
-            ):
-                for role in roles:
-                    slot = QModelRoleData(role)
-                    slot.setData(QColor("magenta"))  # what the slot held for the cell before
-                    model.multiData(index, QModelRoleDataSpan(slot))
-                    assert slot.data() == index.data(role), (row, column, role)
-                    coloured += role == FOREGROUND and isinstance(slot.data(), QColor)
-    assert coloured > 0, "some line is drawn in a colour of its own"
+    for source, proxy in (
+        (window.log_model, window.log.proxy),
+        (window.counters_model, window.counters.proxy),
+    ):
+        coloured = 0
+        assert source.rowCount() > 0
+        for row in range(source.rowCount()):
+            for column in range(source.columnCount()):
+                for model, index in (
+                    (source, source.index(row, column)),
+                    (proxy, proxy.mapFromSource(source.index(row, column))),
+                ):
+                    for role in roles:
+                        slot = QModelRoleData(role)
+                        slot.setData(QColor("magenta"))  # what the slot held before
+                        model.multiData(index, QModelRoleDataSpan(slot))
+                        assert slot.data() == index.data(role), (source, row, column, role)
+                        coloured += role == FOREGROUND and isinstance(slot.data(), QColor)
+        assert coloured > 0, f"some line of {source} has a colour of its own"

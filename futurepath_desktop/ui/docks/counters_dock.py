@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +25,7 @@ from futurepath_desktop.ui.models.counters_model import (
     CountersModel,
 )
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
+from futurepath_desktop.ui.models.table_proxy import TableProxy
 from futurepath_desktop.ui.widgets.columns import fitting_width
 
 
@@ -38,7 +39,7 @@ class CountersDock(QDockWidget):
         self.setObjectName("countersDock")
         self.model = model
         body, layout = panel_body("counterTools", actions)
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = TableProxy(self)
         self.proxy.setSourceModel(model)
         self.proxy.setSortRole(SORT_ROLE)
         self.view = QTableView()

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,6 +34,7 @@ from futurepath_desktop.ui.models.log_model import (
     LogModel,
     entry_text,
 )
+from futurepath_desktop.ui.models.table_proxy import TableProxy
 from futurepath_desktop.ui.widgets.columns import fitting_width
 
 KINDS = (
@@ -57,7 +57,7 @@ def breakdown_text(entry: LogEntry) -> str:
     return "\n".join(line.strip() for line in lines[1:]) if len(lines) > 1 else lines[0]
 
 
-class _LogFilter(QSortFilterProxyModel):
+class _LogFilter(TableProxy):
     """Filters by kind and by text in any column, in Qt's own code: one pattern over the
     model's FILTER_ROLE (the kind, then every column's text), and none at all while
     nothing is filtered, so that a long fight's log opens without a Python call a row."""
@@ -69,12 +69,6 @@ class _LogFilter(QSortFilterProxyModel):
         self._filtering = False
         self.setFilterRole(FILTER_ROLE)
         self.setFilterKeyColumn(0)
-
-    def multiData(self, index: QModelIndex | QPersistentModelIndex, roleDataSpan: Any) -> None:  # noqa: N803
-        """Handed on to the log's own multiData: the proxy's would ask for each role of a
-        cell in a call of its own into Python."""
-        if index.isValid():
-            self.sourceModel().multiData(self.mapToSource(index), roleDataSpan)
 
     def set_text(self, text: str) -> None:
         """Show only the entries with ``text`` in some column (any case)."""

@@ -110,19 +110,6 @@ class LogModel(SessionTableModel):
         # a copy keep the rulings cited.
         return without_rulings(entry.text)
 
-    def multiData(self, index: Index, roleDataSpan: Any) -> None:  # noqa: N803 (Qt's name)
-        """Every role a delegate paints a cell from, in one call (the view asks for eight
-        or nine at once; each ask of :meth:`data` is a crossing into Python)."""
-        if not index.isValid():
-            return
-        for slot in roleDataSpan:
-            role = slot.role()
-            value = self.data(index, role) if role in _ANSWERED else None
-            if value is None:
-                slot.clearData()
-            else:
-                slot.setData(value)
-
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         if role not in _ANSWERED or not index.isValid():
             return None

@@ -61,6 +61,18 @@ class SessionTableModel(QAbstractTableModel):
             return QModelIndex()
         return self.createIndex(row, column)
 
+    def multiData(self, index: Index, roleDataSpan: Any) -> None:  # noqa: N803 (Qt's name)
+        """Every role a delegate paints a cell from, in one call (the view asks for eight
+        or nine at once; each ask of ``data()`` from Qt is a crossing into Python)."""
+        if not index.isValid():
+            return
+        for slot in roleDataSpan:
+            value = self.data(index, slot.role())
+            if value is None:
+                slot.clearData()  # what the slot held for the cell before goes
+            else:
+                slot.setData(value)
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else self.row_count()
 
