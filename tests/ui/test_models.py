@@ -302,3 +302,25 @@ def test_the_tables_hand_a_painted_cell_every_role_as_data_answers_it(
                         assert slot.data() == index.data(role), (source, row, column, role)
                         coloured += role == FOREGROUND and isinstance(slot.data(), QColor)
         assert coloured > 0, f"some line of {source} has a colour of its own"
+
+
+def test_the_words_the_columns_are_fitted_to_are_the_words_the_cells_show(
+    window: MainWindow,
+) -> None:
+    """The initiative panel fits its name and health columns to words read from the
+    session (name_words, health_reading), not asked of every cell: they are exactly the
+    words the cells show, a waiting combatant, temporary hit points and a downed one
+    among them."""
+    from futurepath_desktop.ui.models.health_reading import health_reading
+    from futurepath_desktop.ui.models.initiative_cells import HEALTH, NAME, name_words
+
+    play_a_little(window)
+    push = window.controller.push
+    push(c.Damage(("bear-2",), 40))
+    push(c.EditCombatant("art", {"temp_hp": 3}))
+    model, session = window.initiative_model, window.controller.session
+    assert any(not c.present for c in session.combatants.values())  # Katie waits
+    for combatant in session.combatants.values():
+        assert name_words(combatant) == model.index_of(combatant.id, NAME).data()
+        reading = health_reading(session, combatant)[1]
+        assert reading == model.index_of(combatant.id, HEALTH).data()

@@ -35,6 +35,11 @@ COLUMNS = ("Name", "Init", "Health", "Status", "This turn")
 NAME, INIT, HEALTH, STATUS, TURN = range(len(COLUMNS))
 
 
+def name_words(combatant: Combatant) -> str:
+    """What the name column shows for a combatant."""
+    return combatant.name if combatant.present else f"{combatant.name} (waiting)"
+
+
 class InitiativeCells:
     """The initiative model's answers, cell by cell (the model keeps them until the row is
     reported changed; see ``InitiativeModel``)."""
@@ -101,7 +106,7 @@ class InitiativeCells:
         flags, down, health = self._facts_of(combatant)
         cell[HEALTH_ROLE] = health
         if column == NAME:
-            display = combatant.name if combatant.present else f"{combatant.name} (waiting)"
+            display = name_words(combatant)
         elif column == INIT:
             display = str(combatant.initiative(session.options.initiative))
         elif column == HEALTH:
