@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QFont
 from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Combatant, Team
 from futurepath_desktop.ui.models.initiative_cells import ANSWERED, COLUMNS, InitiativeCells
-from futurepath_desktop.ui.models.roles import DISPLAY, TOOLTIP
+from futurepath_desktop.ui.models.roles import DISPLAY, TOOLTIP, fill_slots
 from futurepath_desktop.ui.undo import SessionController
 
 Index = QModelIndex | QPersistentModelIndex
@@ -188,18 +188,12 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         return self.createIndex(row, column, team_row + 1)
 
     def sibling(self, row: int, column: int, index: Index) -> QModelIndex:
-        # Qt's own asks parent() and then index(): two crossings into Python where the
-        # view looks up a row's first cell (it does, for every row a change reports).
+        # Qt's own answer, asked here: from Qt, its parent() and index() would be two
+        # crossings into Python where the view looks up a row's first cell (it does, for
+        # every row a change reports).
         if not index.isValid():
             return QModelIndex()
-        parent = index.internalId()
-        if parent == _NO_PARENT:
-            rows = len(self._teams)
-        else:
-            rows = len(self._members.get(self._teams[parent - 1], ()))
-        if not (0 <= row < rows and 0 <= column < len(COLUMNS)):
-            return QModelIndex()
-        return self.createIndex(row, column, parent)
+        return self.index(row, column, self.parent(index))
 
     def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
         if not child.isValid() or child.internalId() == _NO_PARENT:
@@ -266,15 +260,9 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         if not index.isValid():
             return
         cell = self.cell(index)
-        for slot in roleDataSpan:
-            role = slot.role()
-            value = self._tip(index) if role == TOOLTIP else cell.get(role)
-            # A view hands the same slots from cell to cell: one left alone keeps the
-            # last cell's answer (its colour swatch, its bold font).
-            if value is None:
-                slot.clearData()
-            else:
-                slot.setData(value)
+        fill_slots(
+            roleDataSpan, lambda role: self._tip(index) if role == TOOLTIP else cell.get(role)
+        )
 
     def cell(self, index: Index) -> dict[int, Any]:
         """A cell's roles (all but the tip), worked out together the first time it is

@@ -7,6 +7,9 @@ a reference to None on that path.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from PySide6.QtCore import Qt
 
 ID_ROLE = int(Qt.ItemDataRole.UserRole) + 1
@@ -27,3 +30,16 @@ FONT = int(Qt.ItemDataRole.FontRole)
 ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
 BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+
+
+def fill_slots(slots: Iterable[Any], answer: Callable[[int], Any]) -> None:
+    """Fill a view's ask for several roles of a cell at once (``multiData``'s role data
+    span) with ``answer(role)`` for each. A view hands the same slots from cell to cell,
+    so a slot with no answer is cleared: left alone, it would keep the last cell's (its
+    colour swatch, its bold font)."""
+    for slot in slots:
+        value = answer(slot.role())
+        if value is None:
+            slot.clearData()
+        else:
+            slot.setData(value)

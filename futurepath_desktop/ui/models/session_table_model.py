@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor
 
 from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Session
+from futurepath_desktop.ui.models.roles import fill_slots
 from futurepath_desktop.ui.undo import SessionController
 
 Index = QModelIndex | QPersistentModelIndex
@@ -64,14 +65,8 @@ class SessionTableModel(QAbstractTableModel):
     def multiData(self, index: Index, roleDataSpan: Any) -> None:  # noqa: N803 (Qt's name)
         """Every role a delegate paints a cell from, in one call (the view asks for eight
         or nine at once; each ask of ``data()`` from Qt is a crossing into Python)."""
-        if not index.isValid():
-            return
-        for slot in roleDataSpan:
-            value = self.data(index, slot.role())
-            if value is None:
-                slot.clearData()  # what the slot held for the cell before goes
-            else:
-                slot.setData(value)
+        if index.isValid():
+            fill_slots(roleDataSpan, lambda role: self.data(index, role))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else self.row_count()
