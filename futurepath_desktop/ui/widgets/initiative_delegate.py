@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette
@@ -50,6 +50,27 @@ of it is drawn anew (see KEEP_BYTES), and a layout keeps every glyph it shaped."
 KEEP_BYTES = 1 << 20
 """How much memory the kept pictures of cells may take: a panel of ten rows shows fifty
 cells in two looks (its team acting or not), a few KiB each where they have words."""
+
+_Value = TypeVar("_Value")
+
+
+def _recall(kept: OrderedDict[tuple[Any, ...], _Value], key: tuple[Any, ...]) -> _Value | None:
+    """What was kept under ``key``, now the most recently used; None if nothing was."""
+    value = kept.get(key)
+    if value is not None:
+        kept.move_to_end(key)
+    return value
+
+
+def _keep(
+    kept: OrderedDict[tuple[Any, ...], _Value], key: tuple[Any, ...], value: _Value, most: int
+) -> _Value:
+    """Keep ``value`` under ``key``, forgetting the least recently used past ``most``."""
+    kept[key] = value
+    while len(kept) > most:
+        kept.popitem(last=False)
+    return value
+
 
 _Group = QPalette.ColorGroup
 _Role = QPalette.ColorRole
@@ -117,11 +138,9 @@ class InitiativeDelegate(LinesDelegate):
             rect.width(),
             rect.height(),
         )
-        hint = self._hints.get(key)
+        hint = _recall(self._hints, key)
         if hint is None:
-            hint = self._hints[key] = super().sizeHint(option, index)
-            if len(self._hints) > KEEP:
-                self._hints.popitem(last=False)
+            hint = _keep(self._hints, key, super().sizeHint(option, index), KEEP)
         return QSize(hint)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
@@ -188,7 +207,7 @@ class InitiativeDelegate(LinesDelegate):
             palette.cacheKey(),
             device.devicePixelRatioF() if device is not None else 1.0,
         )
-        kept = self._pictures.get(look)
+        kept = _recall(self._pictures, look)
         if kept is None:
             parts = self._parts(look, face, background, foreground, decoration, option)
             if parts is None:
@@ -203,8 +222,6 @@ class InitiativeDelegate(LinesDelegate):
             self._kept_bytes += kept_bytes(kept)
             while self._kept_bytes > self.keep_bytes and len(self._pictures) > 1:
                 self._kept_bytes -= kept_bytes(self._pictures.popitem(last=False)[1])
-        else:
-            self._pictures.move_to_end(look)
         fill, picture, x, y = kept
         if fill is not None:
             painter.fillRect(rect, fill)
@@ -289,14 +306,9 @@ class InitiativeDelegate(LinesDelegate):
         they do not fit (Qt would cut them short with an ellipsis)."""
         name, font = self._font(own, option)
         key = (words, name, width, height)
-        kept = self._layouts.get(key)
-        if kept is not None:
-            self._layouts.move_to_end(key)
-            return kept
-        laid = lay_out(words, font, width, height)
-        if laid is None:
-            return None
-        kept = self._layouts[key] = laid
-        if len(self._layouts) > KEEP:
-            self._layouts.popitem(last=False)
+        kept = _recall(self._layouts, key)
+        if kept is None:
+            kept = lay_out(words, font, width, height)
+            if kept is not None:
+                _keep(self._layouts, key, kept, KEEP)
         return kept
