@@ -5,7 +5,7 @@ a combatant down, words wrapped onto two lines, in both colour schemes."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtCore import QItemSelectionModel, QSize
 from PySide6.QtGui import QFontMetrics, QImage, QTextLayout, QTextOption
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -21,7 +21,21 @@ from tests.ui.test_models import every_cell
 from tests.ui.test_turn_actions import players_act
 
 
+def canvas(size: QSize, ratio: float) -> QImage:
+    """A picture of ``size`` (in the widget's units) on a screen scaled by ``ratio``."""
+    image = QImage(
+        round(size.width() * ratio),
+        round(size.height() * ratio),
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
+    image.setDevicePixelRatio(ratio)
+    return image
+
+
 def picture(window: MainWindow, *, short_way: bool) -> QImage:
+    """The panel's rows as the delegates draw them, each cell painted (none of the view's
+    kept rows: see test_initiative_view)."""
+    window.initiative.view._fast = False
     for delegate in window.initiative.delegates:
         delegate._fast, delegate._flags = short_way, None
     return window.initiative.view.viewport().grab().toImage()
@@ -181,13 +195,7 @@ def test_on_a_scaled_screen_the_short_way_draws_what_qt_draws(
     cells = every_cell(model)
 
     def drawn(short_way: bool) -> QImage:
-        size = view.viewport().size()
-        image = QImage(
-            round(size.width() * ratio),
-            round(size.height() * ratio),
-            QImage.Format.Format_ARGB32_Premultiplied,
-        )
-        image.setDevicePixelRatio(ratio)
+        image = canvas(view.viewport().size(), ratio)
         image.fill(view.viewport().palette().color(view.viewport().backgroundRole()))
         painter = QPainter(image)
         for cell in cells:
@@ -213,7 +221,7 @@ def test_a_kept_size_hint_is_what_qt_answers_afresh(qtbot: QtBot, window: MainWi
     """The delegates keep a cell's size hint by its words, font and room: after the words
     change (damage, a condition, a turn), at other widths and in larger type, every cell's
     hint is still what Qt's own delegate works out from scratch."""
-    from PySide6.QtCore import QRect, QSize
+    from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QStyleOptionViewItem
 
     from futurepath_desktop.ui.widgets.columns import LinesDelegate

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHeaderView,
     QMenu,
-    QTreeView,
     QWidget,
 )
 
@@ -32,6 +31,7 @@ from futurepath_desktop.ui.models.roles import ID_ROLE, KIND_ROLE
 from futurepath_desktop.ui.widgets.columns import bold, fitting_width
 from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
 from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
+from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
 
 FULL_ROUND_WORDS = sorted(
     {
@@ -56,7 +56,7 @@ class InitiativeDock(QDockWidget):
         self.setObjectName("initiativeDock")
         self.model = model
         body, layout = panel_body("initiativeTools", actions)
-        self.view = QTreeView()
+        self.view = InitiativeView()
         # A viewport made here: one made by Qt and first handed to Python (the window
         # watches it for the first paint) makes the bindings search every widget class.
         # Filled with the base colour under the rows, as Qt's own would be: an opaque
@@ -91,6 +91,7 @@ class InitiativeDock(QDockWidget):
         if first_frame is not None:
             for delegate in self.delegates:
                 first_frame.connect(delegate.go_fast)
+            first_frame.connect(self.view.go_fast)
         header = self.view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)

@@ -25,6 +25,26 @@ LAST_COLUMN = len(COLUMNS) - 1
 _NO_PARENT = 0
 
 
+def plain(value: Any) -> Any:
+    """``value`` as something hashable that is equal only where the value draws alike;
+    TypeError for a value it cannot say that of."""
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    if isinstance(value, QColor):
+        return ("colour", value.rgba())
+    if isinstance(value, QFont):
+        return ("font", value.key())
+    if isinstance(value, tuple):
+        return tuple(plain(part) for part in value)
+    cache_key = getattr(value, "cacheKey", None)  # an icon or a picture
+    if cache_key is not None:
+        return (type(value).__name__, cache_key())
+    raise TypeError(f"no key for a {type(value).__name__}")
+
+
+_AS_IS = (str, int, float, type(None))
+
+
 def runs(rows: list[int]) -> list[tuple[int, int]]:
     """The first and last of each run of consecutive numbers in sorted ``rows``."""
     spans: list[tuple[int, int]] = []
@@ -52,6 +72,8 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         Turn. A row's entries go whenever the row is reported changed (and all of them on
         a reset or a new palette), so what is kept is what a fresh model would answer."""
         self._facts = {}
+        self._looks: dict[tuple[int, int], tuple[Any, ...] | None] = {}
+        """Each row's cells as a key (``row_look``), kept and dropped as the cells are."""
         self.palette: dict[str, QColor] = {}
         # One font each, not a new one per cell: a fresh QFont is resolved and its text
         # engine looked up again every time a cell is painted.
@@ -59,6 +81,7 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         self._bold.setBold(True)
         self._italic = QFont()
         self._italic.setItalic(True)
+        self._font_keys = {id(f): plain(f) for f in (self._bold, self._italic)}
         self._rebuild()
         controller.changed.connect(self.on_change)
         controller.sessionReplaced.connect(self.reset)
@@ -88,12 +111,14 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         self._rebuild()
         self._cells.clear()
         self._facts.clear()
+        self._looks.clear()
         self.endResetModel()
 
     def forget_cells(self) -> None:
         """Work every cell out again (the palette changed): the view repaints them all."""
         self._cells.clear()
         self._facts.clear()
+        self._looks.clear()
         if self._teams:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._teams) - 1, LAST_COLUMN))
 
@@ -105,6 +130,7 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         for row in range(first.row(), final.row() + 1):
             for column in range(len(COLUMNS)):
                 cells.pop((parent, row, column), None)
+            self._looks.pop((parent, row), None)
             if row < len(members):
                 self._facts.pop(members[row], None)
         self.dataChanged.emit(first, final)
@@ -268,19 +294,52 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         """A cell's roles (all but the tip), worked out together the first time it is
         asked for any of them and kept until its row is reported changed: what ``data``
         answers, and what the panel's delegate draws from."""
-        key = (index.internalId(), index.row(), index.column())
+        if not index.isValid():
+            return {}
+        return self.cell_at(index.internalId(), index.row(), index.column())
+
+    def cell_at(self, parent: int, row: int, column: int) -> dict[int, Any]:
+        """The cell in ``row`` and ``column`` under ``parent`` (0 for the teams, a team's
+        row + 1 for its members): see ``cell``."""
+        key = (parent, row, column)
         cell = self._cells.get(key)
         if cell is None:
-            team = self.team_at(index)
-            combatant = self.combatant_at(index) if team is None else None
-            if team is not None:
-                cell = self._team_cell(team, index.column())
-            elif combatant is not None:
-                cell = self._combatant_cell(combatant, index.column())
+            session = self.session
+            if parent == _NO_PARENT:
+                team = session.teams.get(self._teams[row])
+                cell = self._team_cell(team, column) if team is not None else {}
             else:
-                cell = {}
+                combatant = session.combatants.get(self._members[self._teams[parent - 1]][row])
+                cell = self._combatant_cell(combatant, column) if combatant is not None else {}
             self._cells[key] = cell
         return cell
+
+    def row_look(self, parent: int, row: int) -> tuple[Any, ...] | None:
+        """Everything the cells of a row are drawn from, as a key that is equal only for
+        rows drawn alike (None if a value in them cannot be made one): the view keeps a
+        picture of each look of a row. (Worked out for every row a turn repaints: the
+        model's own fonts' keys are kept, and plain values go in as they are.)"""
+        key = (parent, row)
+        if key in self._looks:
+            return self._looks[key]
+        look: tuple[Any, ...] | None
+        fonts = self._font_keys
+        parts: list[Any] = []
+        try:
+            for column in range(len(COLUMNS)):
+                for role, value in self.cell_at(parent, row, column).items():
+                    if isinstance(value, _AS_IS):
+                        parts += (role, value)
+                    elif type(value) is QFont and id(value) in fonts:
+                        parts += (role, fonts[id(value)])
+                    else:
+                        parts += (role, plain(value))
+                parts.append(None)  # the end of a cell
+            look = tuple(parts)
+        except TypeError:
+            look = None
+        self._looks[key] = look
+        return look
 
     def _tip(self, index: Index) -> str | None:
         team = self.team_at(index)

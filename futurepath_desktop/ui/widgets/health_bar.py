@@ -32,7 +32,7 @@ class HealthBarDelegate(InitiativeDelegate):
             option.text = ""
 
     words_drawn = False  # the numbers are drawn over the bar, here
-    keep_bytes = 1 << 18  # a column of ten cells, whose numbers change with every blow
+    keep_bytes = 1 << 16  # its numbers change with every blow: a row is drawn anew then
 
     def paint_over(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         # Over the style's background, selection and focus (drawn without the text, see

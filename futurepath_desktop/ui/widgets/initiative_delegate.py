@@ -47,9 +47,10 @@ Index = QModelIndex | QPersistentModelIndex
 KEEP = 64
 """How many laid-out texts are kept: a cell's words are laid out again only when a look
 of it is drawn anew (see KEEP_BYTES), and a layout keeps every glyph it shaped."""
-KEEP_BYTES = 1 << 20
-"""How much memory the kept pictures of cells may take: a panel of ten rows shows fifty
-cells in two looks (its team acting or not), a few KiB each where they have words."""
+KEEP_BYTES = 1 << 18
+"""How much memory the kept pictures of cells may take. The view keeps whole rows as
+pictures too (``initiative_view``), so a cell is painted only where its row is drawn in
+a new look: a cell's other columns are the ones kept here, a few KiB each."""
 
 _Value = TypeVar("_Value")
 

@@ -1,0 +1,195 @@
+"""InitiativeView: the initiative tree, each look of a row drawn once and kept.
+
+A Next Turn repaints the rows of the team that stops acting and of the one that starts:
+the same rows, in the same two looks, turn after turn. Qt draws a row cell by cell, and
+each cell is several crossings into Python (the model's indexes, the delegate's paint).
+Here each look of a row (the roles of its cells, its state and selection, the columns'
+room, the palette, the scale) is drawn once, by Qt's own ``drawRow``, into a picture that
+is kept; a repaint copies the picture, one crossing a row.
+
+A row Qt would draw differently for a reason not in that key is left to Qt: the current
+row (the focus frame goes round it), a row partly selected, a fractional scale, a model
+whose cells cannot be told apart by a key, or any paint before the window's first frame.
+The pointer over a row is not in the key: the app draws with Fusion, which does not light
+a row under the pointer.
+``tests/ui/test_initiative_view`` holds the kept rows equal to Qt's own.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Protocol
+
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex
+from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView, QWidget
+
+Index = QModelIndex | QPersistentModelIndex
+
+KEEP_BYTES = 2 << 20
+"""How much memory the kept rows may take: a panel a third of a laptop screen wide keeps
+about forty rows, each in its looks with its team acting and not."""
+
+_FORGET_ON = (
+    QEvent.Type.FontChange,
+    QEvent.Type.PaletteChange,
+    QEvent.Type.StyleChange,
+    QEvent.Type.LayoutDirectionChange,
+)
+
+
+class RowLooks(Protocol):
+    """A model that can say what a row's cells are drawn from (see InitiativeModel)."""
+
+    def row_look(self, parent: int, row: int) -> tuple[Any, ...] | None: ...
+
+
+class InitiativeView(QTreeView):
+    """A QTreeView whose rows are drawn from kept pictures after the first frame."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: OrderedDict[tuple[Any, ...], QImage] = OrderedDict()
+        self._kept_bytes = 0
+        self._fast = False
+        self._paint: tuple[Any, ...] | None = None
+        """What every row of the paint under way shares, or None to leave it all to Qt."""
+        self._selected: dict[tuple[int, int], tuple[int, ...]] | None = None
+        """The selected columns of each row with any, by (parent, row); None until asked
+        for after a change of selection."""
+        self.drawn_rows = 0
+        """How many rows were drawn anew into pictures (the tests count them)."""
+
+    def go_fast(self) -> None:
+        """Keep rows as pictures from the next paint on (after the window's first frame:
+        the first frame is drawn Qt's own way, and costs nothing more)."""
+        self._fast = True
+
+    def setModel(self, model: Any) -> None:
+        super().setModel(model)
+        self.forget_rows()
+        if model is None:
+            return
+        for signal in (
+            model.modelReset,
+            model.layoutChanged,
+            model.rowsInserted,
+            model.rowsRemoved,
+            model.rowsMoved,
+        ):
+            signal.connect(self._forget_selection)
+        self.selectionModel().selectionChanged.connect(self._forget_selection)
+
+    def setSelectionModel(self, selection: Any) -> None:
+        super().setSelectionModel(selection)
+        selection.selectionChanged.connect(self._forget_selection)
+        self._forget_selection()
+
+    def forget_rows(self) -> None:
+        """Draw every row anew (what they are drawn with changed)."""
+        self._rows.clear()
+        self._kept_bytes = 0
+        self._forget_selection()
+
+    def _forget_selection(self, *_: object) -> None:
+        self._selected = None
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in _FORGET_ON:
+            self.forget_rows()
+        super().changeEvent(event)
+
+    def _selection(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        selected = self._selected
+        if selected is None:
+            columns: dict[tuple[int, int], list[int]] = {}
+            for index in self.selectionModel().selectedIndexes():
+                columns.setdefault((index.internalId(), index.row()), []).append(index.column())
+            selected = self._selected = {row: tuple(sorted(c)) for row, c in columns.items()}
+        return selected
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self._paint = self._paint_key() if self._fast else None
+        try:
+            super().paintEvent(event)
+        finally:
+            self._paint = None
+
+    def _paint_key(self) -> tuple[Any, ...] | None:
+        """What every row of this paint is drawn with (the columns' places and widths,
+        the palette), the current row, and how many columns there are; None where rows
+        must be left to Qt."""
+        model = self.model()
+        if getattr(model, "row_look", None) is None or self.alternatingRowColors():
+            return None
+        header = self.header()
+        columns = tuple(
+            (header.sectionViewportPosition(c), header.sectionSize(c))
+            for c in range(header.count())
+        )
+        current = self.currentIndex()
+        viewport = self.viewport()
+        shared = (columns, self.indentation(), viewport.width(), viewport.palette().cacheKey())
+        return (
+            shared,
+            (current.internalId(), current.row()) if current.isValid() else None,
+            len(columns),
+        )
+
+    def drawRow(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        paint = self._paint
+        if paint is None:
+            super().drawRow(painter, option, index)
+            return
+        row = (index.internalId(), index.row())
+        look = self.model().row_look(*row)  # type: ignore[attr-defined]
+        selected = self._selection().get(row, ())
+        device = painter.device()
+        scale = device.devicePixelRatioF() if device is not None else 1.0
+        if (
+            row == paint[1]  # the current row: the focus frame goes round it
+            or look is None
+            or 0 < len(selected) < paint[2]  # partly selected
+            or scale != int(scale)  # a fractional scale: a picture would not line up
+        ):
+            super().drawRow(painter, option, index)
+            return
+        rect = option.rect
+        key = (
+            look,
+            option.state.value,
+            rect.x(),
+            rect.width(),
+            rect.height(),
+            bool(selected),
+            paint[0],
+            scale,
+        )
+        picture = self._rows.get(key)
+        if picture is None:
+            picture = self._draw(option, index, scale)
+            self._keep(key, picture)
+        else:
+            self._rows.move_to_end(key)
+        painter.drawImage(rect.x(), rect.y(), picture)
+
+    def _draw(self, option: QStyleOptionViewItem, index: Index, scale: float) -> QImage:
+        """The row as Qt draws it, on the base colour that fills the view under it."""
+        rect = option.rect
+        picture = QImage(
+            round(rect.width() * scale), round(rect.height() * scale), QImage.Format.Format_RGB32
+        )
+        picture.setDevicePixelRatio(scale)
+        picture.fill(self.viewport().palette().color(QPalette.ColorRole.Base))
+        painter = QPainter(picture)
+        painter.translate(-rect.x(), -rect.y())
+        super().drawRow(painter, option, index)
+        painter.end()
+        self.drawn_rows += 1
+        return picture
+
+    def _keep(self, key: tuple[Any, ...], picture: QImage) -> None:
+        self._rows[key] = picture
+        self._kept_bytes += picture.sizeInBytes()
+        while self._kept_bytes > KEEP_BYTES and len(self._rows) > 1:
+            self._kept_bytes -= self._rows.popitem(last=False)[1].sizeInBytes()
