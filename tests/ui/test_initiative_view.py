@@ -6,15 +6,16 @@ and at 1× and 2× scale; and a repaint of rows in a look already seen draws non
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, QPoint, QRect, Qt
+from PySide6.QtGui import QImage, QPaintEvent, QRegion
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.initiative_cells import NAME
 from futurepath_desktop.ui.models.initiative_model import plain
+from futurepath_desktop.ui.models.roles import ID_ROLE
 from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
 from tests.ui.test_initiative_delegate import canvas
 
@@ -150,3 +151,45 @@ def test_a_rows_key_tells_apart_what_draws_differently() -> None:
     assert plain((1.0, "10/12", QColor("red"))) != plain((1.0, "10/12", QColor("blue")))
     with pytest.raises(TypeError):
         plain(object())
+
+
+class Damage(QObject):
+    """The region of each paint the watched widget receives."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self.regions: list[QRegion] = []
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            assert isinstance(event, QPaintEvent)
+            self.regions.append(QRegion(event.region()))
+        return False
+
+
+def test_a_changed_member_row_is_repainted_across_and_alone(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A blow to one combatant repaints its row from edge to edge and none of its
+    neighbours, and the panel is then what Qt draws afresh."""
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    view = window.initiative.view
+    model = window.initiative_model
+    QApplication.processEvents()
+    watcher = Damage(view.viewport())
+    bears = model.index(1, 0)
+    target = model.index(1, 0, bears)
+    bear = target.data(ID_ROLE)
+    window.controller.push(c.Damage((bear,), 3))
+    QApplication.processEvents()
+    painted = QRegion()
+    for region in watcher.regions:
+        painted += region
+    row = view.visualRect(target)
+    band = QRect(0, row.top(), view.viewport().width(), row.height())
+    assert QRegion(band).subtracted(painted).isEmpty(), "the row is repainted edge to edge"
+    for neighbour in (model.index(0, 0, bears), model.index(2, 0, bears)):
+        assert not painted.intersects(view.visualRect(neighbour)), "a neighbour repainted"
+    assert differing(picture(window, kept=True), picture(window, kept=False)) == []

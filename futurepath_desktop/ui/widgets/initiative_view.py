@@ -18,10 +18,11 @@ a row under the pointer.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex
-from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QAccessible, QImage, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView, QWidget
 
 Index = QModelIndex | QPersistentModelIndex
@@ -84,6 +85,28 @@ class InitiativeView(QTreeView):
         super().setSelectionModel(selection)
         selection.selectionChanged.connect(self._forget_selection)
         self._forget_selection()
+
+    def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
+        """Repaint the whole rows from ``top_left`` to ``bottom_right``.
+
+        Qt works out the rectangle to repaint cell by cell, asking the model (in Python)
+        for each cell's index and parent: most of the cost of a change. Where the change
+        is whole member rows (which have no children and are never the view's first row,
+        whose height Qt measures again), the rows' band is repainted directly; anything
+        else, or a screen reader listening (Qt tells it what changed), is Qt's."""
+        if (
+            self._fast
+            and top_left.column() == 0
+            and bottom_right.column() == self.header().count() - 1
+            and not QAccessible.isActive()
+            and top_left.parent().isValid()
+        ):
+            first, last = self.visualRect(top_left), self.visualRect(bottom_right)
+            if first.isValid() and last.isValid():
+                viewport = self.viewport()
+                viewport.update(0, first.top(), viewport.width(), last.bottom() - first.top() + 1)
+                return
+        super().dataChanged(top_left, bottom_right, list(roles))
 
     def forget_rows(self) -> None:
         """Draw every row anew (what they are drawn with changed)."""
