@@ -97,37 +97,44 @@ class InitiativeCells:
             tip += f"\n{team.tiebreak}"
         return tip
 
-    def _combatant_cell(self, combatant: Combatant, column: int) -> dict[int, Any]:
-        """Every role of a combatant's cell but the tip, worked out together."""
+    def _combatant_cells(self, combatant: Combatant) -> list[dict[int, Any]]:
+        """Every role of each of a combatant's cells but the tip, worked out together
+        for the whole row (a turn repaints whole rows)."""
         session = self.session
-        cell: dict[int, Any] = {ID_ROLE: combatant.id, KIND_ROLE: "combatant"}
-        if column == NAME and combatant.portrait:
-            cell[DECORATION] = portrait_icon(self.controller, combatant)
+        palette = self.palette
         flags, down, health = self._facts_of(combatant)
-        cell[HEALTH_ROLE] = health
-        if column == NAME:
-            display = name_words(combatant)
-        elif column == INIT:
-            display = str(combatant.initiative(session.options.initiative))
-        elif column == HEALTH:
-            display = health[1]
-        elif column == STATUS:
-            display = ", ".join(flags)
-        else:
-            display = self._turn(combatant)
-        cell[DISPLAY] = display
+        words = (
+            name_words(combatant),
+            str(combatant.initiative(session.options.initiative)),
+            health[1],
+            ", ".join(flags),
+            self._turn(combatant),
+        )
+        ink = None
         if not combatant.present or down:
-            cell[FOREGROUND] = self.palette.get("muted", QColor("gray"))
-        elif column == STATUS and flags:
-            cell[FOREGROUND] = self.palette.get("flag", QColor("darkorange"))
-        if down:
-            cell[FONT] = self._italic
+            ink = palette["muted"] if "muted" in palette else QColor("gray")
         acting = session.combat.acting_team == combatant.team_id and combatant.present
-        if acting and "acting" in self.palette:
-            colour = QColor(self.palette["acting"])
-            colour.setAlpha(110)
-            cell[BACKGROUND] = colour
-        return cell
+        tint = None
+        if acting and "acting" in palette:
+            tint = QColor(palette["acting"])
+            tint.setAlpha(110)
+        cells: list[dict[int, Any]] = []
+        for column, display in enumerate(words):
+            cell: dict[int, Any] = {ID_ROLE: combatant.id, KIND_ROLE: "combatant"}
+            if column == NAME and combatant.portrait:
+                cell[DECORATION] = portrait_icon(self.controller, combatant)
+            cell[HEALTH_ROLE] = health
+            cell[DISPLAY] = display
+            if ink is not None:
+                cell[FOREGROUND] = ink
+            elif column == STATUS and flags:
+                cell[FOREGROUND] = palette["flag"] if "flag" in palette else QColor("darkorange")
+            if down:
+                cell[FONT] = self._italic
+            if tint is not None:
+                cell[BACKGROUND] = tint
+            cells.append(cell)
+        return cells
 
     def _combatant_tip(self, combatant: Combatant, column: int) -> str:
         session = self.session

@@ -308,9 +308,14 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
             if parent == _NO_PARENT:
                 team = session.teams.get(self._teams[row])
                 cell = self._team_cell(team, column) if team is not None else {}
-            else:
+            else:  # a member's row, worked out whole
                 combatant = session.combatants.get(self._members[self._teams[parent - 1]][row])
-                cell = self._combatant_cell(combatant, column) if combatant is not None else {}
+                if combatant is None:
+                    return self._cells.setdefault(key, {})
+                cells = self._combatant_cells(combatant)
+                for other, other_cell in enumerate(cells):
+                    self._cells[(parent, row, other)] = other_cell
+                return cells[column]
             self._cells[key] = cell
         return cell
 
