@@ -115,6 +115,12 @@ def test_the_current_row_and_the_pointer_are_drawn_as_qt_draws_them(
     view.setCurrentIndex(model.index(2, 0, model.index(0, 0)))  # the frame moves down
     assert differing(picture(window, kept=True), picture(window, kept=False)) == []
     assert view.drawn_rows - before <= 1, "only the row the frame left is drawn anew"
+    window.log.dice.setFocus()  # the keyboard goes to the dice box
+    qtbot.waitUntil(lambda: not view.hasFocus())
+    assert differing(picture(window, kept=True), picture(window, kept=False)) == []
+    before = view.rows_left_to_qt
+    picture(window, kept=True)
+    assert view.rows_left_to_qt == before, "without the focus, the current row is kept too"
     row = view.visualRect(model.index(1, 0, model.index(0, 0)))
     qtbot.mouseMove(view.viewport(), QPoint(row.center().x(), row.center().y()))
     QApplication.processEvents()
