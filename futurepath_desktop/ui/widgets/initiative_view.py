@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex
-from PySide6.QtGui import QAccessible, QImage, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView, QWidget
 
 Index = QModelIndex | QPersistentModelIndex
@@ -41,10 +41,12 @@ _FORGET_ON = (
 )
 
 
-class RowLooks(Protocol):
-    """A model that can say what a row's cells are drawn from (see InitiativeModel)."""
+def _screen_reader_listening() -> bool:
+    """Whether an assistive tool listens (imported here, at the first change after the
+    first frame: naming QAccessible builds its many enums, which start-up need not pay)."""
+    from PySide6.QtGui import QAccessible
 
-    def row_look(self, parent: int, row: int) -> tuple[Any, ...] | None: ...
+    return QAccessible.isActive()
 
 
 class InitiativeView(QTreeView):
@@ -102,7 +104,7 @@ class InitiativeView(QTreeView):
             self._fast
             and top_left.column() == 0
             and bottom_right.column() == self.header().count() - 1
-            and not QAccessible.isActive()
+            and not _screen_reader_listening()
             and top_left.parent().isValid()
         ):
             first, last = self.visualRect(top_left), self.visualRect(bottom_right)
