@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui.main_window import MainWindow
-from futurepath_desktop.ui.models.initiative_cells import NAME
+from futurepath_desktop.ui.models.initiative_cells import HEALTH, NAME
 from futurepath_desktop.ui.models.initiative_model import plain
 from futurepath_desktop.ui.models.roles import ID_ROLE
 from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
@@ -198,4 +198,23 @@ def test_a_changed_member_row_is_repainted_across_and_alone(
     assert QRegion(band).subtracted(painted).isEmpty(), "the row is repainted edge to edge"
     for neighbour in (model.index(0, 0, bears), model.index(2, 0, bears)):
         assert not painted.intersects(view.visualRect(neighbour)), "a neighbour repainted"
+    assert differing(picture(window, kept=True), picture(window, kept=False)) == []
+
+
+def test_a_paint_of_some_columns_keeps_no_row(qtbot: QtBot, window: MainWindow) -> None:
+    """Qt draws in a row only the columns a paint reaches: a wider Health column repaints
+    from Health rightwards. No row drawn so is kept, so a later full repaint is still
+    Qt's own (names and scores included), and a partial paint keeps nothing."""
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    a_fight(window)
+    view = window.initiative.view
+    assert isinstance(view, InitiativeView)
+    view.forget_rows()
+    header = view.header()
+    header.resizeSection(HEALTH, header.sectionSize(HEALTH) + 40)
+    QApplication.processEvents()  # the window repaints from the Health column rightwards
+    before = view.drawn_rows
+    view.viewport().repaint(QRect(header.sectionViewportPosition(HEALTH), 0, 400, 400))
+    assert view.drawn_rows == before, "a paint of some columns drew rows to keep"
     assert differing(picture(window, kept=True), picture(window, kept=False)) == []

@@ -7,7 +7,8 @@ Here each look of a row (the roles of its cells, its state and selection, the co
 room, the palette, the scale) is drawn once, by Qt's own ``drawRow``, into a picture that
 is kept; a repaint copies the picture, one crossing a row.
 
-A row Qt would draw differently for a reason not in that key is left to Qt: a row partly
+A row Qt would draw differently for a reason not in that key is left to Qt: a paint that
+does not reach across every column (Qt draws only the columns it reaches), a row partly
 selected, a fractional scale, a model whose cells cannot be told apart by a key, any paint
 before the window's first frame, and the current row while the view has the keyboard
 focus (its frame is a translucent gradient, which the raster engine rounds differently a
@@ -138,11 +139,28 @@ class InitiativeView(QTreeView):
         return selected
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        self._paint = self._paint_key() if self._fast else None
+        self._paint = self._paint_key() if self._fast and self._across(event) else None
         try:
             super().paintEvent(event)
         finally:
             self._paint = None
+
+    def _across(self, event: QPaintEvent) -> bool:
+        """Whether every part of the paint reaches all the columns in view. Qt draws in a
+        row only the columns a part of the paint reaches (a column made wider repaints
+        from that column rightwards), and such a row is not one to keep."""
+        if self.isRightToLeft():
+            return False
+        header = self.header()
+        last = header.count() - 1
+
+        def reached(left: int, right: int) -> tuple[int, int]:  # as QTreeView works it out
+            start, end = header.visualIndexAt(left), header.visualIndexAt(right)
+            return (0 if start < 0 else start, last if end < 0 else end)
+
+        in_view = reached(0, self.viewport().width() - 1)
+        parts = event.region()  # a QRegion iterates over its rectangles (not in the stubs)
+        return all(reached(p.left(), p.right()) == in_view for p in parts)  # type: ignore[attr-defined]
 
     def _paint_key(self) -> tuple[Any, ...] | None:
         """What every row of this paint is drawn with (the columns' places and widths,
