@@ -100,8 +100,8 @@ def test_a_turn_draws_only_rows_in_a_new_look(qtbot: QtBot, window: MainWindow) 
 def test_the_current_row_and_the_pointer_are_drawn_as_qt_draws_them(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    """The focus frame round the current row, a row under the pointer, a column made
-    narrower: each still Qt's own pixels."""
+    """The focus frame round the current row (the row kept, the frame drawn over it), a
+    row under the pointer, a column made narrower: each still Qt's own pixels."""
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.painted)
     a_fight(window)
@@ -114,7 +114,10 @@ def test_the_current_row_and_the_pointer_are_drawn_as_qt_draws_them(
     before = view.drawn_rows
     view.setCurrentIndex(model.index(2, 0, model.index(0, 0)))  # the frame moves down
     assert differing(picture(window, kept=True), picture(window, kept=False)) == []
-    assert view.drawn_rows - before <= 1, "only the row the frame left is drawn anew"
+    assert view.drawn_rows - before <= 2, "only the rows the frame left and reached"
+    before = view.rows_left_to_qt
+    picture(window, kept=True)
+    assert view.rows_left_to_qt == before, "the framed row is kept too, its frame drawn"
     window.log.dice.setFocus()  # the keyboard goes to the dice box
     qtbot.waitUntil(lambda: not view.hasFocus())
     assert differing(picture(window, kept=True), picture(window, kept=False)) == []

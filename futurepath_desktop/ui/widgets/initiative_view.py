@@ -7,14 +7,17 @@ Here each look of a row (the roles of its cells, its state and selection, the co
 room, the palette, the scale) is drawn once, by Qt's own ``drawRow``, into a picture that
 is kept; a repaint copies the picture, one crossing a row.
 
-A row Qt would draw differently for a reason not in that key is left to Qt: a paint that
+While the view has the keyboard focus, Qt frames the current row. The frame is a
+translucent gradient, which the raster engine rounds a shade differently a whole number of
+pixels away on a doubled screen, so it is not kept: the row is kept without it and the
+frame drawn over it in place, as QTreeView draws it.
+
+A row Qt would draw differently for a reason not in the key is left to Qt: a paint that
 does not reach across every column (Qt draws only the columns it reaches), a row partly
-selected, a fractional scale, a model whose cells cannot be told apart by a key, any paint
-before the window's first frame, and the current row while the view has the keyboard
-focus (its frame is a translucent gradient, which the raster engine rounds differently a
-whole number of pixels away on a doubled screen, so a picture of it would be a shade out).
-The pointer over a row is not in the key: the app draws with Fusion, which does not light
-a row under the pointer.
+selected, a fractional scale, a model whose cells cannot be told apart by a key, a frame
+Qt would split in two (the first column moved), and any paint before the window's first
+frame. The pointer over a row is not in the key: the app draws with Fusion, which does not
+light a row under the pointer.
 ``tests/ui/test_initiative_view`` holds the kept rows equal to Qt's own.
 """
 
@@ -24,7 +27,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPersistentModelIndex, QRect
 from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView, QWidget
 
@@ -194,11 +197,12 @@ class InitiativeView(QTreeView):
         selected = self._selection().get(row, ())
         device = painter.device()
         scale = device.devicePixelRatioF() if device is not None else 1.0
+        framed = row == paint[1]  # the current row, with the focus frame round it
         if (
-            row == paint[1]  # the current row, with the focus frame round it
-            or look is None
+            look is None
             or 0 < len(selected) < paint[2]  # partly selected
             or scale != int(scale)  # a fractional scale: a picture would not line up
+            or (framed and self._frame_split(option))
         ):
             self.rows_left_to_qt += 1
             super().drawRow(painter, option, index)
@@ -216,14 +220,58 @@ class InitiativeView(QTreeView):
         )
         picture = self._rows.get(key)
         if picture is None:
-            picture = self._draw(option, index, scale)
+            picture = self._draw(option, index, scale, unframed=framed)
             self._keep(key, picture)
         else:
             self._rows.move_to_end(key)
         painter.drawImage(rect.x(), rect.y(), picture)
+        if framed:
+            self._frame(painter, option, index)
 
-    def _draw(self, option: QStyleOptionViewItem, index: Index, scale: float) -> QImage:
-        """The row as Qt draws it, on the base colour that fills the view under it."""
+    def _frame_split(self, option: QStyleOptionViewItem) -> bool:
+        """Whether Qt would draw the focus frame in two parts (the first column moved)."""
+        header = self.header()
+        return (
+            not option.showDecorationSelected
+            and header.sectionsMoved()
+            and header.visualIndex(0) != 0
+        )
+
+    def _frame(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        """The focus frame round the current row, drawn in place as QTreeView draws it
+        (kept in a picture, its translucent gradient would be a shade out elsewhere)."""
+        from PySide6.QtWidgets import QStyle, QStyleOptionFocusRect
+
+        state = QStyle.StateFlag
+        frame = QStyleOptionFocusRect()
+        frame.state = option.state | state.State_KeyboardFocusChange
+        frame.direction = option.direction
+        frame.fontMetrics = option.fontMetrics
+        frame.palette = option.palette
+        frame.styleObject = option.styleObject
+        group = QPalette.ColorGroup.Normal
+        if not option.state & state.State_Enabled:
+            group = QPalette.ColorGroup.Disabled
+        role = QPalette.ColorRole.Window
+        if self.selectionModel().isSelected(index):
+            role = QPalette.ColorRole.Highlight
+        frame.backgroundColor = option.palette.color(group, role)
+        header = self.header()
+        x = 0
+        if not option.showDecorationSelected:
+            level = (1 if index.parent().isValid() else 0) + (1 if self.rootIsDecorated() else 0)
+            x = header.sectionPosition(0) + level * self.indentation()
+        rect = option.rect
+        around = QRect(x - header.offset(), rect.y(), header.length() - x, rect.height())
+        frame.rect = QStyle.visualRect(self.layoutDirection(), self.viewport().rect(), around)
+        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_FrameFocusRect, frame, painter)
+
+    def _draw(
+        self, option: QStyleOptionViewItem, index: Index, scale: float, *, unframed: bool
+    ) -> QImage:
+        """The row as Qt draws it, on the base colour that fills the view under it; the
+        current row without its focus frame if ``unframed`` (Qt is told, for the drawing
+        and with the selection's signals held back, that no row is current)."""
         rect = option.rect
         picture = QImage(
             round(rect.width() * scale), round(rect.height() * scale), QImage.Format.Format_RGB32
@@ -232,8 +280,18 @@ class InitiativeView(QTreeView):
         picture.fill(self.viewport().palette().color(QPalette.ColorRole.Base))
         painter = QPainter(picture)
         painter.translate(-rect.x(), -rect.y())
-        super().drawRow(painter, option, index)
-        painter.end()
+        selection = self.selectionModel()
+        current = selection.currentIndex() if unframed else None
+        held = selection.blockSignals(True) if unframed else False
+        try:
+            if current is not None:
+                selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
+            super().drawRow(painter, option, index)
+        finally:
+            if current is not None:
+                selection.setCurrentIndex(current, QItemSelectionModel.SelectionFlag.NoUpdate)
+                selection.blockSignals(held)
+            painter.end()
         self.drawn_rows += 1
         return picture
 
