@@ -221,3 +221,29 @@ def test_a_paint_of_some_columns_keeps_no_row(qtbot: QtBot, window: MainWindow) 
     view.viewport().repaint(QRect(header.sectionViewportPosition(HEALTH), 0, 400, 400))
     assert view.drawn_rows == before, "a paint of some columns drew rows to keep"
     assert differing(picture(window, kept=True), picture(window, kept=False)) == []
+
+
+def test_the_kept_rows_stay_within_their_room(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept rows are forgotten, oldest first, past LOOKS times the panel's own pixels
+    (or KEEP_BYTES, if more): blow after blow makes new looks, and the memory they hold
+    stays within that room while every paint is still Qt's own."""
+    from futurepath_desktop.ui.widgets import initiative_view
+
+    monkeypatch.setattr(initiative_view, "KEEP_BYTES", 1)
+    monkeypatch.setattr(initiative_view, "LOOKS", 1)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.painted)
+    view = window.initiative.view
+    assert isinstance(view, InitiativeView)
+    viewport = view.viewport()
+    room = viewport.width() * viewport.height() * 4
+    window.controller.push(c.StartCombat(()))
+    for blow in range(12):
+        window.controller.push(c.Damage(("bear-1", "bear-2", "art"), 1))
+        window.controller.push(c.NextTurn())
+        QApplication.processEvents()
+        assert view._kept_bytes == sum(p.sizeInBytes() for p in view._rows.values())
+        assert view._kept_bytes <= room, blow
+    assert differing(picture(window, kept=True), picture(window, kept=False)) == []

@@ -33,9 +33,13 @@ from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView, QWidget
 
 Index = QModelIndex | QPersistentModelIndex
 
-KEEP_BYTES = 2 << 20
-"""How much memory the kept rows may take: a panel a third of a laptop screen wide keeps
-about forty rows, each in its looks with its team acting and not."""
+KEEP_BYTES = 1 << 20
+"""How much memory the kept rows may take at least; more where the panel is bigger
+(``LOOKS``). A fight's turns come back to a few looks of each row: the four-hour fight's
+keep drawing none anew within a mebibyte."""
+LOOKS = 3
+"""How many looks of every row the panel shows the kept rows may hold (its team acting,
+not acting, and one more)."""
 
 _FORGET_ON = (
     QEvent.Type.FontChange,
@@ -221,7 +225,7 @@ class InitiativeView(QTreeView):
         picture = self._rows.get(key)
         if picture is None:
             picture = self._draw(option, index, scale, unframed=framed)
-            self._keep(key, picture)
+            self._keep(key, picture, scale)
         else:
             self._rows.move_to_end(key)
         painter.drawImage(rect.x(), rect.y(), picture)
@@ -295,8 +299,11 @@ class InitiativeView(QTreeView):
         self.drawn_rows += 1
         return picture
 
-    def _keep(self, key: tuple[Any, ...], picture: QImage) -> None:
+    def _keep(self, key: tuple[Any, ...], picture: QImage, scale: float) -> None:
         self._rows[key] = picture
         self._kept_bytes += picture.sizeInBytes()
-        while self._kept_bytes > KEEP_BYTES and len(self._rows) > 1:
+        viewport = self.viewport()
+        shown = viewport.width() * viewport.height() * scale * scale * picture.depth() // 8
+        most = max(KEEP_BYTES, LOOKS * shown)
+        while self._kept_bytes > most and len(self._rows) > 1:
             self._kept_bytes -= self._rows.popitem(last=False)[1].sizeInBytes()
