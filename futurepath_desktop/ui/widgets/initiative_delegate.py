@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette
@@ -38,6 +38,7 @@ from futurepath_desktop.ui.widgets.cell_pictures import (
     lay_out,
 )
 from futurepath_desktop.ui.widgets.columns import LinesDelegate
+from futurepath_desktop.ui.widgets.kept import forget_oldest, keep, recall
 
 if TYPE_CHECKING:  # loaded with the first short-way paint, after the first frame
     from PySide6.QtGui import QTextLayout
@@ -51,27 +52,6 @@ KEEP_BYTES = 1 << 18
 """How much memory the kept pictures of cells may take. The view keeps whole rows as
 pictures too (``initiative_view``), so a cell is painted only where its row is drawn in
 a new look: a cell's other columns are the ones kept here, a few KiB each."""
-
-_Value = TypeVar("_Value")
-
-
-def _recall(kept: OrderedDict[tuple[Any, ...], _Value], key: tuple[Any, ...]) -> _Value | None:
-    """What was kept under ``key``, now the most recently used; None if nothing was."""
-    value = kept.get(key)
-    if value is not None:
-        kept.move_to_end(key)
-    return value
-
-
-def _keep(
-    kept: OrderedDict[tuple[Any, ...], _Value], key: tuple[Any, ...], value: _Value, most: int
-) -> _Value:
-    """Keep ``value`` under ``key``, forgetting the least recently used past ``most``."""
-    kept[key] = value
-    while len(kept) > most:
-        kept.popitem(last=False)
-    return value
-
 
 _Group = QPalette.ColorGroup
 _Role = QPalette.ColorRole
@@ -139,9 +119,9 @@ class InitiativeDelegate(LinesDelegate):
             rect.width(),
             rect.height(),
         )
-        hint = _recall(self._hints, key)
+        hint = recall(self._hints, key)
         if hint is None:
-            hint = _keep(self._hints, key, super().sizeHint(option, index), KEEP)
+            hint = keep(self._hints, key, super().sizeHint(option, index), KEEP)
         return QSize(hint)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
@@ -208,7 +188,7 @@ class InitiativeDelegate(LinesDelegate):
             palette.cacheKey(),
             device.devicePixelRatioF() if device is not None else 1.0,
         )
-        kept = _recall(self._pictures, look)
+        kept = recall(self._pictures, look)
         if kept is None:
             parts = self._parts(look, face, background, foreground, decoration, option)
             if parts is None:
@@ -220,9 +200,9 @@ class InitiativeDelegate(LinesDelegate):
                 painter.restore()
                 return True
             kept = self._pictures[look] = cell_picture(parts, self.draw_over)
-            self._kept_bytes += kept_bytes(kept)
-            while self._kept_bytes > self.keep_bytes and len(self._pictures) > 1:
-                self._kept_bytes -= kept_bytes(self._pictures.popitem(last=False)[1])
+            self._kept_bytes = forget_oldest(
+                self._pictures, self._kept_bytes + kept_bytes(kept), self.keep_bytes, kept_bytes
+            )
         fill, picture, x, y = kept
         if fill is not None:
             painter.fillRect(rect, fill)
@@ -307,9 +287,9 @@ class InitiativeDelegate(LinesDelegate):
         they do not fit (Qt would cut them short with an ellipsis)."""
         name, font = self._font(own, option)
         key = (words, name, width, height)
-        kept = _recall(self._layouts, key)
+        kept = recall(self._layouts, key)
         if kept is None:
             kept = lay_out(words, font, width, height)
             if kept is not None:
-                _keep(self._layouts, key, kept, KEEP)
+                keep(self._layouts, key, kept, KEEP)
         return kept

@@ -31,6 +31,8 @@ from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPersistent
 from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView, QWidget
 
+from futurepath_desktop.ui.widgets.kept import forget_oldest, recall
+
 Index = QModelIndex | QPersistentModelIndex
 
 KEEP_BYTES = 1 << 20
@@ -93,7 +95,7 @@ class InitiativeView(QTreeView):
             model.rowsMoved,
         ):
             signal.connect(self._forget_selection)
-        self.selectionModel().selectionChanged.connect(self._forget_selection)
+        # (Qt hands the view its new selection model through setSelectionModel, below.)
 
     def setSelectionModel(self, selection: Any) -> None:
         super().setSelectionModel(selection)
@@ -222,12 +224,10 @@ class InitiativeView(QTreeView):
             paint[0],
             scale,
         )
-        picture = self._rows.get(key)
+        picture = recall(self._rows, key)
         if picture is None:
             picture = self._draw(option, index, scale, unframed=framed)
             self._keep(key, picture, scale)
-        else:
-            self._rows.move_to_end(key)
         painter.drawImage(rect.x(), rect.y(), picture)
         if framed:
             self._frame(painter, option, index)
@@ -303,7 +303,6 @@ class InitiativeView(QTreeView):
         self._rows[key] = picture
         self._kept_bytes += picture.sizeInBytes()
         viewport = self.viewport()
-        shown = viewport.width() * viewport.height() * scale * scale * picture.depth() // 8
+        shown = int(viewport.width() * viewport.height() * scale * scale) * picture.depth() // 8
         most = max(KEEP_BYTES, LOOKS * shown)
-        while self._kept_bytes > most and len(self._rows) > 1:
-            self._kept_bytes -= self._rows.popitem(last=False)[1].sizeInBytes()
+        self._kept_bytes = forget_oldest(self._rows, self._kept_bytes, most, QImage.sizeInBytes)
