@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from typing import TYPE_CHECKING
+
 from futurepath_desktop.session.state import (
     Abilities,
     ActiveCondition,
@@ -11,6 +14,29 @@ from futurepath_desktop.session.state import (
     Team,
     WeaponSpec,
 )
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+
+BUSY_S = 0.010
+"""An event loop turn longer than this is the window still busy (a frame's worth of work,
+roughly: the GM would see it stutter or hang)."""
+
+
+def settle(app: QCoreApplication, settle_s: float = 0.3) -> float:
+    """Run the event loop until no turn of it has taken longer than ``BUSY_S`` for
+    ``settle_s`` (whatever the window set going has run); the ``perf_counter`` time of
+    the last busy turn's end."""
+    idle = time.perf_counter()
+    while time.perf_counter() - idle < settle_s:
+        turn = time.perf_counter()
+        app.processEvents()
+        if time.perf_counter() - turn > BUSY_S:
+            idle = time.perf_counter()
+        else:
+            time.sleep(0.002)
+    return idle
+
 
 KEYS = ("shaken", "stunned", "prone", "bleeding", "entangled", "deafened", "slowed", "custom:mark")
 

@@ -140,7 +140,8 @@ def attack_chart_recompute(repeats: int = 5) -> dict[str, float]:
     session.combatants["art"] = msgspec.structs.replace(
         art, advantage_die="2d12", weapons=(heavy,), proficiencies=("all weapons",)
     )
-    window = MainWindow(session, autosave=False)
+    # Not remembered: its charts panel would open in every later benchmark's window.
+    window = MainWindow(session, autosave=False, remember_layout=False)
     window.show()
     app.processEvents()
     window.initiative.select(["art"])

@@ -21,6 +21,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("FUTUREPATH_HOME", tempfile.mkdtemp(prefix="fp-bench-"))
 
 from benchmarks.fight import four_hour_fight
+from benchmarks.fixtures import settle
 from futurepath_desktop.session import store
 
 if TYPE_CHECKING:
@@ -54,11 +55,6 @@ def save_load(path: Path, repeats: int = 5) -> dict[str, float]:
     return {"app_s": statistics.median(ours), "baseline_s": statistics.median(theirs)}
 
 
-BUSY_S = 0.010
-"""An event loop turn longer than this is the window still busy opening (a frame's
-worth of work, roughly: the GM would see it stutter or hang)."""
-
-
 def open_window(path: Path, settle_s: float = 0.3) -> tuple[MainWindow, float, float]:
     """Open the file in a new window as the app does: the window, the seconds until its
     first paint, and the seconds until it was idle (no turn of the event loop longer
@@ -78,14 +74,7 @@ def open_window(path: Path, settle_s: float = 0.3) -> tuple[MainWindow, float, f
         app.processEvents()
     if not painted:
         raise RuntimeError("the window never painted")
-    idle = time.perf_counter()
-    while time.perf_counter() - idle < settle_s:
-        turn = time.perf_counter()
-        app.processEvents()
-        if time.perf_counter() - turn > BUSY_S:
-            idle = time.perf_counter()
-        else:
-            time.sleep(0.002)
+    idle = settle(app, settle_s)
     return window, painted[0] - started, max(painted[0], idle) - started
 
 

@@ -27,8 +27,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QCoreApplication
-
     from futurepath_desktop.session.state import Session
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -84,24 +82,11 @@ def _marks(play_some: Callable[[int, int], int], commands: int) -> dict[str, flo
     return {"refused": float(refused), "per_command": slope, "first_tenth": marks[0]}
 
 
-def _idle(app: QCoreApplication, settle_s: float = 0.5) -> None:
-    """Process events until none has kept the loop busy for ``settle_s``."""
-    import time
-
-    quiet = time.perf_counter()
-    while time.perf_counter() - quiet < settle_s:
-        turn = time.perf_counter()
-        app.processEvents()
-        if time.perf_counter() - turn > 0.010:
-            quiet = time.perf_counter()
-        else:
-            time.sleep(0.002)
-
-
 def _window_run(commands: int) -> dict[str, float]:
     from PySide6.QtWidgets import QApplication
 
     from benchmarks.fight import SEED, play
+    from benchmarks.fixtures import settle
     from futurepath_desktop.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
@@ -111,7 +96,7 @@ def _window_run(commands: int) -> dict[str, float]:
     window.first_painted.connect(lambda: painted.append(True))
     while not painted:
         app.processEvents()
-    _idle(app)  # what the first paint set going (the attack form's odds) is part of opening
+    settle(app, 0.5)  # what the first paint set going (the attack form's odds) is part of opening
     before = _settle()
     controller = window.controller
     done = 0

@@ -21,7 +21,7 @@ from futurepath_desktop.ui.main_window import MainWindow
 def measure(turns: int = 60) -> dict[str, float]:
     """Median and worst milliseconds per Next Turn, views included."""
     app = QApplication.instance() or QApplication([])
-    window = MainWindow(big_session(), autosave=False)
+    window = MainWindow(big_session(), autosave=False, remember_layout=False)
     window.resize(1280, 800)
     window.show()
     app.processEvents()
