@@ -128,6 +128,8 @@ def arrange(window: MainWindow, kind: str, *, reopen: bool = False) -> None:
     window.layout_kind = kind
     size(window, kind)
     for dock in (window.initiative, window.counters, window.log):
+        if reopen:
+            dock.hand_sized.forget()  # Reset Layout: the columns' widths too
         dock.fit_columns(kind == COMPACT)
     if window.painted:  # before that, the window checks once its first frame is up
         QTimer.singleShot(0, window, window.hide_stray_tab_bars)  # not after the window goes

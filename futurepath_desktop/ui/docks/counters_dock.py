@@ -26,7 +26,7 @@ from futurepath_desktop.ui.models.counters_model import (
 )
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
 from futurepath_desktop.ui.models.table_proxy import TableProxy
-from futurepath_desktop.ui.widgets.columns import fitting_width
+from futurepath_desktop.ui.widgets.columns import HandSized, fitting_width
 
 
 class CountersDock(QDockWidget):
@@ -57,6 +57,7 @@ class CountersDock(QDockWidget):
         # and only cut the titles the panel was sized for.
         header.setHighlightSections(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.hand_sized = HandSized(header)
         metrics = self.view.fontMetrics()
         self.view.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
         self.view.setWordWrap(False)
@@ -88,7 +89,7 @@ class CountersDock(QDockWidget):
             )
             header.setSectionResizeMode(column, mode)
         for column, width in widths.items():
-            header.resizeSection(column, min(width, 200))
+            self.hand_sized.resize(column, min(width, 200))
 
     def selected_ids(self) -> list[str]:
         """The selected conditions' ids."""

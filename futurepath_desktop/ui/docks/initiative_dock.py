@@ -28,7 +28,7 @@ from futurepath_desktop.ui.models.initiative_cells import (
 )
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
 from futurepath_desktop.ui.models.roles import ID_ROLE, KIND_ROLE
-from futurepath_desktop.ui.widgets.columns import bold, fitting_width
+from futurepath_desktop.ui.widgets.columns import HandSized, bold, fitting_width
 from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
 from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
@@ -101,6 +101,7 @@ class InitiativeDock(QDockWidget):
         header.setSectionResizeMode(STATUS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(TURN, QHeaderView.ResizeMode.Interactive)
         self._compact = True  # the window's layout measures the columns (500 rows: 30 ms)
+        self.hand_sized = HandSized(header)
         layout.addWidget(self.view)
         self.setWidget(body)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
@@ -114,7 +115,7 @@ class InitiativeDock(QDockWidget):
     def fit_columns(self, compact: bool | None = None) -> None:
         """Columns as wide as their words: the names and health readings in the session,
         a score; the turn column wraps to two lines on a laptop. The status takes the rest.
-        (Measured again when someone joins or leaves.)"""
+        (Measured again when someone joins or leaves; a column the GM sized keeps its width.)"""
         if compact is not None:
             self._compact = compact
         view, header = self.view, self.view.header()
@@ -134,21 +135,20 @@ class InitiativeDock(QDockWidget):
             fitting_width(view, header, "Name", ["Space Bear 4", *names], extra=2 * indent + faces),
             fitting_width(view, header, "Name", teams, font=heavy, extra=indent + icon),
         )
-        header.resizeSection(NAME, min(name, 170 if self._compact else 260))
+        fit = self.hand_sized.resize
+        fit(NAME, min(name, 170 if self._compact else 260))
         rule = model.session.options.initiative
         scores = {str(c.initiative(rule)) for c in model.session.combatants.values()}
         scores |= {str(t.initiative) for t in model.session.teams.values() if t.initiative}
-        header.resizeSection(INIT, fitting_width(view, header, "Init", ["99", *scores], font=heavy))
+        fit(INIT, fitting_width(view, header, "Init", ["99", *scores], font=heavy))
         # The bar draws its numbers 4 px in from each side.
-        header.resizeSection(
-            HEALTH, fitting_width(view, header, "Health", ["99/99", *health], extra=8)
-        )
+        fit(HEALTH, fitting_width(view, header, "Health", ["99/99", *health], extra=8))
         # Every word a turn's summary may hold, each whole on its line ("Combat Technique"
         # on two lines rather than "Combat Techniq…"; the tip has it all anyway).
         turn = ["standard", "(attack),", "✓ acted", "readied", "delaying", *FULL_ROUND_WORDS]
         if not self._compact:
             turn.append("standard (attack)")
-        header.resizeSection(TURN, fitting_width(view, header, "This turn", turn))
+        fit(TURN, fitting_width(view, header, "This turn", turn))
 
     def offer(self, actions: Sequence[QAction | None]) -> None:
         """What a right-click on a row offers (None: a separator)."""

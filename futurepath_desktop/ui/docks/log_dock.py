@@ -35,7 +35,7 @@ from futurepath_desktop.ui.models.log_model import (
     entry_text,
 )
 from futurepath_desktop.ui.models.table_proxy import TableProxy
-from futurepath_desktop.ui.widgets.columns import fitting_width
+from futurepath_desktop.ui.widgets.columns import HandSized, fitting_width
 
 KINDS = (
     ("Everything", ""),
@@ -176,6 +176,7 @@ class LogDock(QDockWidget):
         # Fixed widths: measuring contents would read every one of thousands of rows.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)
+        self.hand_sized = HandSized(header)
         self.rows = self.view.rows = VisibleRowHeights(self.view, EVENT)
         self.fit_columns()
         self.detail = QPlainTextEdit()
@@ -241,7 +242,7 @@ class LogDock(QDockWidget):
             fitting_width(view, header, "Team", teams),
         )
         for column, width in enumerate(widths):
-            header.resizeSection(column, min(width, 140 if compact else 200))
+            self.hand_sized.resize(column, min(width, 140 if compact else 200))
 
     def _kind_changed(self) -> None:
         value = self.kind.currentData() or ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QSize
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -74,3 +74,41 @@ class LinesDelegate(QStyledItemDelegate):
         hint = super().sizeHint(option, index)
         metrics = option.fontMetrics
         return QSize(hint.width(), max(hint.height(), self.lines * metrics.lineSpacing() + 4))
+
+
+class HandSized(QObject):
+    """The columns of a header that the GM has sized by dragging their borders (or
+    double-clicking one): fitting the columns to their words again, when someone joins or
+    the window's layout changes, leaves those as the GM made them. Reset Layout forgets."""
+
+    def __init__(self, header: QHeaderView) -> None:
+        super().__init__(header)
+        self.header = header
+        self.columns: set[int] = set()
+        self._pressed = False
+        header.viewport().installEventFilter(self)
+        header.sectionResized.connect(self._resized)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Notice the GM's mouse on the header: a resize between press and release is theirs."""
+        kind = event.type()
+        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick):
+            self._pressed = True
+        elif kind == QEvent.Type.MouseButtonRelease:
+            self._pressed = False
+        return super().eventFilter(watched, event)
+
+    def _resized(self, column: int, _old: int, _new: int) -> None:
+        # A stretched column follows the others and the panel's width, never the mouse.
+        stretched = self.header.sectionResizeMode(column) == QHeaderView.ResizeMode.Stretch
+        if self._pressed and not stretched:
+            self.columns.add(column)
+
+    def resize(self, column: int, width: int) -> None:
+        """Give ``column`` the width its words need, unless the GM sized it."""
+        if column not in self.columns:
+            self.header.resizeSection(column, width)
+
+    def forget(self) -> None:
+        """Every column goes back to the width its words need at the next fit."""
+        self.columns.clear()
