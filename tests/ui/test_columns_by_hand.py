@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QHeaderView
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
-from futurepath_desktop.ui.docks.initiative_dock import HEALTH, NAME
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.counters_model import COLUMNS as COUNTER_COLUMNS
+from futurepath_desktop.ui.models.initiative_cells import HEALTH, NAME
 
 BEARER = COUNTER_COLUMNS.index("Bearer")
 
