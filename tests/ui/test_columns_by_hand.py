@@ -102,3 +102,22 @@ def test_a_stretched_column_is_never_taken_for_one_the_gm_sized(
     }
     assert stretched and not stretched & window.initiative.hand_sized.columns
     assert window.initiative.hand_sized.columns == {NAME}
+
+
+def test_a_fit_while_the_mouse_is_held_elsewhere_is_not_taken_for_the_gms(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The GM holds the mouse down on the map (say, mid-drag) when someone joins: the
+    # name column is fitted to the newcomer's name, and a later join may fit it again.
+    header = window.initiative.view.header()
+    held = window.map.view.viewport()
+    middle = held.rect().center()
+    QTest.mousePress(held, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, middle)
+    try:
+        someone_joins(window, "Captain Wilhelmina Stormcrow-Abernathy")
+    finally:
+        QTest.mouseRelease(held, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, middle)
+    assert window.initiative.hand_sized.columns == set()
+    fitted = header.sectionSize(NAME)
+    window.initiative.fit_columns(compact=False)  # a wider panel: fitted again, wider
+    assert header.sectionSize(NAME) > fitted

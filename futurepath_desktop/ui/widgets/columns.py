@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QSize
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHeaderView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -79,35 +80,34 @@ class LinesDelegate(QStyledItemDelegate):
 class HandSized(QObject):
     """The columns of a header that the GM has sized by dragging their borders (or
     double-clicking one): fitting the columns to their words again, when someone joins or
-    the window's layout changes, leaves those as the GM made them. Reset Layout forgets."""
+    the window's layout changes, leaves those as the GM made them. Reset Layout forgets.
+
+    A resize is the GM's when a mouse button is down and the fit is not the one resizing
+    (no event filter: that would call into Python for every event the header gets)."""
 
     def __init__(self, header: QHeaderView) -> None:
         super().__init__(header)
         self.header = header
         self.columns: set[int] = set()
-        self._pressed = False
-        header.viewport().installEventFilter(self)
+        self._fitting = False
         header.sectionResized.connect(self._resized)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Notice the GM's mouse on the header: a resize between press and release is theirs."""
-        kind = event.type()
-        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick):
-            self._pressed = True
-        elif kind == QEvent.Type.MouseButtonRelease:
-            self._pressed = False
-        return super().eventFilter(watched, event)
-
     def _resized(self, column: int, _old: int, _new: int) -> None:
+        if self._fitting or QApplication.mouseButtons() == Qt.MouseButton.NoButton:
+            return
         # A stretched column follows the others and the panel's width, never the mouse.
-        stretched = self.header.sectionResizeMode(column) == QHeaderView.ResizeMode.Stretch
-        if self._pressed and not stretched:
+        if self.header.sectionResizeMode(column) != QHeaderView.ResizeMode.Stretch:
             self.columns.add(column)
 
     def resize(self, column: int, width: int) -> None:
         """Give ``column`` the width its words need, unless the GM sized it."""
-        if column not in self.columns:
+        if column in self.columns:
+            return
+        self._fitting = True
+        try:
             self.header.resizeSection(column, width)
+        finally:
+            self._fitting = False
 
     def forget(self) -> None:
         """Every column goes back to the width its words need at the next fit."""
