@@ -84,8 +84,9 @@ def kind_for(width: int) -> str:
     return COMPACT if width < COMPACT_BELOW else ROOMY
 
 
-def column_widths(kind: str, width: int) -> tuple[int, int, int]:
-    """Left, middle (map) and right column widths for a window ``width`` wide."""
+def column_widths(kind: str, width: int, right_least: int = 0) -> tuple[int, int, int]:
+    """Left, middle (map) and right column widths for a window ``width`` wide, the right
+    one at least ``right_least`` (its panels' own least width) at the map's expense."""
     if kind == COMPACT:
         # Enough for the initiative's five columns and the attack form; the map takes the
         # rest and grows first as the window does.
@@ -93,6 +94,7 @@ def column_widths(kind: str, width: int) -> tuple[int, int, int]:
         right = max(390, round(width * 0.29))
     else:
         left, right = round(width * 0.3), round(width * 0.27)
+    right = max(right, right_least)
     return left, max(200, width - left - right), right
 
 
@@ -143,9 +145,11 @@ def size(window: MainWindow, kind: str) -> None:
     height = window.height() - sum(
         bar.sizeHint().height() for bar in (window.menuBar(), window.combat_bar, window.statusBar())
     )
+    under_inspector = window.counters if kind == COMPACT else window.log
+    right_least = max(window.inspector.minimumWidth(), under_inspector.minimumWidth())
     window.resizeDocks(
         [window.initiative, window.map, window.inspector],
-        list(column_widths(kind, width)),
+        list(column_widths(kind, width, right_least)),
         HORIZONTAL,
     )
     left: QDockWidget

@@ -287,3 +287,13 @@ def test_a_big_step_in_width_shares_the_room_among_the_columns_again(
         got,
         expected,
     )
+
+
+def test_the_right_column_is_never_laid_out_narrower_than_its_panels_allow() -> None:
+    from futurepath_desktop.ui.layout import COMPACT, ROOMY, column_widths
+
+    for kind, width in ((COMPACT, 1280), (ROOMY, 1920)):
+        left, middle, right = column_widths(kind, width)
+        wider = column_widths(kind, width, right_least=right + 60)
+        assert wider == (left, middle - 60, right + 60)  # the map gives the room
+        assert column_widths(kind, width, right_least=right - 60) == (left, middle, right)

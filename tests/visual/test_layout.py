@@ -17,7 +17,14 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.visual.conftest import SCHEMES, SIZES, Posed, settle
-from tests.visual.measure import LAPTOPS, on_screen, problems, sideways, visible_docks
+from tests.visual.measure import (
+    LAPTOPS,
+    header_problems,
+    on_screen,
+    problems,
+    sideways,
+    visible_docks,
+)
 from tools.poses import mid_space_fight
 
 POSES = ("ground", "space")
@@ -174,3 +181,19 @@ def test_an_attacks_result_shows_under_its_button_without_scrolling(
     shown = form.result.visibleRegion().boundingRect()
     assert shown.height() == form.result.height(), "the outcome is cut at the bottom"
     assert on_screen(form.result)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_widening_the_left_panels_never_cuts_the_counters_titles(posed: Posed, scheme: str) -> None:
+    """Dragging the left column wide takes its room from the map, not from the Condition
+    Counters beside the inspector: the table keeps every title whole ("Ticks this round"
+    once read ":his")."""
+    window = posed(1280, 800, scheme)
+    map_before = window.map.width()
+    window.resizeDocks([window.initiative], [900], Qt.Orientation.Horizontal)
+    settle()
+    assert window.initiative.width() > 500, "the left column did not widen"
+    assert window.map.width() < map_before
+    assert window.counters.width() >= window.counters.minimumWidth()
+    assert not header_problems(window.counters.view)
+    assert not problems(window.counters)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.conditions import CATALOG
-from futurepath_desktop.ui.docks.panel import panel_body
+from futurepath_desktop.ui.docks.panel import PANEL_MARGIN, panel_body
 from futurepath_desktop.ui.models.counters_model import (
     BEARER,
     CONDITION,
@@ -26,7 +26,10 @@ from futurepath_desktop.ui.models.counters_model import (
 )
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
 from futurepath_desktop.ui.models.table_proxy import TableProxy
-from futurepath_desktop.ui.widgets.columns import HandSized, fitting_width
+from futurepath_desktop.ui.widgets.columns import SLACK, HandSized, fitting_width
+
+NARROWEST_MOST = 480
+"""The panel's least width never passes this, whatever its columns hold (pixels)."""
 
 
 class CountersDock(QDockWidget):
@@ -90,6 +93,15 @@ class CountersDock(QDockWidget):
             header.setSectionResizeMode(column, mode)
         for column, width in widths.items():
             self.hand_sized.resize(column, min(width, 200))
+        # Never narrower than those columns: widening the panels beside it took its room
+        # until "Ticks this round" read ":his".
+        shown = sum(header.sectionSize(column) for column in (BEARER, CONDITION, ROUNDS))
+        # A stretched column at its words' width, less the pixel a side kept for rounding
+        # (its size now is only the room left over).
+        ticks = min(widths[TICKS], 200) - 2 * SLACK
+        shown += ticks if stretch == TICKS else header.sectionSize(TICKS)
+        chrome = 2 * PANEL_MARGIN + 2 * view.frameWidth()
+        self.setMinimumWidth(min(shown + chrome, NARROWEST_MOST))
 
     def selected_ids(self) -> list[str]:
         """The selected conditions' ids."""

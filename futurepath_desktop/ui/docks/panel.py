@@ -11,12 +11,15 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from futurepath_desktop.ui.widgets.tool_row import ToolRow
 
+PANEL_MARGIN = 2
+"""Pixels between a panel's edge and what it holds."""
+
 
 def panel_body(name: str, actions: Sequence[QAction]) -> tuple[QWidget, QVBoxLayout]:
     """A widget with a compact layout and a text-only tool row named ``name``."""
     body = QWidget()
     layout = QVBoxLayout(body)
-    layout.setContentsMargins(2, 2, 2, 2)
+    layout.setContentsMargins(PANEL_MARGIN, PANEL_MARGIN, PANEL_MARGIN, PANEL_MARGIN)
     layout.setSpacing(2)
     tools = ToolRow(name)
     for action in actions:
