@@ -4,7 +4,7 @@ operations and the session's commands load then rather than at start-up."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -126,6 +126,10 @@ def make_actions(window: MainWindow, table: Sequence[Action] = ACTIONS) -> dict[
     return made
 
 
+UNLETTERED, LETTERED = "textBeforeLetter", "textWithLetter"
+"""Properties an entry keeps of the letter ``give_letters`` gave it."""
+
+
 def build_menus(
     window: MainWindow,
     actions: dict[str, QAction],
@@ -168,32 +172,46 @@ def build_menus(
 def give_letters(menu: QMenu) -> None:
     """Give every entry of ``menu`` a letter of its own for the keyboard (Alt, the menu's
     letter, the entry's): the letters the table chose stay; the rest are matched to the
-    entries so that as many as can have one, each preferring the initials of its words
-    and the entries higher in the menu getting their choice first."""
+    entries so that as many as can have one, the entries higher in the menu first (the
+    panels atop View before its clocks), and each preferring the initials of its words,
+    the higher entries getting their choice first. Called again when the menu grows, it
+    deals the letters it gave anew."""
+    for action in menu.actions():  # the letters given last time go back into the pot
+        if action.text() == action.property(LETTERED) and action.property(UNLETTERED):
+            action.setText(str(action.property(UNLETTERED)))
     entries = [(a, a.text()) for a in menu.actions() if not a.isSeparator()]  # read once
     fixed = {letter_of(text) for _, text in entries} - {""}
     wanting = [(a, text) for a, text in entries if "&" not in text]  # "&&" names stay
     choices = [[(at, text[at].lower()) for at in letter_places(text)] for _, text in wanting]
-    owner: dict[str, int] = {}  # letter → the entry (an index into ``wanting``) it went to
 
-    def place(entry: int, seen: set[str]) -> bool:
-        for _, letter in choices[entry]:
-            if letter in fixed or letter in seen:
-                continue
-            seen.add(letter)
-            if letter not in owner or place(owner[letter], seen):
-                owner[letter] = entry
-                return True
-        return False
+    def matched(order: Iterable[int]) -> dict[str, int]:
+        """Letter → entry (an index into ``wanting``): each entry in ``order`` keeps a
+        letter once it has one, though a later one may move it to another."""
+        owner: dict[str, int] = {}
 
-    # The last entries first: an earlier one (higher in the menu, more often used) then
-    # takes its best letter from a later one whenever that one can do with another.
-    for entry in reversed(range(len(wanting))):
-        place(entry, set())
-    for letter, entry in owner.items():
+        def place(entry: int, seen: set[str]) -> bool:
+            for _, letter in choices[entry]:
+                if letter in fixed or letter in seen:
+                    continue
+                seen.add(letter)
+                if letter not in owner or place(owner[letter], seen):
+                    owner[letter] = entry
+                    return True
+            return False
+
+        for entry in order:
+            place(entry, set())
+        return owner
+
+    # Who gets a letter at all: the higher entries first. Then which: the last first, so
+    # that an earlier one takes its best letter from a later one that can do with another.
+    lettered = sorted(matched(range(len(wanting))).values())
+    for letter, entry in matched(reversed(lettered)).items():
         action, text = wanting[entry]
         at = next(at for at, ch in choices[entry] if ch == letter)
         action.setText(f"{text[:at]}&{text[at:]}")
+        action.setProperty(UNLETTERED, text)
+        action.setProperty(LETTERED, action.text())
 
 
 def letter_places(text: str) -> list[int]:

@@ -358,3 +358,34 @@ def test_a_letter_runs_its_entry(qtbot: QtBot, window: MainWindow) -> None:
     answer_dialog(qtbot, lambda dialog: dialog.accept())  # who is unaware: as suggested
     qtbot.keyClick(menu, letter)
     qtbot.waitUntil(lambda: session.combat.active)
+
+
+def test_every_panel_in_the_view_menu_has_a_letter(window: MainWindow) -> None:
+    """The panels' entries come first in View and are added once the panels exist: the
+    letters are dealt again then, the higher entries first, so that a keyboard user opens
+    any panel with Alt, V and a letter (a clock entry at the bottom may go without)."""
+    view = next(a.menu() for a in window.menuBar().actions() if plain(a.text()) == "View")
+    assert isinstance(view, QMenu)
+    shown = [a for a in view.actions() if not a.isSeparator()]
+    for dock in window.docks():
+        action = dock.toggleViewAction()
+        assert action in shown
+        assert action_builder.letter_of(action.text()), action.text()
+    # Whoever goes without comes below every panel.
+    last_panel = max(shown.index(dock.toggleViewAction()) for dock in window.docks())
+    without = [n for n, a in enumerate(shown) if not action_builder.letter_of(a.text())]
+    assert all(n > last_panel for n in without)
+
+
+def test_dealing_the_letters_again_keeps_them_unique_and_the_texts_whole(
+    window: MainWindow,
+) -> None:
+    view = next(a.menu() for a in window.menuBar().actions() if plain(a.text()) == "View")
+    assert isinstance(view, QMenu)
+    before = [plain(a.text()) for a in view.actions()]
+    action_builder.give_letters(view)
+    action_builder.give_letters(view)
+    assert [plain(a.text()) for a in view.actions()] == before
+    letters = [action_builder.letter_of(a.text()) for a in view.actions()]
+    given = [letter for letter in letters if letter]
+    assert len(given) == len(set(given))
