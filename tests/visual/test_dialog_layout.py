@@ -139,3 +139,47 @@ def test_every_placeholder_shows_whole(qtbot: QtBot, name: str) -> None:
         )
         wanted = field.fontMetrics().horizontalAdvance(hint)
         assert wanted <= room, f"{name}: {hint!r} needs {wanted}px, has {room}"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_ok_stays_put_when_a_dialogs_problem_line_comes_and_goes(qtbot: QtBot, scheme: str) -> None:
+    """The New Combatant dialog's "needs a name" line goes as the GM types one, and the
+    Damage dialog's goes when the minus sign does: OK, enabled again, must not jump from
+    under the mouse on its way to it."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
+    from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
+
+    theme.apply_theme(QApplication.instance(), scheme)  # type: ignore[arg-type]
+    new = CombatantDialog(demo_session())
+    damage = AmountDialog("Damage", "Brandon", with_source=True)
+    for dialog in (new, damage):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        settle()
+    ok_button = QDialogButtonBox.StandardButton.Ok
+
+    def ok_at(dialog: CombatantDialog | AmountDialog) -> tuple[int, int, int]:
+        button = dialog.buttons.button(ok_button)
+        where = button.mapTo(dialog, button.rect().topLeft())
+        return where.x(), where.y(), dialog.height()
+
+    before = ok_at(new)
+    assert new.problem.isVisible()
+    qtbot.keyClicks(new.name, "Katie")
+    settle()
+    assert not new.problem.isVisible() and new.buttons.button(ok_button).isEnabled()
+    assert ok_at(new) == before
+
+    damage.amount.lineEdit().setText("-5")
+    damage.amount.lineEdit().textEdited.emit("-5")
+    settle()
+    assert damage.problem.isVisible() and not damage.buttons.button(ok_button).isEnabled()
+    assert not problems(damage)
+    before = ok_at(damage)  # the line came (OK, disabled, made room); now it goes
+    damage.amount.lineEdit().setText("5")
+    damage.amount.lineEdit().textEdited.emit("5")
+    settle()
+    assert not damage.problem.isVisible()
+    assert ok_at(damage) == before

@@ -9,8 +9,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 
@@ -23,6 +26,27 @@ def ok_cancel(dialog: QDialog, ok_text: str = "") -> QDialogButtonBox:
     buttons.accepted.connect(dialog.accept)
     buttons.rejected.connect(dialog.reject)
     return buttons
+
+
+PROBLEM_COLOUR = "#d0453a"  # legible on the light and the dark theme
+
+
+def problem_line(name: str, text: str = "") -> tuple[QWidget, QLabel]:
+    """A red line that says what keeps OK from working, and the holder to lay out in its
+    place. Hidden, the line keeps its room in the holder (a form layout would close the
+    row up), so the buttons below stay where the GM's mouse is going."""
+    line = QLabel(text)
+    line.setObjectName(name)
+    line.setWordWrap(True)
+    line.setStyleSheet(f"color: {PROBLEM_COLOUR}")
+    policy = line.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    line.setSizePolicy(policy)
+    holder = QWidget()
+    box = QVBoxLayout(holder)
+    box.setContentsMargins(0, 0, 0, 0)
+    box.addWidget(line)
+    return holder, line
 
 
 def form(dialog: QDialog, name: str, title: str, width: int) -> QFormLayout:

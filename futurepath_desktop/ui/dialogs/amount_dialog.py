@@ -13,9 +13,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.ui.dialogs import ok_cancel
+from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
 
 MAX_AMOUNT = 100_000
+
+
+FIELD_NAMES = {"Damage": "Damage", "Heal": "Healing", "Temporary HP": "Temporary HP"}
 
 
 class AmountDialog(QDialog):
@@ -38,13 +41,11 @@ class AmountDialog(QDialog):
         # into their positive value by a spin box that cannot hold them.
         self.amount.setRange(-MAX_AMOUNT, MAX_AMOUNT)
         self.amount.setValue(0)
-        layout.addRow("Amount", self.amount)
-        self.problem = QLabel("")
-        self.problem.setObjectName("amountProblem")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #d0453a")
+        # What the number is, so that Damage and Heal do not look alike but for the title.
+        layout.addRow(FIELD_NAMES.get(title, "Amount"), self.amount)
+        holder, self.problem = problem_line("amountProblem")
         self.problem.hide()
-        layout.addRow(self.problem)
+        layout.addRow(holder)
         self.source = QLineEdit()
         self.source.setPlaceholderText("e.g. fall, fire, the GM")
         if with_source:
@@ -66,9 +67,11 @@ class AmountDialog(QDialog):
 
     def _check(self, *_: object) -> None:
         problem = self.why_not()
-        if problem != self.problem.text():
+        grown = bool(problem) and problem != self.problem.text()
+        if grown:  # hidden, the line keeps its last words' room
             self.problem.setText(problem)
-            self.problem.setVisible(bool(problem))
+        self.problem.setVisible(bool(problem))
+        if grown:
             self.adjustSize()  # the message's lines get their room
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
 from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
-from futurepath_desktop.ui.dialogs import ok_cancel
+from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
 
 ABILITY_FIELDS = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
 
@@ -45,10 +45,8 @@ class CombatantDialog(QDialog):
         self.name.setObjectName("combatantName")
         self.name.setPlaceholderText("Name (needed)")
         layout.addRow("Name", self.name)
-        self.problem = QLabel("A new combatant needs a name.")
-        self.problem.setObjectName("combatantProblem")
-        self.problem.setStyleSheet("color: #d0453a")
-        layout.addRow(self.problem)
+        holder, self.problem = problem_line("combatantProblem", "A new combatant needs a name.")
+        layout.addRow(holder)
         self.kind = QComboBox()
         for label, value in (("NPC", "npc"), ("Monster", "monster"), ("Player character", "pc")):
             self.kind.addItem(label, value)
@@ -103,7 +101,8 @@ class CombatantDialog(QDialog):
 
     def _check(self, *_: object) -> None:
         problem = self.why_not()
-        self.problem.setText(problem)
+        if problem:  # hidden, the line keeps its last words' room
+            self.problem.setText(problem)
         self.problem.setVisible(bool(problem))
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:

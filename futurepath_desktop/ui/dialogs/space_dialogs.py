@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.session.state import ChartRow, Ship
-from futurepath_desktop.ui.dialogs import ok_cancel
+from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
 from futurepath_desktop.ui.widgets.focus_frame import WIDTH as FOCUS_WIDTH
 
 
@@ -96,10 +96,8 @@ class ChartDialog(QDialog):
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.table.setItem(r, c, item)
         layout.addWidget(self.table)
-        self.problem = QLabel("")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #d0453a")
-        layout.addWidget(self.problem)
+        holder, self.problem = problem_line("chartProblem")
+        layout.addWidget(holder)
         layout.addWidget(ok_cancel(self))
 
     def rows(self) -> tuple[ChartRow, ...] | None:
