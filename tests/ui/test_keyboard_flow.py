@@ -118,3 +118,20 @@ def test_f6_visits_every_panel_in_sight_and_comes_back(qtbot: QtBot, window: Mai
     assert set(visited) == in_sight and visited[-1] == "initiativeDock"
     press(qtbot, window, Qt.Key.Key_F6, Qt.KeyboardModifier.ShiftModifier)
     assert panel_of(window) == visited[-2]
+
+
+def test_f6_to_the_counters_holds_one_so_plus_extends_it(qtbot: QtBot, window: MainWindow) -> None:
+    """Reached with F6, the Condition Counters panel holds a counter at once: + gives it
+    a round more without a Space or a click first."""
+    from futurepath_desktop.session import commands as c
+
+    assert window.controller.push(c.AddCondition(("brandon",), "shaken", rounds=2))
+    (counter,) = window.controller.session.conditions.values()
+    for _ in range(len(window.docks()) + 1):
+        if QApplication.focusWidget() is window.counters.view:
+            break
+        press(qtbot, window, Qt.Key.Key_F6)
+    assert QApplication.focusWidget() is window.counters.view
+    assert window.counters.selected_ids() == [counter.id]
+    press(qtbot, window, Qt.Key.Key_Plus)
+    assert window.controller.session.conditions[counter.id].remaining == 3
