@@ -389,3 +389,30 @@ def test_dealing_the_letters_again_keeps_them_unique_and_the_texts_whole(
     letters = [action_builder.letter_of(a.text()) for a in view.actions()]
     given = [letter for letter in letters if letter]
     assert len(given) == len(set(given))
+
+
+def test_the_shortcuts_dialog_finds_rows_and_says_how_the_keys_go_together(
+    qtbot: QtBot,
+) -> None:
+    from PySide6.QtWidgets import QLabel, QLineEdit
+
+    from futurepath_desktop.ui.dialogs.shortcuts_dialog import IN_PRACTICE, ShortcutsDialog
+
+    dialog = ShortcutsDialog()
+    qtbot.addWidget(dialog)
+    table = dialog.findChild(QTableView, "shortcutsTable")
+    finder = dialog.findChild(QLineEdit, "shortcutsFind")
+    assert table is not None and finder is not None
+    everything = table.model().rowCount()
+    qtbot.keyClicks(finder, "damage")
+    model = table.model()
+    found = [model.index(row, 1).data() for row in range(model.rowCount())]
+    expected = [text for keys, text in shortcut_rows() if "damage" in (keys + text).lower()]
+    assert found == expected and 0 < len(found) < everything
+    finder.clear()
+    assert table.model().rowCount() == everything
+    practice = dialog.findChild(QLabel, "shortcutsInPractice")
+    assert practice is not None
+    for what, _how in IN_PRACTICE:
+        assert what in practice.text()
+    assert "<b>Shift+Enter</b>" in practice.text(), "the map's keyboard move is explained"

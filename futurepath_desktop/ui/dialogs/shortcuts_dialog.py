@@ -3,11 +3,16 @@ lists them."""
 
 from __future__ import annotations
 
+import html
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
+    QLabel,
+    QLineEdit,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -15,6 +20,24 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.ui.actions import shortcut_rows
 from futurepath_desktop.ui.models.shortcuts_model import ShortcutsModel
+
+IN_PRACTICE: tuple[tuple[str, str], ...] = (
+    ("Damage to the selection", "`D`, type the number, `Enter`."),
+    (
+        "A condition with its counter",
+        "`C`, the first letters (`s t` for Stunned), `Enter`; the catalog's default "
+        "rounds apply unless you set others. `F6` to the Condition Counters, then `+` "
+        "or `-` gives the held counter a round more or less.",
+    ),
+    ("Next turn", "`N`. Undo and redo: `Ctrl+Z` and `Ctrl+Shift+Z` (or `Ctrl+Y`)."),
+    ("An attack", "`A` goes to the attack form for the selected combatant; `Enter` rolls it."),
+    (
+        "A move on the map",
+        "select the combatant, `M`, the arrows to walk its path (the cost shows as with "
+        "the mouse), `Enter` to move there (`Shift+Enter` past the rules), `Esc` to give up.",
+    ),
+)
+"""How the keys go together, for the doc and the dialog alike: (what, how)."""
 
 
 def shortcuts_markdown() -> str:
@@ -36,41 +59,59 @@ def shortcuts_markdown() -> str:
         "|---|---|",
     ]
     lines += [f"| `{keys}` | {text} |" for keys, text in shortcut_rows()]
-    lines += [
-        "",
-        "Some of them in practice:",
-        "",
-        "- **Damage to the selection**: `D`, type the number, `Enter`.",
-        "- **A condition with its counter**: `C`, the first letters (`s t` for Stunned), `Enter`;",
-        "  the catalog's default rounds apply unless you set others.",
-        "- **Next turn**: `N`. Undo and redo: `Ctrl+Z` and `Ctrl+Shift+Z` (or `Ctrl+Y`).",
-        "- **An attack**: `A` goes to the attack form for the selected combatant; `Enter`",
-        "  rolls it.",
-        "- **A move on the map**: select the combatant, `M`, the arrows to walk its path",
-        "  (the cost shows as with the mouse), `Enter` to move there, `Esc` to give up.",
-        "",
-    ]
+    lines += ["", "Some of them in practice:", ""]
+    lines += [f"- **{what}**: {how}" for what, how in IN_PRACTICE]
+    lines += [""]
     return "\n".join(lines)
 
 
+def in_practice_html() -> str:
+    """The same lines for the dialog: the keys in bold rather than in back-quotes."""
+    items = []
+    for what, how in IN_PRACTICE:
+        parts = html.escape(how).split("`")
+        text = "".join(f"<b>{part}</b>" if n % 2 else part for n, part in enumerate(parts))
+        items.append(f"<li><i>{html.escape(what)}</i>: {text}</li>")
+    return (
+        "<p>Some of them in practice:</p><ul style='margin-left: -20px'>" + "".join(items) + "</ul>"
+    )
+
+
 class ShortcutsDialog(QDialog):
-    """A table of keys and actions (read-only)."""
+    """A table of keys and actions (read-only), a field that finds rows by key or by
+    word, and how the keys go together."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("shortcutsDialog")
         self.setWindowTitle("Keyboard shortcuts")
-        self.resize(520, 560)
+        self.resize(560, 640)
         layout = QVBoxLayout(self)
+        self.finder = QLineEdit()
+        self.finder.setObjectName("shortcutsFind")
+        self.finder.setPlaceholderText("Find a key or an action (e.g. damage, F6, Ctrl)")
+        self.finder.setClearButtonEnabled(True)
+        layout.addWidget(self.finder)
+        self.rows = QSortFilterProxyModel(self)
+        self.rows.setSourceModel(ShortcutsModel(self))
+        self.rows.setFilterKeyColumn(-1)  # either column
+        self.rows.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.finder.textChanged.connect(self.rows.setFilterFixedString)
         table = QTableView()
         table.setObjectName("shortcutsTable")
-        table.setModel(ShortcutsModel(table))
+        table.setModel(self.rows)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.verticalHeader().setVisible(False)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
-        layout.addWidget(table)
+        layout.addWidget(table, 1)
+        practice = QLabel(in_practice_html())
+        practice.setObjectName("shortcutsInPractice")
+        practice.setWordWrap(True)
+        practice.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(practice)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self.finder.setFocus()
