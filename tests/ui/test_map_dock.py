@@ -467,6 +467,8 @@ def test_visibility_zones_are_drawn_and_removed_with_the_zone_tool(
     zone = session.zones()[-1]
     assert (zone.x, zone.y, zone.width, zone.height, zone.visibility) == (8, 2, 4, 4, 3)
     assert "no vision" in view.describe((9, 3))
+    # Named as a square, not as the key that walks the panels (F6).
+    assert view.describe((5, 5)).startswith("Square F6: ")
     assert area_tool(view, Tool.ZONE).drop((9, 3), (9, 3))  # a click inside removes it
     assert len(session.zones()) == before
 

@@ -303,4 +303,4 @@ class MapView(QGraphicsView):
             session.visibility_at(square)
         ]
         fog = ", fogged" if session.fogged(square) else ""
-        return f"{map_rules.square_name(square)}: {terrain}{cover}{seen}{fog}"
+        return f"Square {map_rules.square_name(square)}: {terrain}{cover}{seen}{fog}"
