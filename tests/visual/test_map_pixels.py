@@ -256,3 +256,42 @@ def test_the_backdrop_round_the_map_follows_a_change_of_theme(
         assert after < floor + 40, "the dark surround is no lighter than the dark floor"
     else:
         assert after > 150 and after > before + 60, f"a dark surround ({after:.0f}) in the light"
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_tools_label_sits_on_a_plate_of_the_maps_background(
+    qapp: QApplication, dark: bool
+) -> None:
+    """A move's cost or the ruler's length reads over walls, fog and tokens: its label is
+    drawn on a plate of the map's background colour, not straight onto whatever is under
+    it (here a red that no plate or text colour is near)."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QBrush, QPainter
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from futurepath_desktop.ui.map.drawings import PREVIEW_OK, PlateText
+
+    class Board(QGraphicsScene):
+        pass
+
+    scene = Board()
+    scene.dark = dark  # type: ignore[attr-defined]  # as MapScene says it
+    scene.setBackgroundBrush(QBrush(QColor("#ff0000")))
+    label = PlateText()
+    label.setText("20 ft of 30 ft")
+    label.setBrush(PREVIEW_OK)
+    scene.addItem(label)
+    plate = label.boundingRect()
+    scene.setSceneRect(plate.adjusted(-10, -10, 10, 10))
+    image = QImage(int(plate.width()) + 20, int(plate.height()) + 20, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    scene.render(painter, QRectF(image.rect()), scene.sceneRect())
+    painter.end()
+    # The plate's left margin (no glyph there) and the red beyond it.
+    inside = [pixel(image, 10 + 1, y) for y in range(12, int(plate.height()) + 8)]
+    outside = pixel(image, 3, image.height() // 2)
+    assert outside.red() > 240 and outside.green() < 15
+    background = QColor("#20242a") if dark else QColor("#ffffff")
+    for colour in inside:
+        # 220/255 of the plate over the red: within a few steps of the plate's own green.
+        assert abs(colour.green() - background.green() * 220 / 255) <= 6, colour.name()

@@ -6,8 +6,14 @@ updated in place as the mouse moves."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session.state import Session
@@ -19,6 +25,33 @@ PREVIEW_OK = QColor("#2e9d4f")
 PREVIEW_OVER = QColor("#d0453a")
 RULER = QColor("#4aa8ff")
 GHOST_EDGE = QColor("#e0a030")
+
+
+class PlateText(QGraphicsSimpleTextItem):
+    """A tool's label on a plate of the map's own background colour, so that it reads as
+    well over walls, fog and tokens as over open ground."""
+
+    PAD_X, PAD_Y = 4.0, 1.0
+    PLATE_ALPHA = 220
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect().adjusted(-self.PAD_X, -self.PAD_Y, self.PAD_X, self.PAD_Y)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self.boundingRect())
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        dark = bool(getattr(self.scene(), "dark", False))
+        plate = QColor("#20242a") if dark else QColor("#ffffff")
+        plate.setAlpha(self.PLATE_ALPHA)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(plate)
+        painter.drawRoundedRect(self.boundingRect(), 3, 3)
+        super().paint(painter, option, widget)  # type: ignore[arg-type]  # None is allowed
 
 
 def centre(square: Square) -> QPointF:
@@ -34,11 +67,11 @@ class Drawings:
     def __init__(self, scene: MapScene) -> None:
         self.path = QGraphicsPathItem()
         self.path.setZValue(30)
-        self.path_label = QGraphicsSimpleTextItem()
+        self.path_label = PlateText()
         self.path_label.setZValue(31)
         self.ruler = QGraphicsPathItem()
         self.ruler.setZValue(30)
-        self.ruler_label = QGraphicsSimpleTextItem()
+        self.ruler_label = PlateText()
         self.ruler_label.setZValue(31)
         self.ghost = QGraphicsPathItem()
         self.ghost.setZValue(29)
