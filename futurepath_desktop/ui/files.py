@@ -130,10 +130,18 @@ class FileHandler(QObject):
 
         if not self.may_discard():
             return
-        start = str(paths.sessions_dir())
+        start = str(self.open_folder())
         name, _ = QFileDialog.getOpenFileName(self.window, "Open session", start, FILTER)
         if name:
             self.open_path(Path(name), ask=False)
+
+    def open_folder(self) -> Path:
+        """Where Open starts: the open file's folder, else that of the file last opened
+        or saved, else the sessions folder."""
+        for name in (self.controller.path, *self.recent()):
+            if name is not None and Path(name).parent.is_dir():
+                return Path(name).parent
+        return paths.sessions_dir()
 
     def open_path(self, path: Path, *, ask: bool = True) -> bool:
         """Open a file. A newer autosave of it is offered first; a bad file opens nothing,

@@ -363,3 +363,29 @@ def test_the_unsaved_question_answers_to_its_letters(qtbot: QtBot, window: MainW
     window.close()
     assert letters["&Discard"] == "Alt+D" and letters["&Save"] == "Alt+S"
     assert not window.isVisible(), "discarded and closed"
+
+
+def test_open_starts_where_the_gm_last_saved(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+O opens the file dialog in the folder of the open file, or of the file last
+    saved or opened, not back in the app's own sessions folder."""
+    from PySide6.QtWidgets import QFileDialog
+
+    folder = tmp_path / "tonight"
+    folder.mkdir()
+    target = folder / "fight.fpsession"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    window.actions_by_name["actionSaveAs"].trigger()
+    assert target.exists()
+    starts: list[str] = []
+
+    def ask(_parent: object, _title: str, start: str, _filter: str) -> tuple[str, str]:
+        starts.append(start)
+        return "", ""  # the GM cancels
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", ask)
+    window.actions_by_name["actionOpen"].trigger()
+    window.actions_by_name["actionNew"].trigger()  # no file now: the last one's folder
+    window.actions_by_name["actionOpen"].trigger()
+    assert starts == [str(folder), str(folder)]
