@@ -91,13 +91,13 @@ def test_the_ticks_column_is_short_and_its_tip_gives_the_reason(window: MainWind
     def cell(bearer: str, role: int = 0) -> str:
         return str(model.index(rows[bearer], TICKS).data(role))
 
-    assert cell("brandon") == "at its turn"
+    assert cell("brandon") == "from its turn"
     assert "has not started a turn" in cell("brandon", 3)
     while session.combat.acting_team != "players":
         push(c.NextTurn())
     push(c.NextTurn())  # the players' turn has started: Brandon's counter is armed
     assert session.conditions[model._ids[rows["brandon"]]].armed
-    assert cell("brandon") == "yes"
+    assert cell("brandon") == "each round"
     assert "Counters phase" in cell("brandon", 3)
     prone = session.conditions[model._ids[rows["bear-1"]]]
     assert (cell("bear-1") == "no counter") == (prone.remaining is None)
@@ -324,3 +324,41 @@ def test_the_words_the_columns_are_fitted_to_are_the_words_the_cells_show(
         assert name_words(combatant) == model.index_of(combatant.id, NAME).data()
         reading = health_reading(session, combatant)[1]
         assert reading == model.index_of(combatant.id, HEALTH).data()
+
+
+def test_a_team_counts_who_is_waiting_to_join_apart_from_who_is_down(
+    window: MainWindow,
+) -> None:
+    """Katie waits to join the players (R9): she is neither standing nor down."""
+    from futurepath_desktop.ui.models.initiative_cells import STATUS
+
+    model = window.initiative_model
+    session = window.controller.session
+    members = [m for m in session.combatants.values() if m.team_id == "players"]
+    here = [m for m in members if m.present]
+    assert len(here) < len(members), "the demo has someone waiting"
+
+    def status() -> str:
+        return str(model.team_index_of("players").siblingAtColumn(STATUS).data())
+
+    assert status() == f"{len(here)} of {len(here)} standing · {len(members) - len(here)} waiting"
+    rule = session.options.vitality
+    window.controller.push(c.Damage(("brandon",), 10_000))
+    assert session.combatants["brandon"].is_down(rule)
+    assert status().startswith(f"{len(here) - 1} of {len(here)} standing")
+
+
+def test_a_member_whose_team_turn_is_over_is_done_not_said_to_have_acted(
+    window: MainWindow,
+) -> None:
+    from futurepath_desktop.ui.models.initiative_cells import TURN
+
+    push = window.controller.push
+    push(c.StartCombat(()))
+    session = window.controller.session
+    while not session.combat.acted:
+        assert push(c.NextTurn())
+    (first, *_) = session.combat.acted
+    assert not session.combat.turns.get(first), "nothing declared"
+    index = window.initiative_model.index_of(first).siblingAtColumn(TURN)
+    assert index.data() == "✓ done"

@@ -186,7 +186,7 @@ def test_an_attacks_result_shows_under_its_button_without_scrolling(
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_widening_the_left_panels_never_cuts_the_counters_titles(posed: Posed, scheme: str) -> None:
     """Dragging the left column wide takes its room from the map, not from the Condition
-    Counters beside the inspector: the table keeps every title whole ("Ticks this round"
+    Counters beside the inspector: the table keeps every title whole (its last
     once read ":his")."""
     window = posed(1280, 800, scheme)
     map_before = window.map.width()

@@ -33,7 +33,7 @@ NARROWEST_MOST = 480
 
 
 class CountersDock(QDockWidget):
-    """A sortable table of conditions: bearer, rounds left, whether it ticks this round."""
+    """A sortable table of conditions: bearer, rounds left, whether it counts down yet."""
 
     def __init__(
         self, model: CountersModel, actions: Sequence[QAction], parent: QWidget | None = None
@@ -79,7 +79,9 @@ class CountersDock(QDockWidget):
             BEARER: fitting_width(view, header, "Bearer", ["Space Bear 12", *bearers]),
             CONDITION: fitting_width(view, header, "Condition", conditions),
             ROUNDS: fitting_width(view, header, "Rounds left", ["until removed"]),
-            TICKS: fitting_width(view, header, "Ticks this round", ["at its turn", "no counter"]),
+            TICKS: fitting_width(
+                view, header, "Counts down", ["each round", "from its turn", "no counter"]
+            ),
         }
         # Modes first: a stretched section ignores a new width.
         header.setSectionHidden(NOTE, compact)
@@ -94,7 +96,7 @@ class CountersDock(QDockWidget):
         for column, width in widths.items():
             self.hand_sized.resize(column, min(width, 200))
         # Never narrower than those columns: widening the panels beside it took its room
-        # until "Ticks this round" read ":his".
+        # until its last title read ":his".
         shown = sum(header.sectionSize(column) for column in (BEARER, CONDITION, ROUNDS))
         # A stretched column at its words' width, less the pixel a side kept for rounding
         # (its size now is only the room left over).

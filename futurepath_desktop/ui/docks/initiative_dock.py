@@ -145,7 +145,7 @@ class InitiativeDock(QDockWidget):
         fit(HEALTH, fitting_width(view, header, "Health", ["99/99", *health], extra=8))
         # Every word a turn's summary may hold, each whole on its line ("Combat Technique"
         # on two lines rather than "Combat Techniq…"; the tip has it all anyway).
-        turn = ["standard", "(attack),", "✓ acted", "readied", "delaying", *FULL_ROUND_WORDS]
+        turn = ["standard", "(attack),", "✓ done", "readied", "delaying", *FULL_ROUND_WORDS]
         if not self._compact:
             turn.append("standard (attack)")
         fit(TURN, fitting_width(view, header, "This turn", turn))

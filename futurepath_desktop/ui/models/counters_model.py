@@ -25,7 +25,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 _ANSWERED = frozenset({DISPLAY, SORT_ROLE, ID_ROLE, ALIGNMENT, FOREGROUND, TOOLTIP})
 """The roles data() answers; the view asks for a dozen per cell on every repaint."""
-COLUMNS = ("Bearer", "Condition", "Rounds left", "Ticks this round", "Note")
+COLUMNS = ("Bearer", "Condition", "Rounds left", "Counts down", "Note")
 BEARER, CONDITION, ROUNDS, TICKS, NOTE = range(len(COLUMNS))
 
 
@@ -86,14 +86,14 @@ class CountersModel(SessionTableModel):
         ``ticks_reason``, the cell's tool tip)."""
         if held.remaining is None:
             return "no counter"
-        return "yes" if held.armed else "at its turn"
+        return "each round" if held.armed else "from its turn"
 
     def ticks_reason(self, held: ActiveCondition) -> str:
         """R13 in words: why the counter moves this round or not."""
         if held.remaining is None:
             return "Lasts until removed: no counter to move"
         if held.armed:
-            return "Moves down by 1 in this round's Counters phase"
+            return "Moves down by 1 in each round's Counters phase"
         return (
             "Not yet: the bearer has not started a turn since it was set. It starts to count "
             "down once the bearer's next turn begins"

@@ -79,8 +79,11 @@ class InitiativeCells:
         elif column == STATUS:
             members = [session.combatants[i] for i in self._members.get(team.id, [])]
             vitality = session.options.vitality
-            up = sum(1 for m in members if m.present and not m.is_down(vitality))
-            display = f"{'▶ acting · ' if acting else ''}{up} of {len(members)} standing"
+            here = [m for m in members if m.present]
+            up = sum(1 for m in here if not m.is_down(vitality))
+            # Someone still waiting to join is not down: counted apart (R9).
+            waiting = f" · {len(members) - len(here)} waiting" if len(here) < len(members) else ""
+            display = f"{'▶ acting · ' if acting else ''}{up} of {len(here)} standing{waiting}"
         cell[DISPLAY] = display
         if acting and "acting" in self.palette:
             cell[BACKGROUND] = self.palette["acting"]
@@ -195,5 +198,5 @@ class InitiativeCells:
         if any(r.combatant_id == combatant.id for r in combat.readied):
             return "readied"  # its turn is spent, its action still to come (R18)
         if combatant.id in combat.acted:
-            return "✓ acted"
+            return "✓ done"  # its turn is over, whatever it did with it
         return ""
