@@ -329,7 +329,8 @@ def test_the_words_the_columns_are_fitted_to_are_the_words_the_cells_show(
 def test_a_team_counts_who_is_waiting_to_join_apart_from_who_is_down(
     window: MainWindow,
 ) -> None:
-    """Katie waits to join the players (R9): she is neither standing nor down."""
+    """Katie waits to join the players (R9): she is neither standing nor down, so the
+    team's count leaves her out (her row says she waits, the tip how many do)."""
     from futurepath_desktop.ui.models.initiative_cells import STATUS
 
     model = window.initiative_model
@@ -341,7 +342,11 @@ def test_a_team_counts_who_is_waiting_to_join_apart_from_who_is_down(
     def status() -> str:
         return str(model.team_index_of("players").siblingAtColumn(STATUS).data())
 
-    assert status() == f"{len(here)} of {len(here)} standing · {len(members) - len(here)} waiting"
+    assert status() == f"{len(here)} of {len(here)} standing"
+    tip = str(
+        model.team_index_of("players").siblingAtColumn(STATUS).data(Qt.ItemDataRole.ToolTipRole)
+    )
+    assert f"{len(members) - len(here)} waiting to join" in tip
     rule = session.options.vitality
     window.controller.push(c.Damage(("brandon",), 10_000))
     assert session.combatants["brandon"].is_down(rule)

@@ -79,11 +79,11 @@ class InitiativeCells:
         elif column == STATUS:
             members = [session.combatants[i] for i in self._members.get(team.id, [])]
             vitality = session.options.vitality
+            # Someone still waiting to join (R9) is neither standing nor down: not counted
+            # (their own row says "waiting"; the tip gives the number).
             here = [m for m in members if m.present]
             up = sum(1 for m in here if not m.is_down(vitality))
-            # Someone still waiting to join is not down: counted apart (R9).
-            waiting = f" · {len(members) - len(here)} waiting" if len(here) < len(members) else ""
-            display = f"{'▶ acting · ' if acting else ''}{up} of {len(here)} standing{waiting}"
+            display = f"{'▶ acting · ' if acting else ''}{up} of {len(here)} standing"
         cell[DISPLAY] = display
         if acting and "acting" in self.palette:
             cell[BACKGROUND] = self.palette["acting"]
@@ -98,6 +98,11 @@ class InitiativeCells:
             tip += f"\nTeam initiative {team.initiative}: mean of the members' scores, rounded up"
         if team.tiebreak:
             tip += f"\n{team.tiebreak}"
+        waiting = sum(
+            1 for m in self.session.combatants.values() if m.team_id == team.id and not m.present
+        )
+        if waiting:
+            tip += f"\n{waiting} waiting to join, not counted as standing"
         return tip
 
     def _combatant_cells(self, combatant: Combatant) -> list[dict[int, Any]]:
