@@ -135,6 +135,8 @@ def arrange(window: MainWindow, kind: str, *, reopen: bool = False) -> None:
         dock.fit_columns(kind == COMPACT)
     if window.painted:  # before that, the window checks once its first frame is up
         QTimer.singleShot(0, window, window.hide_stray_tab_bars)  # not after the window goes
+    if reopen:  # Reset Layout: the keys back to the combatants, not a tool bar's button
+        window.initiative.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def size(window: MainWindow, kind: str) -> None:

@@ -228,7 +228,9 @@ def add_combatant(window: MainWindow) -> None:
     team = session.combatants[ids[0]].team_id if ids else None
     dialog = CombatantDialog(session, team, window)
     if dialog.exec() == QDialog.DialogCode.Accepted:
-        roster.add_combatant(window.controller, dialog.combatant())
+        made = dialog.combatant()
+        if roster.add_combatant(window.controller, made):
+            window.initiative.select([made.id])  # chosen, and scrolled into sight
 
 
 def remove_combatants(window: MainWindow) -> None:

@@ -297,3 +297,40 @@ def test_the_right_column_is_never_laid_out_narrower_than_its_panels_allow() -> 
         wider = column_widths(kind, width, right_least=right + 60)
         assert wider == (left, middle - 60, right + 60)  # the map gives the room
         assert column_widths(kind, width, right_least=right - 60) == (left, middle, right)
+
+
+def test_reset_layout_gives_the_keys_back_to_the_combatants(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Not to whatever button the rearranged bars left the focus on (Space then started
+    the round timer)."""
+    from PySide6.QtWidgets import QApplication
+
+    window.combat_bar.setFocus()
+    window.actions_by_name["actionResetLayout"].trigger()
+    qtbot.wait(20)
+    assert QApplication.focusWidget() is window.initiative.view
+
+
+def test_a_new_combatant_is_chosen_and_in_sight(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
+    from tests.ui.conftest import answer_dialog
+
+    window.resize(1280, 800)
+    view = window.initiative.view
+    view.setFixedHeight(200)  # a short list: the newcomer's row starts out of sight
+    qtbot.wait(20)
+
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, CombatantDialog)
+        dialog.name.setText("Drone")
+        dialog.accept()
+
+    answer_dialog(qtbot, fill)
+    window.actions_by_name["actionAddCombatant"].trigger()
+    (made,) = [c for c in window.controller.session.combatants.values() if c.name == "Drone"]
+    assert window.initiative.selected_ids() == [made.id]
+    row = view.visualRect(window.initiative_model.index_of(made.id))
+    assert view.viewport().rect().contains(row), "the new row is not in sight"
