@@ -409,8 +409,13 @@ def test_the_shortcuts_dialog_finds_rows_and_says_how_the_keys_go_together(
     found = [model.index(row, 1).data() for row in range(model.rowCount())]
     expected = [text for keys, text in shortcut_rows() if "damage" in (keys + text).lower()]
     assert found == expected and 0 < len(found) < everything
+    nothing = dialog.findChild(QLabel, "shortcutsNothing")
+    assert nothing is not None and nothing.isHidden()
+    finder.setText("token")  # no key's name says it; the list below explains the move
+    assert table.model().rowCount() == 0 and not nothing.isHidden()
+    assert "token" in nothing.text()
     finder.clear()
-    assert table.model().rowCount() == everything
+    assert table.model().rowCount() == everything and nothing.isHidden()
     practice = dialog.findChild(QLabel, "shortcutsInPractice")
     assert practice is not None
     for what, _how in IN_PRACTICE:

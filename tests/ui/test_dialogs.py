@@ -79,3 +79,16 @@ def test_a_new_combatant_without_a_name_is_not_made(qtbot: QtBot) -> None:
     qtbot.keyClick(name, Qt.Key.Key_Return)
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert dialog.combatant().name == "Space Bear 5"
+
+
+def test_the_range_increment_is_asked_only_of_a_ranged_weapon(qtbot: QtBot) -> None:
+    dialog = CombatantDialog(demo_session(), "bears")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.ranged.isChecked() and not dialog.range_ft.isEnabled()
+    qtbot.mouseClick(dialog.ranged, Qt.MouseButton.LeftButton)
+    assert dialog.ranged.isChecked() and dialog.range_ft.isEnabled()
+    dialog.range_ft.setValue(60)
+    dialog.name.setText("Sniper")
+    weapon = dialog.combatant().weapons[0]
+    assert weapon.ranged and weapon.range_increment_ft == 60

@@ -5,6 +5,7 @@ it changes, so a stale one would show here)."""
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.rounds import Phase
@@ -36,3 +37,20 @@ def test_the_current_phase_pill_is_the_one_filled(qtbot: QtBot, window: MainWind
         seen.append(phase)
         window.controller.push(c.NextPhase())
     assert len(set(seen)) >= 3, "the fight went through several phases"
+
+
+def test_the_counters_phase_says_how_to_join_not_that_counters_moved(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """With no counter armed nothing moves in the Counters phase (R13), so the bar says
+    what the phase is for and the key that brings a newcomer in (Join, J)."""
+    push = window.controller.push
+    push(c.StartCombat(()))
+    session = window.controller.session
+    while session.combat.phase != Phase.COUNTERS:
+        assert push(c.NextTurn())
+    assert not session.conditions, "no counter to move"
+    label = window.combat_bar.findChild(QLabel, "turnLabel")
+    assert label is not None
+    join = window.actions_by_name["actionJoin"].shortcut().toString()
+    assert label.text() == f"Counters phase · {join} to join"

@@ -82,6 +82,8 @@ class CombatantDialog(QDialog):
         self.range_ft = spin(0, 10_000, 0)
         self.range_ft.setSuffix(" ft increment")
         layout.addRow(self.ranged, self.range_ft)
+        self.range_ft.setEnabled(False)  # a range increment for a ranged weapon only
+        self.ranged.toggled.connect(self.range_ft.setEnabled)
         self.aware = QCheckBox("Aware when combat starts")
         self.aware.setChecked(True)
         layout.addRow(self.aware)

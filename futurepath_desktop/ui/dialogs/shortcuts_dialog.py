@@ -106,6 +106,12 @@ class ShortcutsDialog(QDialog):
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(table, 1)
+        self.nothing = QLabel("")
+        self.nothing.setObjectName("shortcutsNothing")
+        self.nothing.setWordWrap(True)
+        self.nothing.hide()
+        layout.addWidget(self.nothing)
+        self.finder.textChanged.connect(self._say_if_nothing)
         practice = QLabel(in_practice_html())
         practice.setObjectName("shortcutsInPractice")
         practice.setWordWrap(True)
@@ -115,3 +121,10 @@ class ShortcutsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.finder.setFocus()
+
+    def _say_if_nothing(self, text: str) -> None:
+        found = self.rows.rowCount() > 0 or not text.strip()
+        self.nothing.setText(
+            f"No key's action says “{text.strip()}”: see below how they go together."
+        )
+        self.nothing.setVisible(not found)

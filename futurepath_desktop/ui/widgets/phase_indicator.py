@@ -18,7 +18,7 @@ FIXED_TEXTS = (
     "⚡ Surprise round",
     "No surprise round",
     "Weigh (dis)advantages",
-    "Counters moved · join now",
+    "Counters phase · J to join",
 )
 """What the turn label says besides the acting team's name (``_show_text``)."""
 
@@ -145,6 +145,6 @@ class PhaseIndicator(QWidget):
         elif combat.phase == Phase.ADVANTAGES:
             self._say_turn("Weigh (dis)advantages")
         elif combat.phase == Phase.COUNTERS:
-            self._say_turn("Counters moved · join now")
+            self._say_turn("Counters phase · J to join")
         else:
             self._say_turn("")
