@@ -186,11 +186,19 @@ def join(window: MainWindow) -> None:
         return
     team_id = dialog.team.currentData()
     surprise = dialog.surprise.isChecked()
+    joiners = dialog.joiners()
     if team_id == NEW_TEAM:
         name = dialog.new_name.text().strip() or "Newcomers"
-        combat.join(window.controller, dialog.joiners(), new_team=name, surprise=surprise)
+        joined = combat.join(window.controller, joiners, new_team=name, surprise=surprise)
     else:
-        combat.join(window.controller, dialog.joiners(), team_id=str(team_id), surprise=surprise)
+        joined = combat.join(window.controller, joiners, team_id=str(team_id), surprise=surprise)
+    session = window.controller.session
+    off_map = [i for i in joiners if i not in session.tokens]
+    if joined and session.map is not None and off_map:
+        # Chosen, so that a click on an empty square of the map puts the first one there.
+        window.initiative.select(off_map)
+        who = names(window, off_map)
+        window.say(f"{who} joined, off the map: click an empty square to place the token", 15000)
 
 
 # --- the roster --------------------------------------------------------------------------

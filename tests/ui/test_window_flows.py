@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDockWidget, QLineEdit, QPushB
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.commands import Damage
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
 from futurepath_desktop.ui.dialogs.join_dialog import JoinDialog
@@ -476,3 +477,49 @@ def test_join_says_when_combatants_may_join_before_its_dialog(
     said = window.statusBar().currentMessage()
     assert "Counters phase" in said and Phase.ACTION.label in said and "(R" not in said
     assert not session.combatants["katie"].present
+
+
+def test_a_newcomer_who_joins_off_the_map_is_chosen_and_told_how_to_place(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Joined mid-fight without a token, a newcomer is chosen and the status line says how
+    to put them on the map; a click on an empty square then does (R9)."""
+    import msgspec
+
+    from futurepath_desktop.core.grid import Terrain
+
+    session = window.controller.session
+    push = window.controller.push
+    drone = msgspec.structs.replace(
+        session.combatants["bear-1"], id="drone", name="Drone", present=False, portrait=""
+    )
+    assert push(c.AddCombatant(drone))
+    assert push(c.StartCombat(()))
+    while session.combat.phase != Phase.COUNTERS:
+        assert push(c.NextTurn())
+
+    def join(dialog: QDialog) -> None:
+        assert isinstance(dialog, JoinDialog)
+        assert "drone" in dialog.joiners()
+        dialog.accept()
+
+    answer_dialog(qtbot, join)
+    window.actions_by_name["actionJoin"].trigger()
+    assert session.combatants["drone"].present and "drone" not in session.tokens
+    assert window.initiative.current_id() == "drone"
+    said = window.statusBar().currentMessage()
+    assert "Drone" in said and "click an empty square" in said and "Katie" not in said
+    grid = session.map
+    assert grid is not None
+    free = next(
+        (x, y)
+        for y in range(grid.height)
+        for x in range(grid.width)
+        if all(t.square != (x, y) for t in session.tokens.values())
+        and grid.terrain_at((x, y)) == Terrain.NORMAL
+        and not session.fogged((x, y))
+    )
+    tool = window.map.view.move_tool
+    tool.press(free)
+    tool.release(free)
+    assert session.tokens["drone"].square == free
