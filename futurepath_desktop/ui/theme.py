@@ -139,6 +139,9 @@ def follow_system(window: MainWindow) -> SchemeFollower:
     return SchemeFollower(window)
 
 
+REFUSED = "#d0453a"
+"""What cannot be done, in words or on the map: a red legible on either scheme."""
+
 FOCUS_LIGHT = "#0b62d6"
 FOCUS_DARK = "#5ea8ff"
 """The keyboard focus frame's colour: the palette's accent blue, deepened on a light base

@@ -14,7 +14,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, QRectF, QTimer
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPixmap
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from futurepath_desktop.ui.map.scene import paper_colour
 from futurepath_desktop.ui.rhythm import rhythm_of
 from futurepath_desktop.web.links import ANY_HOST, DEFAULT_PORT, parse_address
 from futurepath_desktop.web.page_data import Clock, page_state
@@ -55,7 +56,7 @@ def map_picture(scene: MapScene) -> QImage:
         math.ceil(rect.height() * scale),
         QImage.Format.Format_RGB32,
     )
-    image.fill(QColor("#20242a") if scene.dark else QColor("#ffffff"))
+    image.fill(paper_colour(scene.dark))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)

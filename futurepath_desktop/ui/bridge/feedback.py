@@ -9,10 +9,10 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
+from futurepath_desktop.ui.theme import REFUSED
+
 _RULINGS = re.compile(r"\s*\((?:R\d+[a-z]?(?:\s*[-–,/]\s*R?\d+[a-z]?)*(?:,\s*)?)+\)")
 """A ruling reference like ``(R45)`` or ``(R42-R44)``: the window speaks the game's words."""
-
-ERROR_COLOUR = "#d0453a"
 
 
 def game_words(text: str) -> str:
@@ -54,7 +54,7 @@ class Feedback(QLabel):
     def _show(self, text: str, *, error: bool) -> None:
         self.full = text
         self.error = error
-        self.setStyleSheet(f"color: {ERROR_COLOUR}" if error else "")
+        self.setStyleSheet(f"color: {REFUSED}" if error else "")
         self._fit()
 
     def fits(self, text: str) -> bool:

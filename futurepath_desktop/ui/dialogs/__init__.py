@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.ui.theme import REFUSED
+
 
 def ok_cancel(dialog: QDialog, ok_text: str = "") -> QDialogButtonBox:
     """OK and Cancel wired to the dialog (OK optionally renamed, e.g. "Join")."""
@@ -28,9 +30,6 @@ def ok_cancel(dialog: QDialog, ok_text: str = "") -> QDialogButtonBox:
     return buttons
 
 
-PROBLEM_COLOUR = "#d0453a"  # legible on the light and the dark theme
-
-
 def problem_line(name: str, text: str = "") -> tuple[QWidget, QLabel]:
     """A red line that says what keeps OK from working, and the holder to lay out in its
     place. Hidden, the line keeps its room in the holder (a form layout would close the
@@ -38,7 +37,7 @@ def problem_line(name: str, text: str = "") -> tuple[QWidget, QLabel]:
     line = QLabel(text)
     line.setObjectName(name)
     line.setWordWrap(True)
-    line.setStyleSheet(f"color: {PROBLEM_COLOUR}")
+    line.setStyleSheet(f"color: {REFUSED}")
     policy = line.sizePolicy()
     policy.setRetainSizeWhenHidden(True)
     line.setSizePolicy(policy)

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from futurepath_desktop.ui.theme import REFUSED
 from futurepath_desktop.ui.undo import SessionController
-
-REFUSED = "#d0453a"  # a refusal's colour: legible on the light and the dark theme
 
 
 def plain_html(text: str) -> str:

@@ -17,12 +17,13 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session.state import Session
-from futurepath_desktop.ui.map.scene import SQUARE, MapScene, area_path, square_rect
+from futurepath_desktop.ui.map.scene import SQUARE, MapScene, area_path, paper_colour, square_rect
+from futurepath_desktop.ui.theme import REFUSED
 
 Square = tuple[int, int]
 
 PREVIEW_OK = QColor("#2e9d4f")
-PREVIEW_OVER = QColor("#d0453a")
+PREVIEW_OVER = QColor(REFUSED)
 RULER = QColor("#4aa8ff")
 GHOST_EDGE = QColor("#e0a030")
 
@@ -46,7 +47,7 @@ class PlateText(QGraphicsSimpleTextItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         dark = bool(getattr(self.scene(), "dark", False))
-        plate = QColor("#20242a") if dark else QColor("#ffffff")
+        plate = paper_colour(dark)
         plate.setAlpha(self.PLATE_ALPHA)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(plate)

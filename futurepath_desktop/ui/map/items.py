@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsPixmapItem
 from futurepath_desktop.session.map_rules import SECRET_CONDITIONS, acts_now
 from futurepath_desktop.session.state import Combatant, Session
 from futurepath_desktop.ui.portraits import portrait_file, portrait_pixmap
+from futurepath_desktop.ui.theme import REFUSED
 
 
 class TokenLook(msgspec.Struct, frozen=True):
@@ -159,7 +160,7 @@ def token_picture(
     painter.drawEllipse(disc)
     pictured = _draw_portrait(painter, look, disc)
     if look.down:
-        painter.setPen(QPen(QColor("#d0453a"), 2.5))
+        painter.setPen(QPen(QColor(REFUSED), 2.5))
         painter.drawLine(disc.topLeft() + QPointF(5, 5), disc.bottomRight() - QPointF(5, 5))
         painter.drawLine(disc.topRight() + QPointF(-5, 5), disc.bottomLeft() + QPointF(5, -5))
     initials = short_label(look.name)

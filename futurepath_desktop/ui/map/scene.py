@@ -332,6 +332,11 @@ class MapScene(QGraphicsScene):
         self.ground.draw(painter, rect, grid, self.background, self.dark, self.sceneRect())
 
 
+def paper_colour(dark: bool) -> QColor:
+    """The colour the map is drawn on in a picture of it, and its tools' labels sit on."""
+    return QColor("#20242a") if dark else QColor("#ffffff")
+
+
 def area_path(squares: frozenset[tuple[int, int]] | set[tuple[int, int]]) -> QPainterPath:
     """An outline around a set of squares."""
     path = QPainterPath()
