@@ -98,9 +98,8 @@ class InitiativeCells:
             tip += f"\nTeam initiative {team.initiative}: mean of the members' scores, rounded up"
         if team.tiebreak:
             tip += f"\n{team.tiebreak}"
-        waiting = sum(
-            1 for m in self.session.combatants.values() if m.team_id == team.id and not m.present
-        )
+        members = self._members.get(team.id, [])
+        waiting = sum(1 for i in members if not self.session.combatants[i].present)
         if waiting:
             tip += f"\n{waiting} waiting to join, not counted as standing"
         return tip

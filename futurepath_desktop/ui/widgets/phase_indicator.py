@@ -11,6 +11,12 @@ from futurepath_desktop.core.rounds import Phase, phases_of_round
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import possessive
 from futurepath_desktop.ui import accessible
+from futurepath_desktop.ui.actions import ACTIONS
+
+JOIN_KEY = next(a.keys[0] for a in ACTIONS if a.name == "actionJoin")
+COUNTERS_TEXT = f"Counters phase · {JOIN_KEY} to join"
+"""The Counters phase: counters move only if armed (R13), so the bar says what the phase
+is for, with the key that brings a newcomer in (R9)."""
 
 FIXED_TEXTS = (
     "No combat",
@@ -18,7 +24,7 @@ FIXED_TEXTS = (
     "⚡ Surprise round",
     "No surprise round",
     "Weigh (dis)advantages",
-    "Counters phase · J to join",
+    COUNTERS_TEXT,
 )
 """What the turn label says besides the acting team's name (``_show_text``)."""
 
@@ -145,6 +151,6 @@ class PhaseIndicator(QWidget):
         elif combat.phase == Phase.ADVANTAGES:
             self._say_turn("Weigh (dis)advantages")
         elif combat.phase == Phase.COUNTERS:
-            self._say_turn("Counters phase · J to join")
+            self._say_turn(COUNTERS_TEXT)
         else:
             self._say_turn("")
