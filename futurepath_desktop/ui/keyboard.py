@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 if TYPE_CHECKING:
@@ -72,22 +72,6 @@ def cycle_panels(window: MainWindow, step: int) -> None:
         target.setFocus(
             Qt.FocusReason.TabFocusReason if step > 0 else Qt.FocusReason.BacktabFocusReason
         )
-        hold_a_counter(window, target)
-
-
-def hold_a_counter(window: MainWindow, target: QWidget) -> None:
-    """The counters reached with the keys and none chosen: the current one (else the
-    first) is chosen, so that + , − and End Condition act at once rather than ask."""
-    view = window.counters.view
-    if target is not view or view.selectionModel().hasSelection():
-        return
-    model = view.model()
-    index = view.currentIndex()
-    if not index.isValid():
-        index = model.index(0, 0)
-    if index.isValid():
-        flags = QItemSelectionModel.SelectionFlag
-        view.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
 
 
 def focus_map(window: MainWindow) -> None:
@@ -110,7 +94,6 @@ def raise_panel(window: MainWindow, dock: QDockWidget) -> None:
     target = main_widget(window, dock)
     if target is not None:
         target.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        hold_a_counter(window, target)
 
 
 def middle_tabs(window: MainWindow) -> list[QDockWidget]:

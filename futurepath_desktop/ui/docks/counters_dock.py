@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QAction, QFocusEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -32,6 +32,24 @@ NARROWEST_MOST = 480
 """The panel's least width never passes this, whatever its columns hold (pixels)."""
 
 
+class CountersView(QTableView):
+    """The counters' table. Given the keys with nothing chosen (F6, Tab), it holds its
+    current counter, else its first, so that + , − and End Condition act at once rather
+    than ask for a choice."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        chosen = self.selectionModel().hasSelection()
+        if chosen or event.reason() == Qt.FocusReason.MouseFocusReason:
+            return  # a click chooses its own row
+        index = self.currentIndex()
+        if not index.isValid():
+            index = self.model().index(0, 0)
+        if index.isValid():
+            flags = QItemSelectionModel.SelectionFlag
+            self.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
+
+
 class CountersDock(QDockWidget):
     """A sortable table of conditions: bearer, rounds left, whether it counts down yet."""
 
@@ -45,7 +63,7 @@ class CountersDock(QDockWidget):
         self.proxy = TableProxy(self)
         self.proxy.setSourceModel(model)
         self.proxy.setSortRole(SORT_ROLE)
-        self.view = QTableView()
+        self.view = CountersView()
         self.view.setObjectName("countersView")
         self.view.setModel(self.proxy)
         # Unsorted until the GM clicks a header: setting the indicator first keeps
