@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QTableView
 from pytestqt.modeltest import ModelTester
@@ -305,10 +305,31 @@ def test_the_remove_prompt_says_what_goes_with_a_crew_member(window: MainWindow)
     assert taken_along(window.controller, ["nobody-here"]) == ""
 
 
+def opened(menu: QMenu) -> QMenu:
+    """``menu`` after it has opened and closed again, as the GM opens it (a menu deals its
+    letters as it opens)."""
+    menu.popup(QPoint(0, 0))
+    menu.hide()
+    return menu
+
+
+def test_a_menu_deals_its_letters_as_it_opens(window: MainWindow) -> None:
+    """No letters are dealt at start-up (most menus are never opened in a session); the
+    first opening deals them, and opening again leaves them as they are."""
+    combat = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Combat")
+    assert isinstance(combat, QMenu)
+    texts = [a.text() for a in combat.actions() if not a.isSeparator()]
+    assert not any(action_builder.letter_of(text) for text in texts)
+    first = [a.text() for a in opened(combat).actions() if not a.isSeparator()]
+    assert [plain(text) for text in first] == [plain(text) for text in texts]
+    assert all(action_builder.letter_of(text) for text in first)
+    assert [a.text() for a in opened(combat).actions() if not a.isSeparator()] == first
+
+
 def test_no_two_entries_of_a_menu_share_a_letter(window: MainWindow) -> None:
     """Alt, the menu's letter, then an entry's letter: two entries with one letter would
     take turns, and Enter would run whichever is highlighted (New Session, say)."""
-    for menu in window.menuBar().findChildren(QMenu):
+    for menu in map(opened, window.menuBar().findChildren(QMenu)):
         letters = [
             action.text().split("&", 1)[1][0].lower()
             for action in menu.actions()
@@ -320,7 +341,7 @@ def test_no_two_entries_of_a_menu_share_a_letter(window: MainWindow) -> None:
 def test_every_entry_has_a_letter_while_its_text_has_a_free_one(window: MainWindow) -> None:
     """Keyboard-only menus: an entry goes without a letter only when every letter of its
     text is taken by the entries of its menu that have one."""
-    for menu in window.menuBar().findChildren(QMenu):
+    for menu in map(opened, window.menuBar().findChildren(QMenu)):
         shown = [a for a in menu.actions() if not a.isSeparator()]
         taken = {action_builder.letter_of(a.text()) for a in shown} - {""}
         for action in shown:
@@ -366,7 +387,7 @@ def test_every_panel_in_the_view_menu_has_a_letter(window: MainWindow) -> None:
     any panel with Alt, V and a letter (a clock entry at the bottom may go without)."""
     view = next(a.menu() for a in window.menuBar().actions() if plain(a.text()) == "View")
     assert isinstance(view, QMenu)
-    shown = [a for a in view.actions() if not a.isSeparator()]
+    shown = [a for a in opened(view).actions() if not a.isSeparator()]
     for dock in window.docks():
         action = dock.toggleViewAction()
         assert action in shown
@@ -382,7 +403,7 @@ def test_dealing_the_letters_again_keeps_them_unique_and_the_texts_whole(
 ) -> None:
     view = next(a.menu() for a in window.menuBar().actions() if plain(a.text()) == "View")
     assert isinstance(view, QMenu)
-    before = [plain(a.text()) for a in view.actions()]
+    before = [plain(a.text()) for a in opened(view).actions()]
     action_builder.give_letters(view)
     action_builder.give_letters(view)
     assert [plain(a.text()) for a in view.actions()] == before
