@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QInputDialog,
     QLineEdit,
+    QMenu,
     QMessageBox,
     QPushButton,
     QRadioButton,
@@ -20,6 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session import store
+from futurepath_desktop.ui.action_builder import letter_of
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.operations import combat
 from tests.ui.conftest import answer_dialog, find
@@ -330,6 +332,27 @@ def test_a_right_click_offers_what_can_be_done_to_the_row(window: MainWindow) ->
     earlier.trigger()
     menu.deleteLater()
     assert window.controller.session.combat.order == (second, first)
+
+
+def test_a_right_click_menu_has_letters_of_its_own(window: MainWindow) -> None:
+    """The row's menu shares its entries with the window's menus, which deal their
+    letters as they open: the row's menu deals its own, none twice, and the Combat menu,
+    opened after it, again has a letter for each entry, none twice."""
+    assert combat.start_combat(window.controller, ())
+
+    def letters(menu: QMenu) -> list[str]:
+        return [letter_of(a.text()) for a in menu.actions() if not a.isSeparator()]
+
+    row_menu = window.initiative.context_menu()
+    given = letters(row_menu)
+    assert all(given) and len(given) == len(set(given)), given
+    bar = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Combat")
+    assert isinstance(bar, QMenu)
+    bar.popup(QPoint(0, 0))
+    bar.hide()
+    dealt = letters(bar)
+    assert all(dealt) and len(dealt) == len(set(dealt)), dealt
+    row_menu.deleteLater()
 
 
 def read_menu_soon(

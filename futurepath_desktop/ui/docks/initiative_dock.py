@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.actions import ACTIONS, ActionType
+from futurepath_desktop.ui.action_builder import give_letters
 from futurepath_desktop.ui.docks.panel import panel_body
 from futurepath_desktop.ui.fusion_metrics import SMALL_ICON_SIZE, TITLE_BAR_HEIGHT
 from futurepath_desktop.ui.models.health_reading import health_reading
@@ -169,6 +170,7 @@ class InitiativeDock(QDockWidget):
                 menu.addAction(action)
         if menu.actions() and menu.actions()[-1].isSeparator():
             menu.removeAction(menu.actions()[-1])
+        give_letters(menu)  # its own, none shared (the window's menus deal theirs anew)
         return menu
 
     def _context_menu(self, at: QPoint) -> None:
