@@ -4,8 +4,12 @@ the session, the panels and the undo history show the result."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -382,11 +386,36 @@ def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: M
     at = view.visualRect(target).center()
     shown: list[list[str]] = []
     read_menu_soon(shown)
-    view.customContextMenuRequested.emit(at)
+    click = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, view.viewport().mapToGlobal(at))
+    QApplication.sendEvent(view.viewport(), click)
     qtbot.waitUntil(lambda: bool(shown))
     assert window.initiative.current_id() == "bear-2"
     assert window.initiative.selected_ids() == ["bear-2"]
     assert "Edit Team…" in shown[0] and "Damage…" in shown[0]
+
+
+def menus_read(shown: list[list[str]], count: int) -> bool:
+    return len(shown) == count
+
+
+def test_the_menu_key_opens_the_current_rows_menu(qtbot: QtBot, window: MainWindow) -> None:
+    """The Menu key acts on the row the keys are on, whatever is below it: the menu is the
+    current combatant's, and the selection stays (it had named the row below)."""
+    view = window.initiative.view
+    window.initiative.select(["brandon"])
+    view.setFocus()
+    shown: list[list[str]] = []
+    for presses in range(1, 4):  # and again: no creeping down the list
+        read_menu_soon(shown)
+        # What the platform sends for the key: the current row's middle, in the view's
+        # own coordinates (the header above the rows included).
+        row = view.visualRect(window.initiative_model.index_of("brandon")).center()
+        at = view.viewport().mapTo(view, row)
+        key = QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, at, view.mapToGlobal(at))
+        QApplication.sendEvent(view, key)
+        qtbot.waitUntil(partial(menus_read, shown, presses))
+        assert window.initiative.selected_ids() == ["brandon"]
+        assert window.initiative.current_id() == "brandon"
 
 
 def test_the_longest_team_name_keeps_the_combat_bar_whole(qtbot: QtBot) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QPoint, Signal
 from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -154,8 +154,7 @@ class InitiativeDock(QDockWidget):
     def offer(self, actions: Sequence[QAction | None]) -> None:
         """What a right-click on a row offers (None: a separator)."""
         self._offered = list(actions)
-        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.view.rowMenuRequested.connect(self._context_menu)
 
     def context_menu(self) -> QMenu:
         """The right-click menu as it is now: the entries that can be used, no separator

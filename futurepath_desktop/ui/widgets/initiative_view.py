@@ -27,8 +27,16 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPersistentModelIndex, QRect
-from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    Signal,
+)
+from PySide6.QtGui import QContextMenuEvent, QImage, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView, QWidget
 
 from futurepath_desktop.ui.widgets.kept import forget_oldest, recall
@@ -62,6 +70,9 @@ def _screen_reader_listening() -> bool:
 class InitiativeView(QTreeView):
     """A QTreeView whose rows are drawn from kept pictures after the first frame."""
 
+    rowMenuRequested = Signal(QPoint)
+    """A row's menu is asked for, at this point of the viewport."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: OrderedDict[tuple[Any, ...], QImage] = OrderedDict()
@@ -76,6 +87,16 @@ class InitiativeView(QTreeView):
         """How many rows were drawn anew into pictures (the tests count them)."""
         self.rows_left_to_qt = 0
         """How many rows, after the first frame, Qt drew its own way (likewise)."""
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """A right-click asks for the menu of the row under the pointer; the Menu key, of
+        the current row. (Qt gives the key's point in the view's coordinates, above the
+        header, not the viewport's: taken as it is, it named the row below.)"""
+        at = event.pos()
+        if event.reason() == QContextMenuEvent.Reason.Keyboard:
+            at = self.visualRect(self.currentIndex()).center()
+        self.rowMenuRequested.emit(at)
+        event.accept()
 
     def go_fast(self) -> None:
         """Keep rows as pictures from the next paint on (after the window's first frame:
