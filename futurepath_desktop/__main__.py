@@ -12,9 +12,18 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["import"]:
         return import_sheets(args[1:])
-    from futurepath_desktop.ui.app import main as run
+    import gc
 
-    return run(args)
+    # Starting creates objects that live as long as the window (modules, classes, Qt
+    # wrappers, the session): the collector's passes over them until the first frame find
+    # nothing to free. The window switches it back on once it has painted.
+    gc.disable()
+    try:
+        from futurepath_desktop.ui.app import main as run
+
+        return run(args)
+    finally:
+        gc.enable()
 
 
 def import_sheets(paths: list[str]) -> int:
