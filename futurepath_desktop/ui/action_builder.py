@@ -141,11 +141,12 @@ def build_menus(
     between sections, and ``extras`` (Open Recent) at the end of their (menu, section).
     Returns every menu and submenu by its path (``&View/Theme``)."""
     menus: dict[str, QMenu] = {}
+    by_menu: dict[str, list[tuple[int, Action | QAction | QMenu]]] = {title: [] for title in MENUS}
+    for spec in table:  # one pass over the table, not one a menu
+        by_menu.setdefault(spec.menu.partition("/")[0], []).append((spec.section, spec))
     for title in MENUS:
         menu = menus[title] = window.menuBar().addMenu(title)
-        entries: list[tuple[int, Action | QAction | QMenu]] = [
-            (spec.section, spec) for spec in table if spec.menu.split("/")[0] == title
-        ]
+        entries = by_menu[title]
         entries += [
             (at, item) for (name, at), items in extras.items() if name == title for item in items
         ]
