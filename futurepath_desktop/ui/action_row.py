@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from msgspec import Struct
 
-When = Literal["", "idle", "fighting"]
-"""When an action can be used: always, only out of combat, or only during one."""
+if TYPE_CHECKING:
+    from futurepath_desktop.session.state import Session
+
+When = Literal["", "idle", "fighting", "space_idle", "space_fighting"]
+"""When an action can be used: always, only out of combat or only during one, only while
+no space fight runs or only during one."""
+
+
+def holds(when: When, session: Session) -> bool:
+    """Whether an action used ``when`` can be used in ``session`` as it stands."""
+    if when in ("space_idle", "space_fighting"):
+        return session.space.round.active == (when == "space_fighting")
+    return not when or session.combat.active == (when == "fighting")
 
 
 class Action(Struct, frozen=True, gc=False):

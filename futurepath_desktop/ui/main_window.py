@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QWi
 from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui import action_builder, keyboard, layout, theme, window_extras
+from futurepath_desktop.ui.action_row import holds
 from futurepath_desktop.ui.actions import ACTIONS, FILE, VIEW
 from futurepath_desktop.ui.combat_bar import CombatBar
 from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
@@ -217,10 +218,9 @@ class MainWindow(QMainWindow):
         if self.statusBar().currentMessage().startswith(WARNING):
             self.statusBar().clearMessage()  # a later command went through
         self.combat_bar.show_session(session)
-        active = session.combat.active
         for spec in ACTIONS:
             if spec.when:
-                self.actions_by_name[spec.name].setEnabled(active == (spec.when == "fighting"))
+                self.actions_by_name[spec.name].setEnabled(holds(spec.when, session))
         if change.log_appended and not change.log_truncated:
             endings = [
                 e.text for e in session.log[-change.log_appended :] if base_kind(e) == "expiry"

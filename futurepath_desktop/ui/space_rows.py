@@ -17,6 +17,7 @@ SPACE_ROWS: tuple[Action, ...] = (
         "Start the space fight on the bridge, choosing the ships that fire first unseen",
         menu=SPACE,
         section=6,
+        when="space_idle",
     ),
     Action(
         "actionNextSpacePhase",
@@ -26,6 +27,7 @@ SPACE_ROWS: tuple[Action, ...] = (
         "Roll what the phase waits for, then open the next phase",
         menu=SPACE,
         section=6,
+        when="space_fighting",
     ),
     Action(
         "actionEndSpaceCombat",
@@ -34,6 +36,7 @@ SPACE_ROWS: tuple[Action, ...] = (
         ("Ctrl+Shift+F5",),
         menu=SPACE,
         section=6,
+        when="space_fighting",
     ),
     Action(
         "actionFire",
@@ -43,6 +46,7 @@ SPACE_ROWS: tuple[Action, ...] = (
         "The Weapons Officer of the ship on the bridge fires as the console is set up",
         menu=SPACE,
         section=6,
+        when="space_fighting",
     ),
     Action(
         "actionScan",
@@ -52,6 +56,7 @@ SPACE_ROWS: tuple[Action, ...] = (
         "The Sensor Officer of the ship on the bridge scans the weapons console's target",
         menu=SPACE,
         section=6,
+        when="space_fighting",
     ),
 )
 """Combat ▸ Space."""

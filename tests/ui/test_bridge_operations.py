@@ -88,3 +88,31 @@ def test_the_fire_button_calls_its_operation(
     qtbot.mouseClick(panel.fire_button, Qt.MouseButton.LeftButton)
     assert calls == [("wayfarer", "bear-hunter", panel.hard_points.value(), None, None)]
     assert "aims" in panel.weapons.feedback.full and not panel.weapons.feedback.error
+
+
+def test_the_space_menu_offers_what_the_space_fight_allows(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Combat ▸ Space: Start only while no space fight runs; the next phase, the end, Fire
+    and Scan only during one (each refuses outside it), and back when it ends."""
+    actions = window.actions_by_name
+    during = ("actionNextSpacePhase", "actionEndSpaceCombat", "actionFire", "actionScan")
+
+    def offered() -> dict[str, bool]:
+        return {name: actions[name].isEnabled() for name in ("actionStartSpaceCombat", *during)}
+
+    assert not window.controller.session.space.round.active
+    assert offered() == {"actionStartSpaceCombat": True} | dict.fromkeys(during, False)
+    assert op.start_space_combat(window.controller, ())
+    assert offered() == {"actionStartSpaceCombat": False} | dict.fromkeys(during, True)
+    assert window.controller.stack.canUndo()
+    window.controller.stack.undo()  # the fight never began
+    assert offered() == {"actionStartSpaceCombat": True} | dict.fromkeys(during, False)
+    window.controller.stack.redo()
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_F5,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert not window.controller.session.space.round.active  # Ctrl+Shift+F5 ended it
+    assert offered() == {"actionStartSpaceCombat": True} | dict.fromkeys(during, False)
