@@ -6,14 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import (
-    QByteArray,
-    QEvent,
-    QObject,
-    Qt,
-    QTimer,
-    Signal,
-)
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QWidget
 
@@ -114,6 +107,12 @@ class MainWindow(QMainWindow):
         )
         self.view_menu = menus[VIEW]
         self._fill_recent()
+
+    def createPopupMenu(self) -> QMenu | None:
+        """The panel list (a right-click on the menu bar or a tool bar): View's toggles,
+        with View's letters though View may never have been opened."""
+        action_builder.give_letters(self.view_menu)
+        return super().createPopupMenu()
 
     def create_tool_bars(self) -> None:
         """One bar, laid out by the table: the combat buttons and the phase indicator,

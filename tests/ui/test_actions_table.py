@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QTableView
+from PySide6.QtGui import QAction, QContextMenuEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QMenu, QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -442,3 +442,23 @@ def test_the_shortcuts_dialog_finds_rows_and_says_how_the_keys_go_together(
     for what, _how in IN_PRACTICE:
         assert what in practice.text()
     assert "<b>Shift+Enter</b>" in practice.text(), "the map's keyboard move is explained"
+
+
+def test_the_panel_list_has_letters_before_view_is_opened(window: MainWindow) -> None:
+    """A right-click on the menu bar lists the panels with View's toggles: each has a
+    letter of its own there, though View itself was never opened."""
+    docks = {dock.toggleViewAction() for dock in window.docks()}
+    assert not any(action_builder.letter_of(a.text()) for a in docks), "View is not open yet"
+    bar = window.menuBar()
+    spot = QPoint(bar.width() - 5, bar.height() // 2)  # right of the menus' titles
+    QApplication.sendEvent(
+        bar, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, spot, bar.mapToGlobal(spot))
+    )
+    popup = QApplication.activePopupWidget()
+    assert isinstance(popup, QMenu), "the right-click opened no menu"
+    seen = [a.text() for a in popup.actions() if a in docks]
+    popup.hide()
+    assert len(seen) == len(docks)
+    letters = [action_builder.letter_of(text) for text in seen]
+    assert all(letters), seen
+    assert len(set(letters)) == len(letters), seen
