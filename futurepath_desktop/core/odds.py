@@ -72,6 +72,17 @@ def _advantage_total(net_advantage: int, advantage_die: str) -> Any:
     return -total if net_advantage < 0 else total
 
 
+def _advantage_weights(net_advantage: int, advantage_die: str) -> tuple[list[tuple[int, int]], int]:
+    """The net Advantage Dice's signed totals, each with its number of ways to fall, and
+    the number of ways in all (the weight of one face of the d20)."""
+    advantage = _advantage_total(net_advantage, advantage_die)
+    extras = [
+        (int(extra), ways)
+        for extra, ways in zip(advantage.outcomes(), advantage.quantities(), strict=True)
+    ]
+    return extras, int(advantage.denominator())
+
+
 def attack_odds(
     bonus: int,
     net_advantage: int,
@@ -82,24 +93,24 @@ def attack_odds(
     """R2/R4/R19: exact chances that d20 ± Advantage Dice + bonus hits ``target_ac``.
 
     A natural roll of ``crit_min`` or more always hits as a critical; a natural 1 always
-    misses as a critical failure.
+    misses as a critical failure. Counted in whole numbers of ways, face by face of the
+    d20 (a callback per pair of outcomes through the dice library took most of a chart's
+    redraw).
     """
-    import icepool
-
     check_crit_min(crit_min)
     _check_net(net_advantage)
-    advantage = _advantage_total(net_advantage, advantage_die)
-
-    def outcome(natural: int, extra: int) -> str:
+    extras, per_face = _advantage_weights(net_advantage, advantage_die)
+    ways = dict.fromkeys((CRIT, HIT, MISS, FAIL), 0)
+    for natural in range(1, 21):
         if natural >= crit_min:
-            return CRIT
-        if natural == 1:
-            return FAIL
-        return HIT if natural + extra + bonus >= target_ac else MISS
-
-    result = icepool.map(outcome, icepool.d20, advantage)
-    exact = {key: Fraction(result.probability(key)) for key in (CRIT, HIT, MISS, FAIL)}
-    return AttackOdds(exact)
+            ways[CRIT] += per_face
+        elif natural == 1:
+            ways[FAIL] += per_face
+        else:
+            hits = sum(n for extra, n in extras if natural + extra + bonus >= target_ac)
+            ways[HIT] += hits
+            ways[MISS] += per_face - hits
+    return AttackOdds({key: Fraction(n, 20 * per_face) for key, n in ways.items()})
 
 
 class DamageOdds(msgspec.Struct, frozen=True):
@@ -188,18 +199,17 @@ def hit_chances(
 
     check_crit_min(crit_min)
     _check_net(net_advantage)
-    advantage = _advantage_total(net_advantage, advantage_die)
     # Whole-number weights: 20 d20 faces × the Advantage Dice's own quantities.
-    extras = list(zip(advantage.outcomes(), advantage.quantities(), strict=True))
-    denominator = 20 * advantage.denominator()
+    extras, per_face = _advantage_weights(net_advantage, advantage_die)
+    denominator = 20 * per_face
     automatic = 0
     totals: dict[int, int] = {}
     for natural in range(1, 21):
         if natural >= crit_min:
-            automatic += advantage.denominator()
+            automatic += per_face
         elif natural != 1:
             for extra, weight in extras:
-                total = natural + int(extra) + bonus
+                total = natural + extra + bonus
                 totals[total] = totals.get(total, 0) + weight
     ordered = sorted(totals.items(), reverse=True)
     chances = []
