@@ -8,6 +8,7 @@ benchmark that crashes makes the command fail.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -24,6 +25,13 @@ os.environ.setdefault("FUTUREPATH_HOME", tempfile.mkdtemp(prefix="fp-bench-"))
 
 FRAME_MS = 1000 / 60
 HERE = Path(__file__).resolve().parent
+
+
+def settle() -> None:
+    """Collect the garbage the rows before left, so that a row's timings hold its own
+    collections only, as in a process of its own (``timeit`` turns the collector off
+    altogether; here it stays on, and the row's own garbage is collected as it comes)."""
+    gc.collect()
 
 
 @dataclass
@@ -118,6 +126,7 @@ def quit_rows(quick: bool) -> list[Row]:
 def window_rows(quick: bool) -> list[Row]:
     from benchmarks import map_view, next_turn
 
+    settle()
     turns = next_turn.measure(turns=20 if quick else 60)
     rows = [
         _ratio_row(
@@ -129,6 +138,7 @@ def window_rows(quick: bool) -> list[Row]:
             0.5,
         )
     ]
+    settle()
     figures = map_view.measure(repeats=10 if quick else 40)
     for zoom in map_view.ZOOMS:
         row = figures[f"pan repaint @ {zoom}"]
@@ -160,6 +170,7 @@ def window_rows(quick: bool) -> list[Row]:
 def core_rows(quick: bool) -> list[Row]:
     from benchmarks import hot_paths
 
+    settle()
     undo = hot_paths.undo_redo(2_000 if quick else 10_000)
     rows = [
         _absolute_row(
@@ -169,6 +180,7 @@ def core_rows(quick: bool) -> list[Row]:
             0.2 if quick else 1.0,
         )
     ]
+    settle()
     saved = hot_paths.save_load(3 if quick else 5)
     rows.append(
         _ratio_row(
@@ -180,12 +192,15 @@ def core_rows(quick: bool) -> list[Row]:
             1.0,
         )
     )
+    settle()
     attack = hot_paths.attack_odds_worst(3 if quick else 7)
     rows.append(_absolute_row("attack odds, worst case", attack["worst_ms"], "ms", 10.0))
+    settle()
     bd = hot_paths.battle_damage_odds_worst(3 if quick else 7)
     rows.append(
         _absolute_row("Battle Damage odds, 12 hard points, 3 re-rolls", bd["worst_ms"], "ms", 20.0)
     )
+    settle()
     charts = hot_paths.attack_chart_recompute(3 if quick else 7)
     rows.append(
         _absolute_row("attack chart recompute after a toggle", charts["worst_ms"], "ms", 10.0)
@@ -229,6 +244,7 @@ def long_fight_rows(quick: bool) -> list[Row]:
         f"four-hour fight: {size}, built in {built['build_s']:.1f} s "
         f"({built['refused']:.0f} refused on the way), {built['bytes'] / 2**20:.1f} MiB"
     )
+    settle()
     saved = long_fight.save_load(fight, 3 if quick else 5)
     rows = [
         _ratio_row(
@@ -240,6 +256,7 @@ def long_fight_rows(quick: bool) -> list[Row]:
             1.0,
         )
     ]
+    settle()
     opened = long_fight.opening(fight, 2 if quick else 3)
     rows.append(
         _absolute_row("open the four-hour fight, file to first paint", opened["median_s"], "s", 1.0)
@@ -247,6 +264,7 @@ def long_fight_rows(quick: bool) -> list[Row]:
     rows.append(
         _absolute_row("open the four-hour fight, file to idle", opened["idle_median_s"], "s", 1.0)
     )
+    settle()
     turns = long_fight.next_turn(fight, 20 if quick else 60)
     rows.append(
         _ratio_row(
@@ -264,6 +282,7 @@ def long_fight_rows(quick: bool) -> list[Row]:
 def players_page_rows(quick: bool) -> list[Row]:
     from benchmarks import players_page
 
+    settle()
     figures = players_page.measure(turns=10 if quick else 30)
     phones = f"{figures['phones']:.0f} phones on loopback"
     return [
