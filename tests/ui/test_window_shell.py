@@ -176,6 +176,12 @@ def test_dice_error_shows_by_the_box_and_goes_with_the_next_roll(
     label_top = label.mapTo(window, label.rect().topLeft()).y()
     assert 0 <= label_top - box_bottom < 3 * dice.height()
     assert window.statusBar().currentMessage().startswith("⚠")
+    window.controller.stack.undo()  # other work leaves the error by the expression
+    assert label.isVisible()
+    qtbot.keyClick(dice, Qt.Key.Key_Backspace)  # mending the expression takes it away
+    assert not label.isVisible()
+    qtbot.keyClick(dice, Qt.Key.Key_Return)
+    assert label.isVisible()
     dice.clear()
     qtbot.keyClicks(dice, "1d6")
     qtbot.keyClick(dice, Qt.Key.Key_Return)

@@ -199,8 +199,8 @@ class LogDock(QDockWidget):
         roll.setObjectName("rollButton")
         dice.addWidget(roll)
         layout.addLayout(dice)
-        # What is wrong with the last expression, under the box it was typed in; the
-        # next roll that works clears it.
+        # What is wrong with the last expression, under the box it was typed in; it goes
+        # as the GM starts mending the expression, or with the next roll that works.
         self.dice_error = QLabel("")
         self.dice_error.setObjectName("diceError")
         self.dice_error.setWordWrap(True)
@@ -213,6 +213,7 @@ class LogDock(QDockWidget):
         self.copy_button.clicked.connect(self.copy)
         roll.clicked.connect(self._roll)
         self.dice.returnPressed.connect(self._roll)
+        self.dice.textEdited.connect(self.clear_dice_error)
         QShortcut(QKeySequence.StandardKey.Copy, self.view, self.copy)
         model.rowsInserted.connect(self._follow)
         model.modelReset.connect(self._follow)  # another session: its newest entries
