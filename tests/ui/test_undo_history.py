@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.store import encode
 from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.operations import health
 
 
 def _bears(window: MainWindow) -> list[str]:
@@ -120,3 +121,24 @@ def test_an_ampersand_in_a_step_is_no_shortcut_letter(window: MainWindow) -> Non
     assert controller.push(c.Damage((bear,), 2))
     undo = window.actions_by_name["actionUndo"]
     assert undo.text() == "&Undo Rock && Roll takes 2 damage"
+
+
+def test_history_names_the_healing_the_log_records(qtbot: QtBot, window: MainWindow) -> None:
+    """Healing past the maximum: the History's line says what was healed and what was
+    over, as the log does, not the amount asked for."""
+    controller = window.controller
+    bear = _bears(window)[0]
+    name = controller.session.combatants[bear].name
+    full = controller.session.combatants[bear].hit_points().max_hp
+    assert controller.push(c.Damage((bear,), 6))
+    assert health.heal(controller, [bear], 10)
+    logged = controller.session.log[-1].text
+    assert logged.startswith(f"{name} heals 6 (4 overhealing) → HP {full}/{full}")
+    window.history.show()
+    window.history.raise_()
+    listing = window.history.findChild(QListView, "historyView")
+    assert listing is not None
+    qtbot.waitUntil(listing.isVisible)
+    model = listing.model()
+    assert model.index(model.rowCount() - 1, 0).data() == f"{name} heals 6 (4 overhealing)"
+    assert window.actions_by_name["actionUndo"].text().endswith("heals 6 (4 overhealing)")

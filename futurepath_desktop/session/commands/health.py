@@ -149,9 +149,13 @@ class Heal(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         _check_amount(self.amount, "healing")
         targets = _targets(session, self.target_ids)
+        lines = []
         for target in targets:
-            edit.log("heal", apply_heal(session, edit, target, self.amount))
-        return f"{_who(targets)} heal{'s' if len(targets) == 1 else ''} {self.amount}"
+            lines.append(apply_heal(session, edit, target, self.amount))
+            edit.log("heal", lines[-1])
+        if len(targets) == 1:  # the history says what the log says: 6 healed, 4 over
+            return lines[0].partition(" → ")[0]
+        return f"{_who(targets)} heal {self.amount}"
 
 
 class GrantTempHP(msgspec.Struct, frozen=True):
