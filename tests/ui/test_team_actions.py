@@ -418,6 +418,54 @@ def test_the_menu_key_opens_the_current_rows_menu(qtbot: QtBot, window: MainWind
         assert window.initiative.current_id() == "brandon"
 
 
+def test_shift_f10_opens_the_current_rows_menu_as_the_menu_key_does(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Shift+F10, the other key for a context menu (Windows makes one of it itself)."""
+    import sys
+
+    view = window.initiative.view
+    window.initiative.select(["james"])
+    view.setFocus()
+    shown: list[list[str]] = []
+    read_menu_soon(shown)
+    qtbot.keyClick(view, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    if sys.platform == "win32":
+        return  # the platform's own event, which the test above sends, opens it there
+    qtbot.waitUntil(lambda: bool(shown))
+    assert "Damage…" in shown[0]
+    assert window.initiative.selected_ids() == ["james"]
+
+
+def test_the_menu_key_opens_the_selected_tokens_menu_on_the_map(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """With the keys on the map, the Menu key (or Shift+F10) opens the selected token's
+    menu, as a right-click on it does; with no token selected, nothing opens."""
+    import sys
+
+    view = window.map.view
+    view.select("bear-2")
+    view.setFocus()
+    shown: list[list[str]] = []
+    titles: list[str] = []
+    read_menu_soon(shown, 100, titles)
+    key = QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, QPoint(5, 5), QPoint(5, 5))
+    QApplication.sendEvent(view, key)
+    qtbot.waitUntil(lambda: bool(shown))
+    assert "Damage…" in shown[0] and titles[-1] == "Space Bear 2"
+    assert window.initiative.selected_ids() == ["bear-2"]
+    if sys.platform != "win32":
+        read_menu_soon(shown, 100, titles)
+        qtbot.keyClick(view, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+        qtbot.waitUntil(lambda: len(shown) == 2)
+        assert titles[-1] == "Space Bear 2"
+    view.select(None)
+    QApplication.sendEvent(view, key)
+    qtbot.wait(150)
+    assert QApplication.activePopupWidget() is None
+
+
 def test_the_longest_team_name_keeps_the_combat_bar_whole(qtbot: QtBot) -> None:
     """A team named as long as the file allows is shortened in the turn label (in full
     in its tip); no action of the combat bar is pushed into its overflow at 1280×800."""

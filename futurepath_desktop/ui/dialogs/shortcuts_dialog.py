@@ -36,6 +36,11 @@ IN_PRACTICE: tuple[tuple[str, str], ...] = (
         "select the combatant, `M`, the arrows to walk its path (the cost shows as with "
         "the mouse), `Enter` to move there (`Shift+Enter` past the rules), `Esc` to give up.",
     ),
+    (
+        "The menu of a combatant",
+        "the `Menu` key (or `Shift+F10`) opens it for the selected row, or for the "
+        "selected token when the map has the keys, as a right-click does.",
+    ),
 )
 """How the keys go together, for the doc and the dialog alike: (what, how)."""
 

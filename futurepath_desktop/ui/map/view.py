@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import (
+    QContextMenuEvent,
     QFocusEvent,
     QKeyEvent,
     QMouseEvent,
@@ -27,6 +28,7 @@ from futurepath_desktop.ui.map.scene import MapScene, square_at
 from futurepath_desktop.ui.map.tools import MapTool, MoveTool, Settings, Tool, make_tools
 from futurepath_desktop.ui.map.tools.move import Drag
 from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.widgets.menu_key import is_shift_f10, keyboard_menu_event
 
 __all__ = ["MapView", "Settings", "Tool"]
 
@@ -178,8 +180,21 @@ class MapView(QGraphicsView):
             self.zoom_by(ZOOM_KEYS[code])
         elif code == Qt.Key.Key_Escape.value:
             self.cancel()
+        elif is_shift_f10(event):  # as the Menu key
+            self.contextMenuEvent(keyboard_menu_event())
         elif self.controller is None or not self.current.key(code, event.modifiers()):
             super().keyPressEvent(event)  # the arrows pan
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The Menu key: the selected token's menu, beside it (a right-click opens it as
+        the button comes up, once it is plain that the map was not dragged)."""
+        item = self.map_scene.tokens.get(self.selected_id or "")
+        if event.reason() != QContextMenuEvent.Reason.Keyboard or item is None:
+            super().contextMenuEvent(event)
+            return
+        self.ensureVisible(item)
+        at = self.mapFromScene(item.sceneBoundingRect().center())
+        self.tokenMenuRequested.emit(item.combatant_id, self.viewport().mapToGlobal(at))
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         """The keys went elsewhere (another panel, F6): a walk with the arrows ends, its

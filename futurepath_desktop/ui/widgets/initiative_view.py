@@ -36,10 +36,11 @@ from PySide6.QtCore import (
     QRect,
     Signal,
 )
-from PySide6.QtGui import QContextMenuEvent, QImage, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QContextMenuEvent, QImage, QKeyEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView, QWidget
 
 from futurepath_desktop.ui.widgets.kept import forget_oldest, recall
+from futurepath_desktop.ui.widgets.menu_key import is_shift_f10, keyboard_menu_event
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -97,6 +98,12 @@ class InitiativeView(QTreeView):
             at = self.visualRect(self.currentIndex()).center()
         self.rowMenuRequested.emit(at)
         event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if is_shift_f10(event):  # as the Menu key
+            self.contextMenuEvent(keyboard_menu_event())
+        else:
+            super().keyPressEvent(event)
 
     def go_fast(self) -> None:
         """Keep rows as pictures from the next paint on (after the window's first frame:
