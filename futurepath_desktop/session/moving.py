@@ -71,7 +71,7 @@ def movement_refusal(session: Session, combatant: Combatant) -> str | None:
         if combat.surprise_round and combatant.team_id == acting:
             return f"{combatant.name} is surprised and cannot move in the surprise round (R11)"
         team = session.teams[acting].name if acting in session.teams else "another team"
-        return f"it is not {combatant.name}'s turn: {team} is acting (R50)"
+        return f"it is not {combatant.name}'s turn: the {team} team is acting (R50)"
     for entry in condition_defs(session, combatant):
         if entry.effects.cannot_move or entry.effects.cannot_act:
             return f"{combatant.name} is {entry.name} and cannot move (R50)"

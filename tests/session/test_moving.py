@@ -59,7 +59,7 @@ def test_a_bear_that_moved_cannot_also_attack() -> None:
 def test_nobody_moves_out_of_turn_but_the_gm_may_override_and_the_log_says_so() -> None:
     session, history = fight()
     to_turn(session, history, "players")
-    with pytest.raises(CommandError, match="not Space Bear 1's turn: Players is acting"):
+    with pytest.raises(CommandError, match="not Space Bear 1's turn: the Players team is acting"):
         history.push(c.MoveToken("bear-1", 12, 4))
     assert at(session, "bear-1") == (14, 4)
     history.push(c.MoveToken("bear-1", 12, 4, override=True))

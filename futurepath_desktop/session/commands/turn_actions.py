@@ -24,9 +24,13 @@ def acting_check(session: Session, combatant: Combatant) -> None:
     one of the surprise actors, R11)."""
     combat = require_combat(session)
     if combat.acting_team != combatant.team_id:
-        raise CombatFlowError(
-            f"it is not {combatant.name}'s turn: {team_name(session, combat.acting_team)} is acting"
+        acting = combat.acting_team
+        now = (
+            f"the {team_name(session, acting)} team is acting"
+            if acting in session.teams
+            else "no team is acting now"
         )
+        raise CombatFlowError(f"it is not {combatant.name}'s turn: {now}")
     if combat.surprise_round and combatant.id not in combat.surprise_actors:
         raise CombatFlowError(
             f"{combatant.name} is surprised and cannot act in the surprise round (R11)"
