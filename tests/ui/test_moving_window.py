@@ -57,9 +57,41 @@ def test_out_of_turn_a_drag_is_refused_and_shift_overrides(
     assert "not Space Bear 1's turn" in window.statusBar().currentMessage()
     note = window.map.view.notes.note
     assert note.isVisible() and "not Space Bear 1's turn" in note.text(), "noted on the map"
+    # A press on the map: the note has been read.
+    qtbot.mouseClick(window.map.view.viewport(), Qt.MouseButton.LeftButton)
+    assert not note.isVisible()
     drag(window, "bear-1", (12, 4), shift=True)
     assert session.tokens["bear-1"].square == (12, 4)
     assert "rules overridden: it is not Space Bear 1's turn" in session.log[-1].text
+
+
+def test_out_of_turn_the_drag_label_says_why_before_the_drop(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The label under the path gives the rules' reason as the mouse goes (not its turn),
+    in the game's words; the note of the refusal on the drop goes away by itself."""
+    from futurepath_desktop.ui.map import notes
+
+    to_turn(window, "players")
+    view = window.map.view
+    view.use(Tool.MOVE)
+    tool = view.current
+    tool.press(window.controller.session.tokens["bear-1"].square, token="bear-1")
+    tool.move((12, 4))
+    label = view.drawings.path_label
+    assert label.isVisible()
+    drag = view.drag
+    assert drag is not None and drag.path is not None
+    cost = drag.path.cost_ft
+    assert label.text() == f"{cost} ft — it is not Space Bear 1's turn (Shift to override)"
+    assert "budget" not in label.text(), "the budget is not the reason"
+    tool.release((12, 4), Qt.KeyboardModifier.NoModifier)
+    note = view.notes.note
+    assert note.isVisible()
+    fade = view.notes._fade
+    assert fade.isActive() and fade.interval() == notes.NOTE_MS
+    fade.timeout.emit()  # its time is up
+    assert not note.isVisible()
 
 
 def test_the_inspector_shows_what_the_turn_has_used_and_what_is_left(

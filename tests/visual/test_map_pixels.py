@@ -16,6 +16,7 @@ import pytest
 from PySide6.QtCore import QPointF, QRect
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem
+from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session.state import Area
 from futurepath_desktop.ui import theme
@@ -295,3 +296,48 @@ def test_a_tools_label_sits_on_a_plate_of_the_maps_background(
     for colour in inside:
         # 220/255 of the plate over the red: within a few steps of the plate's own green.
         assert abs(colour.green() - background.green() * 220 / 255) <= 6, colour.name()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_square_the_arrows_walk_to_is_framed(posed: Posed, qtbot: QtBot, scheme: str) -> None:
+    """A move by the keys: the square the arrows have reached is framed in the highlight
+    blue, whether or not a path leads there, and the frame goes with Esc."""
+    from PySide6.QtCore import Qt
+
+    from futurepath_desktop.ui.map.drawings import TARGET
+    from futurepath_desktop.ui.map.tools import Tool
+
+    window = posed(1280, 800, scheme)
+    view = window.map.view
+    session = window.controller.session
+    view.use(Tool.MOVE)
+    view.select("brandon")
+    view.setFocus()
+    x, y = session.tokens["brandon"].square
+    target = (x + 2, y)
+    blue = (TARGET.red(), TARGET.green(), TARGET.blue())
+
+    def framed(image: QImage) -> int:
+        """How many pixels round the target square's edge are the frame's blue."""
+        rect = on_screen(view, target)
+        edge = [
+            (px, py)
+            for px in range(rect.left(), rect.right() + 1)
+            for py in range(rect.top(), rect.bottom() + 1)
+            if min(px - rect.left(), rect.right() - px, py - rect.top(), rect.bottom() - py) < 3
+        ]
+        near = 0
+        for px, py in edge:
+            c = pixel(image, px, py)
+            near += distance((c.red(), c.green(), c.blue()), blue) < 60
+        return near
+
+    before = framed(grab(window))
+    for _ in range(2):
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    after = framed(grab(window))
+    side = on_screen(view, target).width()
+    assert before < side // 2, "nothing blue there before the walk"
+    assert after >= 2 * side, f"the frame shows: {after} blue pixels round a {side}-px square"
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert framed(grab(window)) < side // 2, "Esc takes the frame away"

@@ -26,6 +26,8 @@ PREVIEW_OK = QColor("#2e9d4f")
 PREVIEW_OVER = QColor(REFUSED)
 RULER = QColor("#4aa8ff")
 GHOST_EDGE = QColor("#e0a030")
+TARGET = QColor("#3d7bd9")
+"""The square the arrows have walked to (a move by the keys), framed in the highlight blue."""
 
 
 class PlateText(QGraphicsSimpleTextItem):
@@ -78,6 +80,14 @@ class Drawings:
         self.ghost.setZValue(29)
         self.ranges = QGraphicsPathItem()
         self.ranges.setZValue(3)
+        self.target = QGraphicsPathItem()
+        self.target.setZValue(30)
+        frame = QPainterPath()
+        frame.addRect(QRectF(1.5, 1.5, SQUARE - 3, SQUARE - 3))
+        self.target.setPath(frame)
+        pen = QPen(TARGET, 3)
+        pen.setCosmetic(True)  # as thick at any zoom
+        self.target.setPen(pen)
         for label in (self.path_label, self.ruler_label):
             # Readable at any zoom: the text keeps its size on screen.
             label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
@@ -92,6 +102,7 @@ class Drawings:
             self.ruler_label,
             self.ghost,
             self.ranges,
+            self.target,
         ):
             item.setVisible(False)
             scene.add_overlay(item)
@@ -99,8 +110,21 @@ class Drawings:
     def hide(self) -> None:
         """Take every drawing of a tool in use away (the ranges stay: they follow the
         selection, not a gesture)."""
-        for item in (self.path, self.path_label, self.ghost, self.ruler, self.ruler_label):
+        for item in (
+            self.path,
+            self.path_label,
+            self.ghost,
+            self.ruler,
+            self.ruler_label,
+            self.target,
+        ):
             item.setVisible(False)
+
+    def show_target(self, square: Square) -> None:
+        """Frame the square the arrows have walked to, path or none (a wall says why in
+        the label, and the frame shows which square it means)."""
+        self.target.setPos(square[0] * SQUARE, square[1] * SQUARE)
+        self.target.setVisible(True)
 
     def show_ruler(self, a: Square, b: Square) -> None:
         """A line from square to square, and its length by the grid (R34)."""
@@ -132,13 +156,16 @@ class Drawings:
         self.ghost.setPen(QPen(QColor("#30343a"), 1, Qt.PenStyle.DashLine))
         self.ghost.setVisible(True)
 
-    def show_path(self, path: core_grid.Path, budget_ft: int, note: str = "") -> None:
-        """A move's path and its cost against the budget (dashed red past it), and what the
-        move would spend if that needs saying (``note``)."""
+    def show_path(
+        self, path: core_grid.Path, budget_ft: int, note: str = "", refusal: str = ""
+    ) -> None:
+        """A move's path and its cost against the budget (dashed red past it, or all the
+        way when the rules refuse the move: ``refusal`` says why), and what the move would
+        spend if that needs saying (``note``)."""
         line = QPainterPath(centre(path.squares[0]))
         for square in path.squares[1:]:
             line.lineTo(centre(square))
-        over = path.cost_ft > budget_ft
+        over = path.cost_ft > budget_ft or bool(refusal)
         colour = PREVIEW_OVER if over else PREVIEW_OK
         pen = QPen(colour, 4, Qt.PenStyle.DashLine if over else Qt.PenStyle.SolidLine)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -146,7 +173,9 @@ class Drawings:
         self.path.setPath(line)
         self.path.setVisible(True)
         text = f"{path.cost_ft} ft of {budget_ft} ft"
-        if over:
+        if refusal:
+            text = f"{path.cost_ft} ft — {refusal} (Shift to override)"
+        elif over:
             text += " — past the budget (Shift to override)"
         elif note:
             text += f" — {note}"

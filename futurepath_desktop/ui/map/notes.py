@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QRectF, QSizeF
+from PySide6.QtCore import QRectF, QSizeF, QTimer
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from futurepath_desktop.session.wording import without_rulings
@@ -16,6 +16,9 @@ from futurepath_desktop.ui.map.scene import SQUARE, MapScene, square_rect
 from futurepath_desktop.ui.undo import SessionController
 
 Square = tuple[int, int]
+
+NOTE_MS = 9000
+"""How long a refusal's note stays on the map (as long as its message in the status bar)."""
 
 
 class Notes:
@@ -29,6 +32,12 @@ class Notes:
         self.controller = controller
         self.note = NoteItem()
         self._trying: Square | None = None
+        # Read by then: the note goes as the status bar's message does, and with the next
+        # press on the map.
+        self._fade = QTimer(view)
+        self._fade.setSingleShot(True)
+        self._fade.setInterval(NOTE_MS)
+        self._fade.timeout.connect(self.clear)
         scene.addItem(self.note)
         if controller is not None:
             controller.failed.connect(self._refused)
@@ -59,9 +68,11 @@ class Notes:
                 square_rect(*self._trying),
                 self._token_rects(self._trying),
             )
+            self._fade.start()
 
     def clear(self) -> None:
-        """Take the note of a refusal away (a later success, another tool, Esc)."""
+        """Take the note of a refusal away (a later success, another tool, Esc, a press on
+        the map, or ``NOTE_MS`` after it came)."""
         if self.note.isVisible():
             self.note.set_text("")
 

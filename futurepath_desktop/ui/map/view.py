@@ -229,6 +229,7 @@ class MapView(QGraphicsView):
         return square_at(self.mapToScene(event.position().toPoint()))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.notes.clear()  # a new try, or the map panned: the last refusal has been read
         if event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
             self._pan_from = event.position().toPoint()
             token = self._token_at(self._pan_from)

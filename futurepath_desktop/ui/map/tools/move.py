@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
+from futurepath_desktop.session.wording import without_rulings
 from futurepath_desktop.ui.map.scene import square_rect
 from futurepath_desktop.ui.map.tools.base import NO_MODS, MapTool, Mods, Square, Tool
 from futurepath_desktop.ui.operations import map as operations
@@ -27,6 +28,14 @@ def shift_held(modifiers: Qt.KeyboardModifier) -> bool:
     return bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
 
 
+def short_reason(refusal: str) -> str:
+    """A refusal's first clause, in the game's words: the label under a path stays one
+    line ("it is not Space Bear 1's turn"); the whole reason comes with the drop."""
+    for mark in (";", ":"):
+        refusal = refusal.partition(mark)[0]
+    return without_rulings(refusal).strip()
+
+
 class Drag(msgspec.Struct):
     """A token being dragged: who, from where, and the grid as it stood when it began."""
 
@@ -34,6 +43,9 @@ class Drag(msgspec.Struct):
     start: Square
     grid: core_grid.Grid
     budget_ft: int
+    refusal: str = ""
+    """Why the rules will not let the token move now (not its turn, a condition), if so:
+    the label says so as the mouse goes, not only once the token is dropped."""
     hovered: Square | None = None
     path: core_grid.Path | None = None
 
@@ -87,6 +99,7 @@ class MoveTool(MapTool):
         drawings = self.view.drawings
         drawings.path.setVisible(False)
         drawings.path_label.setVisible(False)
+        drawings.target.setVisible(False)
 
     def selection_changed(self) -> None:
         # The arrows walk afresh from the newly selected token; a walk under way (its
@@ -116,11 +129,13 @@ class MoveTool(MapTool):
         self.view.notes.clear()  # a new try: the last refusal has been read
         session = self.session
         assert session.map is not None
+        refusal = moving.movement_refusal(session, session.combatants[combatant_id])
         self.drag = Drag(
             combatant_id,
             session.tokens[combatant_id].square,
             map_rules.grid_for(session, combatant_id),
             moving.feet_left(session, combatant_id, self.settings.move),
+            short_reason(refusal or ""),
         )
 
     def step(self, step: Square) -> bool:
@@ -139,6 +154,7 @@ class MoveTool(MapTool):
         if grid.inside(target):
             self.target = target
             self.preview(target)
+            self.view.drawings.show_target(target)
             self.view.ensureVisible(square_rect(*target), 40, 40)
             self.view.hovered.emit(self.view.describe(target) + " — Enter moves here, Esc cancels")
         return True
@@ -163,7 +179,7 @@ class MoveTool(MapTool):
             note = moving.sprint_note(
                 self.session, drag.combatant_id, self.settings.move, path.cost_ft
             )
-            drawings.show_path(path, drag.budget_ft, note)
+            drawings.show_path(path, drag.budget_ft, note, drag.refusal)
         self.view.notes.place(drawings.path_label, square)
         return path
 
