@@ -21,6 +21,7 @@ from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.map_rules import acts_now, grid_for, remaining_ft
 from futurepath_desktop.session.skill_checks import skill_check
 from futurepath_desktop.session.state import Combatant, Session
+from futurepath_desktop.session.wording import not_their_turn
 
 MoveType = core_grid.MoveType
 Square = tuple[int, int]
@@ -70,8 +71,8 @@ def movement_refusal(session: Session, combatant: Combatant) -> str | None:
     if not acts_now(session, combatant.id, acting):
         if combat.surprise_round and combatant.team_id == acting:
             return f"{combatant.name} is surprised and cannot move in the surprise round (R11)"
-        team = session.teams[acting].name if acting in session.teams else "another team"
-        return f"it is not {combatant.name}'s turn: the {team} team is acting (R50)"
+        team = session.teams[acting].name if acting in session.teams else None
+        return f"{not_their_turn(combatant.name, team)} (R50)"
     for entry in condition_defs(session, combatant):
         if entry.effects.cannot_move or entry.effects.cannot_act:
             return f"{combatant.name} is {entry.name} and cannot move (R50)"

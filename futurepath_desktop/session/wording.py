@@ -25,6 +25,13 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def not_their_turn(name: str, acting_team: str | None) -> str:
+    """Why someone may not act or move: ``it is not Art's turn: the Space Bears team is
+    acting`` (``acting_team`` is that team's name; None between turns)."""
+    now = f"the {acting_team} team is acting" if acting_team else "no team is acting now"
+    return f"it is not {possessive(name)} turn: {now}"
+
+
 def verb(count: int, singular: str, plural: str) -> str:
     """The verb form for ``count`` subjects: ``acts`` for one, ``act`` for more."""
     return singular if count == 1 else plural

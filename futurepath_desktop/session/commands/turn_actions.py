@@ -15,6 +15,7 @@ from futurepath_desktop.session.combat_flow import require_combat, team_name
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.state import Combatant, Readied, Session, new_id
+from futurepath_desktop.session.wording import not_their_turn
 
 replace = msgspec.structs.replace
 
@@ -25,12 +26,8 @@ def acting_check(session: Session, combatant: Combatant) -> None:
     combat = require_combat(session)
     if combat.acting_team != combatant.team_id:
         acting = combat.acting_team
-        now = (
-            f"the {team_name(session, acting)} team is acting"
-            if acting in session.teams
-            else "no team is acting now"
-        )
-        raise CombatFlowError(f"it is not {combatant.name}'s turn: {now}")
+        team = team_name(session, acting) if acting in session.teams else None
+        raise CombatFlowError(not_their_turn(combatant.name, team))
     if combat.surprise_round and combatant.id not in combat.surprise_actors:
         raise CombatFlowError(
             f"{combatant.name} is surprised and cannot act in the surprise round (R11)"
