@@ -141,12 +141,12 @@ def build_menus(
     between sections, and ``extras`` (Open Recent) at the end of their (menu, section).
     Returns every menu and submenu by its path (``&View/Theme``)."""
     menus: dict[str, QMenu] = {}
-    by_menu: dict[str, list[tuple[int, Action | QAction | QMenu]]] = {title: [] for title in MENUS}
+    by_menu: dict[str, list[tuple[int, Action | QAction | QMenu]]] = {}
     for spec in table:  # one pass over the table, not one a menu
         by_menu.setdefault(spec.menu.partition("/")[0], []).append((spec.section, spec))
     for title in MENUS:
         menu = menus[title] = window.menuBar().addMenu(title)
-        entries = by_menu[title]
+        entries = by_menu.get(title, [])
         entries += [
             (at, item) for (name, at), items in extras.items() if name == title for item in items
         ]
