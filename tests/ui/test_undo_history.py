@@ -18,6 +18,16 @@ def _bears(window: MainWindow) -> list[str]:
     return [b.id for b in window.controller.session.combatants.values() if b.team_id == "bears"]
 
 
+def history_listing(qtbot: QtBot, window: MainWindow) -> QListView:
+    """The History panel brought up, and its list once shown."""
+    window.history.show()
+    window.history.raise_()
+    listing = window.history.findChild(QListView, "historyView")
+    assert listing is not None
+    qtbot.waitUntil(listing.isVisible)
+    return listing
+
+
 def test_history_list_goes_to_the_step_clicked(qtbot: QtBot, window: MainWindow) -> None:
     controller = window.controller
     states = [encode(controller.session)]
@@ -31,11 +41,7 @@ def test_history_list_goes_to_the_step_clicked(qtbot: QtBot, window: MainWindow)
     assert undo.text().endswith(controller.stack.text(2))
     assert "3 damage" in undo.text()
 
-    window.history.show()
-    window.history.raise_()
-    listing = window.history.findChild(QListView, "historyView")
-    assert listing is not None
-    qtbot.waitUntil(listing.isVisible)
+    listing = history_listing(qtbot, window)
     model = listing.model()
     assert model.rowCount() == 4
     assert model.index(0, 0).data() == "Session opened"
@@ -134,11 +140,6 @@ def test_history_names_the_healing_the_log_records(qtbot: QtBot, window: MainWin
     assert health.heal(controller, [bear], 10)
     logged = controller.session.log[-1].text
     assert logged.startswith(f"{name} heals 6 (4 overhealing) → HP {full}/{full}")
-    window.history.show()
-    window.history.raise_()
-    listing = window.history.findChild(QListView, "historyView")
-    assert listing is not None
-    qtbot.waitUntil(listing.isVisible)
-    model = listing.model()
+    model = history_listing(qtbot, window).model()
     assert model.index(model.rowCount() - 1, 0).data() == f"{name} heals 6 (4 overhealing)"
     assert window.actions_by_name["actionUndo"].text().endswith("heals 6 (4 overhealing)")
