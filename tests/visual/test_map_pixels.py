@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem
 from pytestqt.qtbot import QtBot
 
+from futurepath_desktop.session.commands import PaintTerrain
 from futurepath_desktop.session.state import Area
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.main_window import MainWindow
@@ -225,6 +226,26 @@ def test_difficult_ground_half_squares_and_cover_are_drawn(
         for square in squares:
             seen = inside(image, view, square)
             assert distance(seen, floor) > 25, f"{kind} at {square} looks like floor: {seen}"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_cover_painted_and_taken_back_shows_at_once(posed: Posed, scheme: str) -> None:
+    """The ground and its cover are drawn as one picture: a stroke of cover (or its undo)
+    makes that picture anew, and the square shows it with no other change to the map."""
+    window = posed(1280, 800, scheme)
+    view = window.map.view
+    floor = squares_where(window, ".")
+    assert len(floor) >= 2
+    square, other = floor[0], floor[-1]
+    before = inside(grab(window), view, square)
+    assert window.controller.push(PaintTerrain((square,), cover=3))
+    QApplication.processEvents()
+    after = grab(window)
+    assert distance(inside(after, view, square), before) > 25, "full cover does not show"
+    assert distance(inside(after, view, other), before) < 8, "cover showed where not painted"
+    window.controller.stack.undo()
+    QApplication.processEvents()
+    assert distance(inside(grab(window), view, square), before) < 8, "the undo left cover"
 
 
 @pytest.mark.parametrize(("first", "then"), [(theme.LIGHT, theme.DARK), (theme.DARK, theme.LIGHT)])

@@ -26,7 +26,7 @@ GRID_LINE = {False: QColor("#c6c9c2"), True: QColor("#474d55")}
 
 def layer_image(
     rows: tuple[str, ...], codes: str, colours: tuple[str, ...], w: int, h: int
-) -> QPixmap:
+) -> QImage:
     image = QImage(w, h, QImage.Format.Format_ARGB32)
     image.fill(QColor(colours[0]))
     if rows:
@@ -37,8 +37,16 @@ def layer_image(
             for x, code in enumerate(row):
                 if code != ".":
                     image.setPixel(x, y, palette[codes.index(code)])
-    # Converted once: a pixmap in the screen's own format scales without a conversion on
-    # every repaint.
+    return image
+
+
+def covered(layer: QImage, cover: QImage) -> QPixmap:
+    """``layer`` with ``cover`` laid over it, converted once: a pixmap in the screen's own
+    format scales without a conversion on every repaint."""
+    image = layer.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    painter.drawImage(0, 0, cover)
+    painter.end()
     return QPixmap.fromImage(image)
 
 
@@ -47,9 +55,13 @@ class Ground:
     terrain, the cover or the map's size changed."""
 
     def __init__(self) -> None:
-        self.terrain = QPixmap()
-        self.terrain_overlay = QPixmap()  # the same, with normal ground see-through
-        self.cover = QPixmap()
+        self.terrain = QImage()
+        self.terrain_overlay = QImage()  # the same, with normal ground see-through
+        self.cover = QImage()
+        # What is drawn: the cover laid on each once, here, rather than on every repaint
+        # (blending a translucent layer scaled up to the screen cost as much as the rest).
+        self.plain = QPixmap()
+        self.over_picture = QPixmap()
 
     def redraw(self, grid: MapState, fields: frozenset[str], dark: bool) -> None:
         """Make the images anew for the settings that changed."""
@@ -67,6 +79,9 @@ class Ground:
             self.cover = layer_image(
                 grid.cover, COVER_CODES, COVER_COLOURS, grid.width, grid.height
             )
+        if resized or fields & {"terrain", "cover"}:
+            self.plain = covered(self.terrain, self.cover)
+            self.over_picture = covered(self.terrain_overlay, self.cover)
 
     def draw(
         self,
@@ -100,11 +115,9 @@ class Ground:
             painter.drawPixmap(target, background, part)
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
             painter.setOpacity(1.0)
-            painter.drawPixmap(target, self.terrain_overlay, source)
+            painter.drawPixmap(target, self.over_picture, source)
         else:
-            painter.drawPixmap(target, self.terrain, source)
-        if grid.cover:
-            painter.drawPixmap(target, self.cover, source)
+            painter.drawPixmap(target, self.plain, source)
         # Grid lines only where a square is big enough on screen to need them.
         scale = painter.worldTransform().m11()
         if SQUARE * scale >= 10:
