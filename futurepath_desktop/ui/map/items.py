@@ -3,6 +3,7 @@ its team is acting, condition badges, and a greyed, crossed look when down."""
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from pathlib import Path
 
@@ -88,7 +89,10 @@ def short_label(name: str) -> str:
 
 
 RATIO = 2.0
-"""Token pictures are drawn at twice the scene's resolution, so they stay sharp at 2×."""
+"""The most pixels a token's picture has per scene unit: twice the scene's resolution, so
+it stays sharp at 2×. Zoomed out it has fewer (``picture_ratio``)."""
+FEWEST = 1 / 8
+"""The fewest: a smaller picture, rounded up to whole pixels, would reach well past its token."""
 MARGIN_X, MARGIN_TOP, PLATE = 16.0, 2.0, 12.0
 PORTRAIT_RING = 3.0
 """How much of the team's colour shows round a portrait on a token."""
@@ -96,7 +100,9 @@ TOKEN_Z = 10.0  # over the ground and the areas, under the tools' drawings
 Room = tuple[float, float]
 """How far a name plate may reach past the token's own squares, to the left and right."""
 FREE: Room = (MARGIN_X, MARGIN_X)
-_pictures: OrderedDict[tuple[TokenLook, float, bool, bool, Room], QPixmap] = OrderedDict()
+Detail = tuple[bool, float]
+"""How a token is drawn: near (name plate and badges) or not, and ``picture_ratio``."""
+_pictures: OrderedDict[tuple[TokenLook, float, bool, bool, Room, float], QPixmap] = OrderedDict()
 """Token pictures by look, least recently used first: a look that comes back (the acting
 ring on and off, a selection) is a blit, not a drawing."""
 KEEP_PICTURES = 64
@@ -109,6 +115,24 @@ def keep_pictures(tokens: int) -> None:
     """Size the cache for a map of this many tokens (two looks each: a turn's restyle of a
     large map finds the look it had last turn), never below the floor."""
     _keep[0] = max(KEEP_PICTURES, 2 * tokens)
+
+
+def picture_ratio(pixels_per_unit: float, near: bool) -> float:
+    """How many pixels a token's picture has per scene unit when the screen shows
+    ``pixels_per_unit`` of them: a power of two (at most ``RATIO``, at least ``FEWEST``).
+
+    A picture much larger than it is shown is smoothed down for every token on every
+    repaint, which made panning a zoomed-out map of many tokens slow; a picture of about
+    its size is copied as it is, or shrunk cheaply. Near, the power of two at or above the
+    screen's pixels: the name plate's text drawn at the size it is read. Far out, at or
+    above four times them: a token is a few pixels across there, and rings thinner than a
+    pixel (the team's round a portrait, the acting one) must keep their own colours rather
+    than blend into one. Powers of two keep 1:1, 1:2 or 1:4 on an exact copy, and a zoom
+    redraws the pictures only when it crosses one."""
+    wanted = pixels_per_unit if near else 4 * pixels_per_unit
+    if wanted <= FEWEST:
+        return FEWEST
+    return min(RATIO, 2.0 ** math.ceil(math.log2(wanted) - 1e-9))
 
 
 def plate_geometry(name: str, side: float, room: Room = FREE) -> tuple[QRectF, str]:
@@ -127,21 +151,27 @@ def plate_geometry(name: str, side: float, room: Room = FREE) -> tuple[QRectF, s
 
 
 def token_picture(
-    look: TokenLook, side: float, selected: bool, near: bool, room: Room = FREE
+    look: TokenLook,
+    side: float,
+    selected: bool,
+    near: bool,
+    room: Room = FREE,
+    ratio: float = RATIO,
 ) -> QPixmap:
     """The token drawn once into a pixmap (shared by every token that looks the same).
 
     ``near``: the full picture with the name plate and condition badges; far out, a disc
-    with large initials only, which stay legible when the map is zoomed out.
+    with large initials only, which stay legible when the map is zoomed out. ``ratio``:
+    its pixels per scene unit (``picture_ratio``).
     """
-    key = (look, side, selected, near, room)
+    key = (look, side, selected, near, room, ratio)
     found = _pictures.get(key)
     if found is not None:
         _pictures.move_to_end(key)
         return found
     width, height = side + 2 * MARGIN_X, side + MARGIN_TOP + PLATE
-    pixmap = QPixmap(int(width * RATIO), int(height * RATIO))
-    pixmap.setDevicePixelRatio(RATIO)
+    pixmap = QPixmap(max(1, math.ceil(width * ratio)), max(1, math.ceil(height * ratio)))
+    pixmap.setDevicePixelRatio(ratio)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -158,7 +188,7 @@ def token_picture(
     painter.setPen(QPen(edge, 3.0 if (look.acting or selected) else 1.2))
     painter.setBrush(colour)
     painter.drawEllipse(disc)
-    pictured = _draw_portrait(painter, look, disc)
+    pictured = _draw_portrait(painter, look, disc, ratio)
     if look.down:
         painter.setPen(QPen(QColor(REFUSED), 2.5))
         painter.drawLine(disc.topLeft() + QPointF(5, 5), disc.bottomRight() - QPointF(5, 5))
@@ -195,11 +225,11 @@ def token_picture(
     return pixmap
 
 
-def _draw_portrait(painter: QPainter, look: TokenLook, disc: QRectF) -> bool:
+def _draw_portrait(painter: QPainter, look: TokenLook, disc: QRectF, ratio: float) -> bool:
     """Draw the portrait inside the disc, leaving a ring of the team's colour round it (and
     faded as the disc is for a hidden combatant); whether there was one to draw."""
     inner = disc.adjusted(PORTRAIT_RING, PORTRAIT_RING, -PORTRAIT_RING, -PORTRAIT_RING)
-    picture = portrait_pixmap(look.portrait, round(inner.width()), RATIO)
+    picture = portrait_pixmap(look.portrait, round(inner.width()), ratio)
     if picture.isNull():
         return False
     painter.save()
@@ -217,12 +247,12 @@ class TokenItem(QGraphicsPixmapItem):
     """One combatant's token: a cached picture, so a repaint is a blit and no Python runs
     while the map is painted; the session decides where it stands."""
 
-    def __init__(self, combatant_id: str, look: TokenLook, side: float, near: bool = True) -> None:
+    def __init__(self, combatant_id: str, look: TokenLook, side: float, detail: Detail) -> None:
         super().__init__()
         self.combatant_id = combatant_id
         self.look = look
         self.side = side
-        self.near = near
+        self.near, self.ratio = detail
         self.chosen = False
         self.room = FREE
         self.setZValue(TOKEN_Z)
@@ -233,7 +263,9 @@ class TokenItem(QGraphicsPixmapItem):
         self._draw()
 
     def _draw(self) -> None:
-        self.setPixmap(token_picture(self.look, self.side, self.chosen, self.near, self.room))
+        self.setPixmap(
+            token_picture(self.look, self.side, self.chosen, self.near, self.room, self.ratio)
+        )
 
     def set_room(self, room: Room) -> None:
         """How far the name plate may reach past the token (less with a neighbour there)."""
@@ -262,8 +294,8 @@ class TokenItem(QGraphicsPixmapItem):
             self.chosen = chosen
             self._draw()
 
-    def set_near(self, near: bool) -> None:
-        """Switch between the full picture and the zoomed-out one."""
-        if near != self.near:
-            self.near = near
+    def set_detail(self, near: bool, ratio: float) -> None:
+        """Switch between the full picture and the zoomed-out one, drawn at ``ratio``."""
+        if (near, ratio) != (self.near, self.ratio):
+            self.near, self.ratio = near, ratio
             self._draw()

@@ -43,7 +43,7 @@ class MapDock(QDockWidget):
         self.scene = MapScene(self)
         # The view fits the whole map in the panel before the first frame, and a whole map
         # is seen from far out: draw the tokens that way at once rather than twice.
-        self.scene.set_near(False)
+        self.scene.set_detail(False)
         self.view = MapView(self.scene, controller, self)
         body = QWidget()
         layout = QVBoxLayout(body)

@@ -36,6 +36,7 @@ from futurepath_desktop.ui.map.areas import FRIEND_OVER_FOG_Z, fog_item, zone_it
 from futurepath_desktop.ui.map.ground import SQUARE, Ground
 from futurepath_desktop.ui.map.items import (
     MARGIN_X,
+    RATIO,
     TOKEN_Z,
     TokenItem,
     keep_pictures,
@@ -83,6 +84,7 @@ class MapScene(QGraphicsScene):
         self._templates: dict[str, QGraphicsItem] = {}
         self.acting_team: str | None = None
         self.near = True  # full token pictures; False when the view is zoomed far out
+        self.ratio = RATIO  # the pictures' pixels per scene unit (``picture_ratio``)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
 
     # --- keeping in step ----------------------------------------------------------------
@@ -102,12 +104,13 @@ class MapScene(QGraphicsScene):
             view.viewport().update()
         self.update()
 
-    def set_near(self, near: bool) -> None:
-        """Zoomed in (name plates and badges) or far out (large initials only)."""
-        if near != self.near:
-            self.near = near
+    def set_detail(self, near: bool, ratio: float = RATIO) -> None:
+        """Zoomed in (name plates and badges) or far out (large initials only); the token
+        pictures drawn at ``ratio`` pixels per scene unit."""
+        if (near, ratio) != (self.near, self.ratio):
+            self.near, self.ratio = near, ratio
             for item in self.tokens.values():
-                item.set_near(near)
+                item.set_detail(near, ratio)
 
     def sync(self, session: Session) -> None:
         """Draw the whole map anew from the session (a new session, a new theme)."""
@@ -211,7 +214,7 @@ class MapScene(QGraphicsScene):
             look = token_look(session, combatant, acting, player=self.player, folder=self.folder)
             item = self.tokens.get(ident)
             if item is None:
-                item = TokenItem(ident, look, token.size * SQUARE, self.near)
+                item = TokenItem(ident, look, token.size * SQUARE, (self.near, self.ratio))
                 self.tokens[ident] = item
                 self.addItem(item)
             else:

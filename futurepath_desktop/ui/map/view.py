@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QFocusEvent,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.ui.map.drawings import Drawings, range_rings
-from futurepath_desktop.ui.map.items import TokenItem
+from futurepath_desktop.ui.map.items import TokenItem, picture_ratio
 from futurepath_desktop.ui.map.notes import Notes
 from futurepath_desktop.ui.map.overlay import NoteItem
 from futurepath_desktop.ui.map.scene import MapScene, square_at
@@ -157,13 +157,21 @@ class MapView(QGraphicsView):
         self._zoomed()
 
     def _zoomed(self) -> None:
-        # Name plates need about 0.85 of the scene's scale to be read.
-        self.map_scene.set_near(self.transform().m11() >= 0.85)
+        # Name plates need about 0.85 of the scene's scale to be read; the pictures are
+        # drawn for the screen's pixels.
+        scale = self.transform().m11()
+        near = scale >= 0.85
+        self.map_scene.set_detail(near, picture_ratio(scale * self.devicePixelRatioF(), near))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.fitted:
             self.fit()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.DevicePixelRatioChange:  # moved to another screen
+            self._zoomed()
+        return super().event(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
