@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from futurepath_desktop.ui.map.items import picture_ratio
 from futurepath_desktop.ui.map.scene import paper_colour
 from futurepath_desktop.ui.rhythm import rhythm_of
 from futurepath_desktop.web.links import ANY_HOST, DEFAULT_PORT, parse_address
@@ -60,8 +61,15 @@ def map_picture(scene: MapScene) -> QImage:
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    scene.render(painter, QRectF(image.rect()), rect)
-    painter.end()
+    # The tokens as the player view shows them, from pictures for this picture's scale
+    # rather than the view's zoom (sharp on the page even while the view is zoomed out).
+    shown = (scene.near, scene.ratio)
+    scene.set_detail(scene.near, picture_ratio(scale, scene.near))
+    try:
+        scene.render(painter, QRectF(image.rect()), rect)
+    finally:
+        scene.set_detail(*shown)
+        painter.end()
     return image
 
 

@@ -49,6 +49,28 @@ def test_the_players_map_reads_back_unchanged(qapp: object) -> None:
     view.deleteLater()
 
 
+def test_the_players_map_draws_its_tokens_for_its_own_scale(qapp: object) -> None:
+    """Whatever the player view's zoom, the page's picture draws each token from a picture
+    for the page's scale, and leaves the view's own as they were."""
+    from futurepath_desktop.session.demo import demo_session
+    from futurepath_desktop.ui import web_prompts
+    from futurepath_desktop.ui.map.items import RATIO
+    from futurepath_desktop.ui.player_view import PlayerView
+    from futurepath_desktop.ui.undo import SessionController
+
+    view = PlayerView(SessionController(demo_session(), None))
+    scene = view.map_scene
+    reference = web_prompts.map_picture(scene)  # a view never zoomed: full resolution
+    assert scene.ratio == RATIO
+    view.map_view.resetTransform()
+    view.map_view.zoom_by(1.0)  # 1:1 on a plain screen: half the pixels per square
+    assert scene.near and scene.ratio == RATIO / 2
+    assert web_prompts.map_picture(scene) == reference
+    assert scene.near and scene.ratio == RATIO / 2
+    assert all(item.ratio == RATIO / 2 for item in scene.tokens.values())
+    view.deleteLater()
+
+
 @pytest.mark.parametrize(
     ("width", "height", "size", "stride"),
     [(0, 4, 12, 3), (4, 0, 12, 12), (4, 4, 47, 12), (4, 4, 48, 11)],
