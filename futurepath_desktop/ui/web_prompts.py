@@ -64,11 +64,11 @@ def map_picture(scene: MapScene) -> QImage:
     # The tokens as the player view shows them, from pictures for this picture's scale
     # rather than the view's zoom (sharp on the page even while the view is zoomed out).
     shown = (scene.near, scene.ratio)
-    scene.set_detail(scene.near, picture_ratio(scale, scene.near))
+    scene.set_detail(scene.near, picture_ratio(scale, scene.near), at_once=True)
     try:
         scene.render(painter, QRectF(image.rect()), rect)
     finally:
-        scene.set_detail(*shown)
+        scene.set_detail(*shown, at_once=True)
         painter.end()
     return image
 

@@ -492,6 +492,8 @@ def test_name_plates_of_neighbours_do_not_cover_each_other(
     big(window).zoom_by(1.0)  # at 1:1, near enough for the name plates
     scene = window.map.scene
     assert scene.near
+    # The tokens out of view are drawn for the new zoom while the app is idle.
+    qtbot.waitUntil(lambda: all(item.near for item in scene.tokens.values()))
     session = window.controller.session
     assert session.map is not None
     bear = session.tokens["bear-1"].square

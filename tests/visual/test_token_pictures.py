@@ -16,6 +16,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.map import items
 from futurepath_desktop.ui.map.items import FEWEST, MARGIN_X, RATIO, picture_ratio
 from futurepath_desktop.ui.map.scene import square_rect
 from tests.visual.conftest import SCHEMES, Posed, pixel, settle
@@ -66,7 +67,7 @@ def grab(window: MainWindow) -> QImage:
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("zoom", [0.0, 0.25, 0.5, 1.0])  # 0: the whole map fitted
 def test_each_token_is_drawn_from_a_picture_of_its_size_and_looks_the_same(
-    posed: Posed, scheme: str, zoom: float
+    posed: Posed, scheme: str, zoom: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = posed(1280, 800, scheme)
     view, scene = window.map.view, window.map.scene
@@ -113,7 +114,11 @@ def test_each_token_is_drawn_from_a_picture_of_its_size_and_looks_the_same(
         assert math.isclose(size.width(), full.width())
         assert abs(size.width() - (item.side + 2 * MARGIN_X)) <= 1 / ratio
     drawn = grab(window)
-    scene.set_detail(near, RATIO)  # the same tokens from full-resolution pictures
+    # The same tokens from full-resolution pictures of the same content: letters on the
+    # discs, or (a quarter of the map's size and less) none.
+    lettered = near or scene.ratio >= items.INITIALS_FROM
+    monkeypatch.setattr(items, "INITIALS_FROM", 0.0 if lettered else math.inf)
+    scene.set_detail(near, RATIO)
     reference = grab(window)
     for ident, rect in shown.items():
         seen, wanted = disc_mean(drawn, rect), disc_mean(reference, rect)

@@ -92,6 +92,9 @@ RATIO = 2.0
 """The most pixels a token's picture has per scene unit: twice the scene's resolution, so
 it stays sharp at 2×. Zoomed out it has fewer (``picture_ratio``)."""
 FEWEST = 1 / 8
+INITIALS_FROM = 2.0
+"""Far out, pictures of fewer pixels than this carry no initials: they are for a map shown
+at a quarter of its size or less, where the letters would be under 4 pixels tall."""
 """The fewest: a smaller picture, rounded up to whole pixels, would reach well past its token."""
 MARGIN_X, MARGIN_TOP, PLATE = 16.0, 2.0, 12.0
 PORTRAIT_RING = 3.0
@@ -161,9 +164,14 @@ def token_picture(
     """The token drawn once into a pixmap (shared by every token that looks the same).
 
     ``near``: the full picture with the name plate and condition badges; far out, a disc
-    with large initials only, which stay legible when the map is zoomed out. ``ratio``:
-    its pixels per scene unit (``picture_ratio``).
+    with large initials only, which stay legible when the map is zoomed out, and further
+    out still (``ratio`` under ``INITIALS_FROM``) a plain disc. ``ratio``: its pixels per
+    scene unit (``picture_ratio``).
     """
+    if not near:  # no plate, no badges, and from far enough no letters: many tokens alike
+        lettered = ratio >= INITIALS_FROM
+        look = msgspec.structs.replace(look, name=look.name if lettered else "", badges=())
+        room = FREE
     key = (look, side, selected, near, room, ratio)
     found = _pictures.get(key)
     if found is not None:
@@ -193,14 +201,15 @@ def token_picture(
         painter.setPen(QPen(QColor(REFUSED), 2.5))
         painter.drawLine(disc.topLeft() + QPointF(5, 5), disc.bottomRight() - QPointF(5, 5))
         painter.drawLine(disc.topRight() + QPointF(-5, 5), disc.bottomLeft() + QPointF(5, -5))
-    initials = short_label(look.name)
+    initials = short_label(look.name) if look.name else ""
     painter.setPen(QColor("white"))
     font = QFont(_INITIALS_FONT if not near else _NAME_FONT)
     font.setPixelSize(
         int(disc.height() * (0.5 if not near else 0.36) * (1 if len(initials) < 3 else 0.8))
     )
     painter.setFont(font)
-    if not pictured:  # a portrait says who it is better than initials
+    if not pictured and initials:  # a portrait says who it is better than initials
+        # (and from far enough there are none: the name was left out above)
         painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials)
     if near:
         painter.setFont(_NAME_FONT)

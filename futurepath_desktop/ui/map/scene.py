@@ -9,11 +9,12 @@ report says the terrain (or the map's size) changed. It never compares old and n
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -44,6 +45,8 @@ from futurepath_desktop.ui.map.items import (
 )
 
 R = TypeVar("R")
+LATER_BUDGET_S = 0.008
+"""How long the tokens out of view are drawn for a new zoom at a time: half a frame."""
 
 
 __all__ = ["SQUARE", "MapScene", "area_path", "area_rect", "square_at", "square_rect"]
@@ -85,6 +88,8 @@ class MapScene(QGraphicsScene):
         self.acting_team: str | None = None
         self.near = True  # full token pictures; False when the view is zoomed far out
         self.ratio = RATIO  # the pictures' pixels per scene unit (``picture_ratio``)
+        self._later: list[TokenItem] = []  # tokens still to draw for the present zoom
+        self._later_timer: QTimer | None = None
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
 
     # --- keeping in step ----------------------------------------------------------------
@@ -104,13 +109,50 @@ class MapScene(QGraphicsScene):
             view.viewport().update()
         self.update()
 
-    def set_detail(self, near: bool, ratio: float = RATIO) -> None:
+    def set_detail(self, near: bool, ratio: float = RATIO, *, at_once: bool = False) -> None:
         """Zoomed in (name plates and badges) or far out (large initials only); the token
-        pictures drawn at ``ratio`` pixels per scene unit."""
-        if (near, ratio) != (self.near, self.ratio):
-            self.near, self.ratio = near, ratio
-            for item in self.tokens.values():
-                item.set_detail(near, ratio)
+        pictures drawn at ``ratio`` pixels per scene unit.
+
+        The tokens in a view are drawn anew now, the others a few at a time while the app
+        is idle (or all now, ``at_once``): on a map of a thousand tokens, drawing them all
+        stalled every zoom that crossed a power of two for a third of a second. Until its
+        turn comes, a token is drawn from its last picture, in its place and size."""
+        if (near, ratio) == (self.near, self.ratio):
+            return
+        self.near, self.ratio = near, ratio
+        if at_once:
+            first, self._later = list(self.tokens.values()), []
+        else:
+            seen = {
+                item
+                for view in self.views()
+                for item in view.items(view.viewport().rect())
+                if isinstance(item, TokenItem)
+            }
+            first = [item for item in self.tokens.values() if item in seen]
+            self._later = [item for item in self.tokens.values() if item not in seen]
+        for item in first:
+            item.set_detail(near, ratio)
+        if self._later:
+            self._draw_later_soon()
+
+    def _draw_later_soon(self) -> None:
+        if self._later_timer is None:
+            self._later_timer = QTimer(self)
+            self._later_timer.setSingleShot(True)
+            self._later_timer.timeout.connect(self.draw_later)
+        self._later_timer.start(0)
+
+    def draw_later(self, budget_s: float = LATER_BUDGET_S) -> None:
+        """Draw waiting tokens for the present zoom for up to ``budget_s``, then let the
+        app breathe (the rest at its next idle moment)."""
+        started = time.perf_counter()
+        while self._later and time.perf_counter() - started < budget_s:
+            item = self._later.pop()
+            if item.scene() is self:  # not taken off the map since
+                item.set_detail(self.near, self.ratio)
+        if self._later:
+            self._draw_later_soon()
 
     def sync(self, session: Session) -> None:
         """Draw the whole map anew from the session (a new session, a new theme)."""
