@@ -68,6 +68,7 @@ class MapDock(QDockWidget):
                 action.setIconText("Terrain")  # short: the seven tools keep to one row if they can
             group.addAction(action)
             self.tools.addAction(action)
+            self.addAction(action)  # its key, wherever in the panel the keys are
             self.tool_actions[tool] = action
         self.tool_actions[Tool.MOVE].setChecked(True)
         # Fitting the view and setting the map up sit at the end of the options row.
@@ -82,6 +83,7 @@ class MapDock(QDockWidget):
         self.fit_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.fit_action.triggered.connect(self.view.fit)
         self.view_tools.addAction(self.fit_action)
+        self.addAction(self.fit_action)
         self.background_action = text_action("Background…", self)
         self.background_action.setObjectName("mapBackground")
         self.background_action.setToolTip("Lay an image under the grid (or take it off)")

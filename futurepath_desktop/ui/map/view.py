@@ -67,7 +67,9 @@ class MapView(QGraphicsView):
         self.setObjectName("mapView")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        # Zooms keep their own spot in place (``zoom_by``): Qt's anchor under the mouse
+        # reads a pointer the view is never told of (its moves go to the tools).
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         # The scene paints every pixel (drawBackground fills first), so the viewport need
@@ -142,12 +144,22 @@ class MapView(QGraphicsView):
 
     # --- zoom and pan --------------------------------------------------------------------
 
-    def zoom_by(self, factor: float) -> None:
-        """Zoom, staying between a whole 1000-square map and a few squares."""
+    def zoom_by(self, factor: float, at: QPoint | None = None) -> None:
+        """Zoom, staying between a whole 1000-square map and a few squares, with the spot
+        under ``at`` (in the view: the pointer, for the wheel) where it was; the middle of
+        the view if none is given."""
         scale = self.transform().m11() * factor
         if 0.02 <= scale <= 8.0:
             self.fitted = False
+            point = at if at is not None else self.viewport().rect().center()
+            spot = self.mapToScene(point)
             self.scale(factor, factor)
+            off = self.mapFromScene(spot) - point
+            for bar, by in (
+                (self.horizontalScrollBar(), off.x()),
+                (self.verticalScrollBar(), off.y()),
+            ):
+                bar.setValue(bar.value() + by)
             self._zoomed()
 
     def fit(self) -> None:
@@ -169,14 +181,27 @@ class MapView(QGraphicsView):
             self.fit()
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.DevicePixelRatioChange:  # moved to another screen
+        kind = event.type()
+        if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            # + and − zoom the map that has the keys, before the window's Extend and
+            # Shorten take them.
+            plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            key = event.key()
+            code = key.value if isinstance(key, Qt.Key) else int(key)
+            if code in ZOOM_KEYS and plain in (
+                Qt.KeyboardModifier.NoModifier,
+                Qt.KeyboardModifier.ShiftModifier,
+            ):
+                event.accept()
+                return True
+        elif kind == QEvent.Type.DevicePixelRatioChange:  # moved to another screen
             self._zoomed()
         return super().event(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
         if steps:
-            self.zoom_by(1.15**steps)
+            self.zoom_by(1.15**steps, event.position().toPoint())
         event.accept()
 
     # --- the keys and the mouse, handed to the current tool ----------------------------------
