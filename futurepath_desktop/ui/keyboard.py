@@ -11,6 +11,8 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
+from futurepath_desktop.ui.map.view import ZOOM_STEP
+
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
 
@@ -80,6 +82,18 @@ def focus_map(window: MainWindow) -> None:
     window.map.show()
     window.map.raise_()
     window.map.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+def zoom_map(window: MainWindow, step: int) -> None:
+    """Bring the map forward and zoom it a step in (1) or out (−1) about the middle of its
+    view, or (0) fit the whole map."""
+    window.map.show()
+    window.map.raise_()
+    view = window.map.view
+    if step:
+        view.zoom_by(ZOOM_STEP**step)
+    else:
+        view.fit()
 
 
 def in_front(dock: QDockWidget) -> bool:

@@ -1,12 +1,42 @@
-"""The actions table's rows for the player view's screen, full screen and large type
-(``ui.team_actions.rows_for`` puts each in its menu). Plain data, like the rest of the
-table."""
+"""The actions table's rows for the map's zoom, and for the player view's screen, full
+screen and large type (``ui.team_actions.rows_for`` puts each in its menu). Plain data,
+like the rest of the table."""
 
 from __future__ import annotations
 
 from futurepath_desktop.ui.action_row import VIEW, Action
 
 ROWS: tuple[Action, ...] = (
+    Action(
+        "actionZoomMapIn",
+        "Zoom the Map In",
+        "keyboard.zoom_map",
+        ("Ctrl+=", "Ctrl++"),
+        "Bring the map forward and zoom in on the middle of its view (+ on the map)",
+        menu=VIEW,
+        section=2,
+        args=(1,),
+    ),
+    Action(
+        "actionZoomMapOut",
+        "Zoom the Map Out",
+        "keyboard.zoom_map",
+        ("Ctrl+-",),
+        "Bring the map forward and zoom out (− on the map)",
+        menu=VIEW,
+        section=2,
+        args=(-1,),
+    ),
+    Action(
+        "actionFitMap",
+        "Fit the Whole Map",
+        "keyboard.zoom_map",
+        ("Ctrl+0",),
+        "Bring the map forward and fit all of it in view (0 on the map)",
+        menu=VIEW,
+        section=2,
+        args=(0,),
+    ),
     Action(
         "actionPlayerScreen",
         "Player View Screen…",

@@ -132,3 +132,24 @@ def test_tokens_far_out_share_their_pictures(qtbot: QtBot) -> None:
     view.zoom_by(2.0)
     qtbot.waitUntil(lambda: all(item.ratio == scene.ratio for item in scene.tokens.values()))
     assert len({item.pixmap().cacheKey() for item in scene.tokens.values()}) == len(scene.tokens)
+
+
+def test_the_view_menu_zooms_the_map_from_anywhere(qtbot: QtBot, window: MainWindow) -> None:
+    """Ctrl+= / Ctrl+- / Ctrl+0 (View ▸ Zoom the Map In, Out, Fit the Whole Map) work with
+    the keys in another panel, and bring the map to the front of its tabs."""
+    window.bridge.show()
+    window.bridge.raise_()
+    window.initiative.view.setFocus()
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    view = window.map.view
+    assert view.fitted
+    scale = view.transform().m11()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert view.transform().m11() > scale and not view.fitted
+    qtbot.waitUntil(lambda: not window.map.visibleRegion().isEmpty())
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert view.transform().m11() < scale
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert view.fitted and math.isclose(view.transform().m11(), scale)
+    assert window.actions_by_name["actionZoomMapIn"].text().replace("&", "") == "Zoom the Map In"

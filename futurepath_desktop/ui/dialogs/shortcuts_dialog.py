@@ -37,6 +37,11 @@ IN_PRACTICE: tuple[tuple[str, str], ...] = (
         "the mouse), `Enter` to move there (`Shift+Enter` past the rules), `Esc` to give up.",
     ),
     (
+        "Zooming the map",
+        "with the map's keys, `+` and `-` (`0` fits the whole map); from anywhere, "
+        "`Ctrl+=`, `Ctrl+-` and `Ctrl+0`. The wheel zooms about the pointer.",
+    ),
+    (
         "The menu of a combatant",
         "the `Menu` key (or `Shift+F10`) opens it for the selected row, or for the "
         "selected token when the map has the keys, as a right-click does.",

@@ -33,10 +33,12 @@ from futurepath_desktop.ui.widgets.menu_key import is_shift_f10, keyboard_menu_e
 __all__ = ["MapView", "Settings", "Tool"]
 
 Square = tuple[int, int]
+ZOOM_STEP = 1.25
+"""How much a key zooms the map by (the wheel: 1.15 a notch)."""
 ZOOM_KEYS = {
-    Qt.Key.Key_Plus.value: 1.25,
-    Qt.Key.Key_Equal.value: 1.25,
-    Qt.Key.Key_Minus.value: 0.8,
+    Qt.Key.Key_Plus.value: ZOOM_STEP,
+    Qt.Key.Key_Equal.value: ZOOM_STEP,
+    Qt.Key.Key_Minus.value: 1 / ZOOM_STEP,
 }
 
 
