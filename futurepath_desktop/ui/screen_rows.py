@@ -7,35 +7,31 @@ from __future__ import annotations
 from futurepath_desktop.ui.action_row import VIEW, Action
 
 ROWS: tuple[Action, ...] = (
-    Action(
-        "actionZoomMapIn",
-        "Zoom the Map In",
-        "keyboard.zoom_map",
-        ("Ctrl+=", "Ctrl++"),
-        "Bring the map forward and zoom in on the middle of its view (+ on the map)",
-        menu=VIEW,
-        section=2,
-        args=(1,),
-    ),
-    Action(
-        "actionZoomMapOut",
-        "Zoom the Map Out",
-        "keyboard.zoom_map",
-        ("Ctrl+-",),
-        "Bring the map forward and zoom out (− on the map)",
-        menu=VIEW,
-        section=2,
-        args=(-1,),
-    ),
-    Action(
-        "actionFitMap",
-        "Fit the Whole Map",
-        "keyboard.zoom_map",
-        ("Ctrl+0",),
-        "Bring the map forward and fit all of it in view (0 on the map)",
-        menu=VIEW,
-        section=2,
-        args=(0,),
+    *(
+        Action(name, text, "keyboard.zoom_map", keys, tip, menu=VIEW, section=2, args=(step,))
+        for name, text, keys, tip, step in (
+            (
+                "actionZoomMapIn",
+                "Zoom the Map In",
+                ("Ctrl+=", "Ctrl++"),
+                "Bring the map forward and zoom in on the middle of its view (+ on the map)",
+                1,
+            ),
+            (
+                "actionZoomMapOut",
+                "Zoom the Map Out",
+                ("Ctrl+-",),
+                "Bring the map forward and zoom out (− on the map)",
+                -1,
+            ),
+            (
+                "actionFitMap",
+                "Fit the Whole Map",
+                ("Ctrl+0",),
+                "Bring the map forward and fit all of it in view (0 on the map)",
+                0,
+            ),
+        )
     ),
     Action(
         "actionPlayerScreen",
