@@ -9,17 +9,19 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import Terrain
 from futurepath_desktop.session.commands import (
     AddCondition,
     NextTurn,
+    PaintTerrain,
     PlaceToken,
     RemoveArea,
     StartCombat,
 )
+from futurepath_desktop.session.map_rules import footprints
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.map.overlay import screen_rect
 from futurepath_desktop.ui.map.scene import MapScene, square_rect
@@ -607,3 +609,34 @@ def test_a_keyboard_walk_ends_when_the_keys_or_the_selection_go_elsewhere(
     window.initiative.select(["james"])  # another combatant picked
     assert not walking() and view.drag is None
     assert token_square(window, "art") == (2, 8), "nothing moved"
+
+
+def test_the_line_under_the_map_tells_of_the_square_as_it_is_now(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The mouse rests on a square; a brush stroke of cover there, and its undo, change
+    what the line under the map says of it without a move of the mouse."""
+    view = big(window)
+    QApplication.processEvents()
+    session = window.controller.session
+    assert session.map is not None
+    square = next(
+        (x, y)
+        for y in range(2, session.map.height - 2)
+        for x in range(2, session.map.width - 2)
+        if session.map.cover_at((x, y)) == 0
+        and view.viewport().rect().contains(at(view, (x, y)))
+        and (x, y) not in footprints(session)
+    )
+    qtbot.mouseMove(view.viewport(), at(view, square))
+    status = window.map.status
+    qtbot.waitUntil(lambda: status.text().startswith("Square "))
+    assert "cover" not in status.text()
+    assert window.controller.push(PaintTerrain((square,), cover=3))
+    assert status.text().endswith("full cover") or ", full cover" in status.text()
+    window.controller.stack.undo()
+    assert status.text().startswith("Square ") and "cover" not in status.text()
+    # A line that says something else (a tool's hint, a refusal) is left to say it.
+    status.setText("Drag to paint")
+    window.controller.stack.redo()
+    assert status.text() == "Drag to paint"

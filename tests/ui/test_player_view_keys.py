@@ -47,3 +47,19 @@ def test_a_right_click_leaves_full_screen(qtbot: QtBot, window: MainWindow) -> N
     menu.actions()[0].trigger()
     qtbot.waitUntil(lambda: not view.isFullScreen())
     menu.close()
+
+
+def test_a_stray_wheel_leaves_the_players_map_whole(qtbot: QtBot, window: MainWindow) -> None:
+    from tests.ui.test_map_zoom import wheel
+
+    window.show_player_view()
+    view = window.player_view
+    assert view is not None
+    qtbot.waitExposed(view)
+    players_map = view.map_view
+    scale = players_map.transform().m11()
+    wheel(players_map, players_map.viewport().rect().center(), 4)
+    assert players_map.transform().m11() == scale and players_map.fitted
+    # The GM's map zooms as before.
+    wheel(window.map.view, window.map.view.viewport().rect().center(), 2)
+    assert not window.map.view.fitted

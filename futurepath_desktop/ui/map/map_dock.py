@@ -122,6 +122,7 @@ class MapDock(QDockWidget):
         layout.addWidget(self.status)
         self.setWidget(body)
         self.template_id: str | None = None
+        self.described = ""  # the line under the map last said of the square under the mouse
         self.view.hovered.connect(self._hover)
         self.view.templateChosen.connect(self.choose_template)
         controller.changed.connect(self._on_change)
@@ -157,6 +158,11 @@ class MapDock(QDockWidget):
             self._warn_background()
         self._show_inside()
         self.view.show_ranges()
+        # The line under the map told of the square under the mouse: tell it as it is now
+        # (a brush stroke, an undo, fog laid over it), not as it was.
+        square = self.view.hovered_square
+        if square is not None and self.described and self.status.text() == self.described:
+            self._hover(self.view.describe(square))
 
     def _describe(self) -> None:
         """Tell screen readers what the tokens (scene items, unseen by them) show."""
@@ -184,6 +190,7 @@ class MapDock(QDockWidget):
     def _hover(self, text: str) -> None:
         if text:
             self.status.setText(text)
+            self.described = text
 
     # --- templates ------------------------------------------------------------------------------
 

@@ -65,7 +65,7 @@ class MapView(QGraphicsView):
         self.place_candidate: Callable[[], str | None] = lambda: None
         self._pan_from: QPoint | None = None
         self._right_on: tuple[str, QPoint] | None = None  # a right press on a token
-        self._last_square: Square | None = None
+        self.hovered_square: Square | None = None  # the square the mouse last moved onto
         self.setObjectName("mapView")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -202,7 +202,9 @@ class MapView(QGraphicsView):
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
-        if steps:
+        # The players' map always shows the whole map: a stray wheel over it zoomed it in
+        # past any way back but a resize.
+        if steps and self.controller is not None:
             self.zoom_by(1.15**steps, event.position().toPoint())
         event.accept()
 
@@ -287,9 +289,9 @@ class MapView(QGraphicsView):
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
             return
         square = self._square(event)
-        if square == self._last_square:
+        if square == self.hovered_square:
             return
-        self._last_square = square
+        self.hovered_square = square
         self.hovered.emit(self.describe(square))
         if self.controller is None:
             return
