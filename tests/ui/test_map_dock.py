@@ -640,3 +640,15 @@ def test_the_line_under_the_map_tells_of_the_square_as_it_is_now(
     status.setText("Drag to paint")
     window.controller.stack.redo()
     assert status.text() == "Drag to paint"
+
+
+def test_a_name_too_long_for_its_plate_keeps_its_number(qtbot: QtBot) -> None:
+    """Side by side, three Space Bears' plates are short of room: each shows its own number
+    (they all read "Space Be…" when names lost their ends)."""
+    from futurepath_desktop.ui.map.items import plate_geometry
+
+    for room in ((4.0, 4.0), (16.0, 16.0)):
+        shown = [plate_geometry(f"Space Bear {n}", 32.0, room)[1] for n in (3, 4, 12)]
+        assert all("…" in text for text in shown)
+        assert [text.split("…")[1][-2:].strip() for text in shown] == ["3", "4", "12"]
+        assert shown[0][:2] == "Sp"

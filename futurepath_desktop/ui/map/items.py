@@ -141,15 +141,16 @@ def picture_ratio(pixels_per_unit: float, near: bool) -> float:
 def plate_geometry(name: str, side: float, room: Room = FREE) -> tuple[QRectF, str]:
     """Where the name plate goes (in the token's own coordinates) and the name it shows:
     centred under the token, as wide as the name, but never past ``room`` on either side
-    (a neighbour stands there); a name too long for that is shortened with "…" (the full
-    name is the token's tool tip)."""
+    (a neighbour stands there); a name too long for that loses its middle to "…", so
+    that numbered foes keep their numbers ("Spac…ar 3"; the full name is the token's tool
+    tip)."""
     metrics = QFontMetricsF(_NAME_FONT)
     left, right = -room[0], side + room[1]
     width = min(right - left, metrics.horizontalAdvance(name) + 8)
     x = min(max(side / 2 - width / 2, left), right - width)
     text = name
     if metrics.horizontalAdvance(name) + 8 > width:
-        text = metrics.elidedText(name, Qt.TextElideMode.ElideRight, width - 4)
+        text = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, width - 4)
     return QRectF(x, side - 1, width, PLATE), text
 
 
