@@ -35,15 +35,21 @@ def wheel(view: MapView, at: QPoint, notches: int) -> None:
         QApplication.sendEvent(view.viewport(), event)
 
 
-def test_the_wheel_keeps_the_spot_under_the_pointer_in_place(
-    qtbot: QtBot, window: MainWindow
-) -> None:
+def doubled(window: MainWindow) -> MapView:
+    """The window large, its map at 2:1 about the map's middle."""
     window.resize(1600, 1000)
     view = window.map.view
     view.resetTransform()
-    view.zoom_by(2.0)  # the map larger than the view: it scrolls, so a spot can stay put
+    view.zoom_by(2.0)
     view.centerOn(view.sceneRect().center())
     QApplication.processEvents()
+    return view
+
+
+def test_the_wheel_keeps_the_spot_under_the_pointer_in_place(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = doubled(window)  # larger than the view: it scrolls, so a spot can stay put
     assert view.horizontalScrollBar().maximum() > 0 and view.verticalScrollBar().maximum() > 0
     # Well away from the middle of the view, where any zoom would keep it.
     pointer = view.viewport().rect().center() + QPoint(90, 60)
@@ -157,3 +163,35 @@ def test_the_view_menu_zooms_the_map_from_anywhere(qtbot: QtBot, window: MainWin
     qtbot.keyClick(window.initiative.view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     assert fitted() and math.isclose(view.transform().m11(), scale)
     assert window.actions_by_name["actionZoomMapIn"].text().replace("&", "") == "Zoom the Map In"
+
+
+def test_the_wheel_zooms_out_no_further_than_half_the_whole_map(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = window.map.view
+    view.fit()
+    whole = view.transform().m11()
+    wheel(view, view.viewport().rect().center(), -40)
+    assert whole / 2 / 1.15 <= view.transform().m11() < whole
+    wheel(view, view.viewport().rect().center(), 2)  # and back in, from there
+    assert view.transform().m11() > whole / 2
+
+
+def test_the_line_under_the_map_follows_a_zoom_under_a_resting_pointer(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = doubled(window)
+    pointer = view.viewport().rect().center() + QPoint(150, 110)
+    qtbot.mouseMove(view.viewport(), pointer)
+    status = window.map.status
+    qtbot.waitUntil(lambda: status.text().startswith("Square "))
+    said = status.text()
+    # Zoomed out until the map is smaller than the view, which centres it: the spot that
+    # was under the pointer cannot stay there, and another square comes under it.
+    wheel(view, pointer, -8)
+    from futurepath_desktop.session.map_rules import square_name
+    from futurepath_desktop.ui.map.scene import square_at
+
+    now = square_at(view.mapToScene(pointer))
+    assert status.text() != said
+    assert status.text().startswith(f"Square {square_name(now)}:")

@@ -147,11 +147,15 @@ class MapView(QGraphicsView):
     # --- zoom and pan --------------------------------------------------------------------
 
     def zoom_by(self, factor: float, at: QPoint | None = None) -> None:
-        """Zoom, staying between a whole 1000-square map and a few squares, with the spot
+        """Zoom, from half the whole map's size in view to a few squares, with the spot
         under ``at`` (in the view: the pointer, for the wheel) where it was; the middle of
         the view if none is given."""
         scale = self.transform().m11() * factor
-        if 0.02 <= scale <= 8.0:
+        room, whole = self.viewport().rect(), self.map_scene.sceneRect()
+        fitted = min(room.width() / whole.width(), room.height() / whole.height())
+        if factor < 1 and scale < fitted / 2:
+            return  # the whole map is a speck by now
+        if 0.01 <= scale <= 8.0:
             self.fitted = False
             point = at if at is not None else self.viewport().rect().center()
             spot = self.mapToScene(point)
@@ -205,7 +209,9 @@ class MapView(QGraphicsView):
         # The players' map always shows the whole map: a stray wheel over it zoomed it in
         # past any way back but a resize.
         if steps and self.controller is not None:
-            self.zoom_by(1.15**steps, event.position().toPoint())
+            at = event.position().toPoint()
+            self.zoom_by(1.15**steps, at)
+            self._over(square_at(self.mapToScene(at)), event.buttons())  # another square now
         event.accept()
 
     # --- the keys and the mouse, handed to the current tool ----------------------------------
@@ -288,14 +294,17 @@ class MapView(QGraphicsView):
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
             return
-        square = self._square(event)
+        self._over(self._square(event), event.buttons())
+
+    def _over(self, square: Square, buttons: Qt.MouseButton) -> None:
+        """The pointer is over ``square`` (moved there, or the map zoomed under it)."""
         if square == self.hovered_square:
             return
         self.hovered_square = square
         self.hovered.emit(self.describe(square))
         if self.controller is None:
             return
-        if event.buttons() != Qt.MouseButton.NoButton:
+        if buttons != Qt.MouseButton.NoButton:
             self.current.move(square)
         else:
             self.current.hover(square)
