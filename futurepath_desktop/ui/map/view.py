@@ -188,7 +188,11 @@ class MapView(QGraphicsView):
 
     def event(self, event: QEvent) -> bool:
         kind = event.type()
-        if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+        if (
+            kind == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and self.controller is not None
+        ):
             # + and − zoom the map that has the keys, before the window's Extend and
             # Shorten take them.
             plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
@@ -219,7 +223,7 @@ class MapView(QGraphicsView):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         code = key.value if isinstance(key, Qt.Key) else int(key)
-        if code in ZOOM_KEYS:
+        if code in ZOOM_KEYS and self.controller is not None:  # the players' map stays whole
             self.zoom_by(ZOOM_KEYS[code])
         elif code == Qt.Key.Key_Escape.value:
             self.cancel()
