@@ -272,13 +272,17 @@ def test_a_folder_that_will_not_take_the_pdf_says_so(
         dialog.accept()
 
     answer_dialog(qtbot, read)
+    # What the status bar says, as it says it: a widget's own status tip (the pointer
+    # resting on a tool button as the dialog opens) may take the line over afterwards.
+    status: list[str] = []
+    window.statusBar().messageChanged.connect(status.append)
     try:
         assert not print_prompts.export_encounter_pdf(window, str(target))
     finally:
         if folder.is_dir():
             folder.chmod(0o755)
     assert said and "Cannot save summary.pdf" in said[0] and "Nothing was written" in said[0]
-    assert "Not exported" in window.statusBar().currentMessage()
+    assert any(text.startswith("Not exported: ") for text in status), status
     after = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
     assert after == before, "no part of a file is left behind"
     if trouble == "disk full":
