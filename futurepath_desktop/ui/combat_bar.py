@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
 from futurepath_desktop.session.state import Session
+from futurepath_desktop.ui.action_row import When, holds
 from futurepath_desktop.ui.actions import ACTIONS, Action
 from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.widgets.phase_indicator import PhaseIndicator
@@ -40,7 +41,7 @@ class CombatBar(QToolBar):
         self.setObjectName("combatBar")
         self.setMovable(False)
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.swapped: dict[str, QAction] = {}  # by ``when``: "idle" or "fighting"
+        self.swapped: dict[When, QAction] = {}  # by ``when``: "idle" or "fighting"
 
         def button(spec: Action) -> QAction:
             action = actions[spec.name]
@@ -64,8 +65,7 @@ class CombatBar(QToolBar):
     def show_session(self, session: Session) -> None:
         """Start Combat before the fight, End Combat during it; the phase lit."""
         self.phase_indicator.show_session(session)
-        active = session.combat.active
         for when, button in self.swapped.items():
-            shown = when == ("fighting" if active else "idle")
+            shown = holds(when, session)
             if button.isVisible() != shown:  # only when combat starts or ends
                 button.setVisible(shown)
