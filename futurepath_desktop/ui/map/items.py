@@ -92,10 +92,10 @@ RATIO = 2.0
 """The most pixels a token's picture has per scene unit: twice the scene's resolution, so
 it stays sharp at 2×. Zoomed out it has fewer (``picture_ratio``)."""
 FEWEST = 1 / 8
+"""The fewest: a smaller picture, rounded up to whole pixels, would reach well past its token."""
 INITIALS_FROM = 2.0
 """Far out, pictures of fewer pixels than this carry no initials: they are for a map shown
 at a quarter of its size or less, where the letters would be under 4 pixels tall."""
-"""The fewest: a smaller picture, rounded up to whole pixels, would reach well past its token."""
 MARGIN_X, MARGIN_TOP, PLATE = 16.0, 2.0, 12.0
 PORTRAIT_RING = 3.0
 """How much of the team's colour shows round a portrait on a token."""

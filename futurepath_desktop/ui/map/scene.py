@@ -140,14 +140,14 @@ class MapScene(QGraphicsScene):
         if self._later_timer is None:
             self._later_timer = QTimer(self)
             self._later_timer.setSingleShot(True)
-            self._later_timer.timeout.connect(self.draw_later)
+            self._later_timer.timeout.connect(self._draw_later)
         self._later_timer.start(0)
 
-    def draw_later(self, budget_s: float = LATER_BUDGET_S) -> None:
-        """Draw waiting tokens for the present zoom for up to ``budget_s``, then let the
-        app breathe (the rest at its next idle moment)."""
+    def _draw_later(self) -> None:
+        """Draw waiting tokens for the present zoom for up to ``LATER_BUDGET_S``, then let
+        the app breathe (the rest at its next idle moment)."""
         started = time.perf_counter()
-        while self._later and time.perf_counter() - started < budget_s:
+        while self._later and time.perf_counter() - started < LATER_BUDGET_S:
             item = self._later.pop()
             if item.scene() is self:  # not taken off the map since
                 item.set_detail(self.near, self.ratio)

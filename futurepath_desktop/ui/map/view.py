@@ -42,6 +42,12 @@ ZOOM_KEYS = {
 }
 
 
+def key_code(event: QKeyEvent) -> int:
+    """The key of ``event`` as a number (the bindings give a ``Qt.Key`` or a plain int)."""
+    key = event.key()
+    return key.value if isinstance(key, Qt.Key) else int(key)
+
+
 class MapView(QGraphicsView):
     """Looks at a :class:`MapScene`; in the GM's window it also edits, through its tools."""
 
@@ -152,8 +158,8 @@ class MapView(QGraphicsView):
         the view if none is given."""
         scale = self.transform().m11() * factor
         room, whole = self.viewport().rect(), self.map_scene.sceneRect()
-        fitted = min(room.width() / whole.width(), room.height() / whole.height())
-        if factor < 1 and scale < fitted / 2:
+        whole_in_view = min(room.width() / whole.width(), room.height() / whole.height())
+        if factor < 1 and scale < whole_in_view / 2:
             return  # the whole map is a speck by now
         if 0.01 <= scale <= 8.0:
             self.fitted = False
@@ -196,9 +202,7 @@ class MapView(QGraphicsView):
             # + and − zoom the map that has the keys, before the window's Extend and
             # Shorten take them.
             plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-            key = event.key()
-            code = key.value if isinstance(key, Qt.Key) else int(key)
-            if code in ZOOM_KEYS and plain in (
+            if key_code(event) in ZOOM_KEYS and plain in (
                 Qt.KeyboardModifier.NoModifier,
                 Qt.KeyboardModifier.ShiftModifier,
             ):
@@ -221,8 +225,7 @@ class MapView(QGraphicsView):
     # --- the keys and the mouse, handed to the current tool ----------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        code = key.value if isinstance(key, Qt.Key) else int(key)
+        code = key_code(event)
         if code in ZOOM_KEYS and self.controller is not None:  # the players' map stays whole
             self.zoom_by(ZOOM_KEYS[code])
         elif code == Qt.Key.Key_Escape.value:
