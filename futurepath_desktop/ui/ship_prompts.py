@@ -50,14 +50,21 @@ def end_space(window: MainWindow) -> None:
 
 
 def fire(window: MainWindow) -> None:
-    """The weapons console's volley, fired from the menu or its key."""
+    """The weapons console's volley, fired from the menu or its key (or, when the Weapons
+    Officer may not act now, why not, as the greyed Fire button says)."""
     panel = bridge(window)
     panel.deck.raise_console(0)
-    panel.fire()
+    if panel.fire_button.isEnabled():
+        panel.fire()
+    else:
+        panel.refuse(panel.fire_button.toolTip(), panel.weapons.feedback)
 
 
 def scan(window: MainWindow) -> None:
-    """The Sensor Officer's scan of the weapons console's target."""
+    """The Sensor Officer's scan of the weapons console's target (or why not now)."""
     panel = bridge(window)
     panel.deck.raise_console(1)
-    panel.scan()
+    if panel.scan_button.isEnabled():
+        panel.scan()
+    else:
+        panel.refuse(panel.scan_button.toolTip(), panel.crew.feedback)

@@ -16,6 +16,24 @@ def install(window: MainWindow) -> None:
     drops.install(window)
     rhythm.install(window)
     keep_party_in_step(window)
+    follow_the_bridge(window)
+
+
+def follow_the_bridge(window: MainWindow) -> None:
+    """Combat ▸ Space's Fire and Scan the Target are on when the bridge's Fire and Scan
+    buttons are (R41, R45: when those stations may act now), once the bridge is made;
+    before, whenever a space fight runs (the bridge, made on their use, says why not)."""
+
+    def follow() -> None:
+        panel = window.bridge.panel
+        if panel is None:
+            return
+        for name, button in (("actionFire", panel.fire_button), ("actionScan", panel.scan_button)):
+            window.actions_by_name[name].setEnabled(button.isEnabled())
+
+    window.bridge.readinessChanged.connect(follow)
+    window.controller.changed.connect(follow)  # after the window's refresh, which follows
+    # only whether a space fight runs
 
 
 def keep_party_in_step(window: MainWindow) -> None:

@@ -116,3 +116,38 @@ def test_the_space_menu_offers_what_the_space_fight_allows(
     )
     assert not window.controller.session.space.round.active  # Ctrl+Shift+F5 ended it
     assert offered() == {"actionStartSpaceCombat": True} | dict.fromkeys(during, False)
+
+
+def test_fire_and_scan_in_the_menu_follow_the_bridge_buttons(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R41, R45: once the bridge is made, Combat ▸ Space's Fire and Scan the Target are on
+    exactly when its Fire and Scan buttons are; before it is made, using one in a phase
+    where the station may not act makes the bridge and says why, pushing nothing."""
+    controller, actions = window.controller, window.actions_by_name
+    refusals: list[str] = []
+    controller.failed.connect(refusals.append)
+    assert op.start_space_combat(controller, ())  # the Captain's phase: no volley, no scan
+    assert window.bridge.panel is None and actions["actionFire"].isEnabled()
+    steps = controller.stack.count()
+    actions["actionFire"].trigger()
+    assert window.bridge.built, "using it made the bridge"
+    panel = window.bridge.build()  # the one made
+    assert not panel.fire_button.isEnabled()
+    assert refusals == [panel.fire_button.toolTip()] and refusals[0]
+    assert panel.weapons.feedback.error and controller.stack.count() == steps
+
+    def menu_and_buttons() -> list[tuple[bool, bool]]:
+        return [
+            (actions["actionFire"].isEnabled(), panel.fire_button.isEnabled()),
+            (actions["actionScan"].isEnabled(), panel.scan_button.isEnabled()),
+        ]
+
+    assert menu_and_buttons() == [(False, False), (False, False)]
+    assert op.next_space_phase(controller)  # the Action phase: both stations may act
+    assert menu_and_buttons() == [(True, True), (True, True)]
+    controller.stack.undo()
+    assert menu_and_buttons() == [(False, False), (False, False)]
+    controller.stack.redo()
+    assert op.end_space_combat(controller)
+    assert menu_and_buttons() == [(False, False), (False, False)]

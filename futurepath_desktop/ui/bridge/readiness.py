@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from futurepath_desktop.session.state import Ship
     from futurepath_desktop.ui.bridge.stations import StationsView
+    from futurepath_desktop.ui.docks.bridge_dock import BridgeDock
     from futurepath_desktop.ui.undo import SessionController
 
 
@@ -35,6 +36,7 @@ class BridgeReadiness:
     damage_combo: QComboBox
     patient: QComboBox
     first_to_act: Callable[[], rules.Position | None]  # BridgeActions'
+    dock: BridgeDock
 
     def ship(self) -> Ship | None:
         """The selected ship."""
@@ -97,3 +99,4 @@ class BridgeReadiness:
             and ship.state == "operational"
             and not begun
         )
+        self.dock.readinessChanged.emit()  # Combat ▸ Space's Fire and Scan follow the buttons

@@ -23,6 +23,7 @@ class BridgeDock(QDockWidget):
     """Space combat from the bridge."""
 
     volleyChanged = Signal()  # the firing ship, its target or the odds changed
+    readinessChanged = Signal()  # which stations' buttons may act now was worked out anew
     chartRequested = Signal()
 
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
@@ -51,6 +52,7 @@ class BridgeDock(QDockWidget):
 
             self.panel = BridgePanel(self, self.controller)
             self.setWidget(self.panel)
+            self.readinessChanged.emit()  # worked out while it was being made
         return self.panel
 
     def volley(self) -> tuple[Ship, Ship] | None:
