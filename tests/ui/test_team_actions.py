@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -392,6 +392,37 @@ def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: M
     assert window.initiative.current_id() == "bear-2"
     assert window.initiative.selected_ids() == ["bear-2"]
     assert "Edit Team…" in shown[0] and "Damage…" in shown[0]
+
+
+def test_the_row_menu_says_whose_it_is(qtbot: QtBot, window: MainWindow) -> None:
+    """The row's menu opens with the name of the row right-clicked (a combatant's or a
+    team's), or how many combatants a wider selection holds, as the token's menu does."""
+    view, session = window.initiative.view, window.controller.session
+    shown: list[list[str]] = []
+    titles: list[str] = []
+
+    def right_click(index: QModelIndex) -> None:
+        at = view.visualRect(index).center()
+        read_menu_soon(shown, 50, titles)
+        click = QContextMenuEvent(
+            QContextMenuEvent.Reason.Mouse, at, view.viewport().mapToGlobal(at)
+        )
+        QApplication.sendEvent(view.viewport(), click)
+        qtbot.waitUntil(lambda: bool(shown))
+
+    right_click(window.initiative_model.index_of("bear-2"))
+    assert titles == [session.combatants["bear-2"].name]
+    team = session.teams[session.combatants["bear-2"].team_id]
+    team_row = window.initiative_model.index_of("bear-2").parent()
+    shown.clear()
+    titles.clear()
+    right_click(team_row)
+    assert titles == [team.name]
+    window.initiative.select(["brandon", "bear-2"])
+    shown.clear()
+    titles.clear()
+    right_click(window.initiative_model.index_of("brandon"))  # already selected: both stay
+    assert titles == ["2 combatants"]
 
 
 def menus_read(shown: list[list[str]], count: int) -> bool:

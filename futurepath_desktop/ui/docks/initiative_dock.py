@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QItemSelectionModel, QPoint, Signal
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -183,8 +183,19 @@ class InitiativeDock(QDockWidget):
             )
         menu = self.context_menu()
         if menu.actions():
+            self._title(menu)
             menu.exec(self.view.viewport().mapToGlobal(at))
         menu.deleteLater()
+
+    def _title(self, menu: QMenu) -> None:
+        """Whose menu it is, first: the row's name (a combatant's or a team's), or how
+        many combatants the selection holds."""
+        rows = self.view.selectionModel().selectedRows(0)
+        names = [str(row.data(Qt.ItemDataRole.DisplayRole) or "") for row in rows]
+        many = len(self.selected_ids())
+        title = names[0] if len(names) == 1 else f"{many} combatants" if many > 1 else ""
+        if title:
+            menu.insertSection(menu.actions()[0], title)
 
     def menu_for(self, combatant_id: str, at: QPoint) -> None:
         """The right-click menu of a combatant's row, opened elsewhere (on its map token)
@@ -192,10 +203,7 @@ class InitiativeDock(QDockWidget):
         self.select([combatant_id])
         menu = self.context_menu()
         if menu.actions():
-            # Opened on the map, away from the row: whose menu it is comes first.
-            combatant = self.model.session.combatants.get(combatant_id)
-            if combatant is not None:
-                menu.insertSection(menu.actions()[0], combatant.name)
+            self._title(menu)  # opened on the map, away from the row: whose menu it is
             menu.exec(at)
         menu.deleteLater()
 
