@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.odds import attack_damage_odds, attack_odds
@@ -326,3 +327,32 @@ def test_with_nothing_to_chart_the_attack_tab_says_what_to_do_without_axes(
     qtbot.wait(30)
     assert dock.outcomes.plot.isVisible() and not dock.outcomes.hint.isVisible()
     assert all(button.isEnabled() for button in dock.outcomes.exports)
+
+
+def test_the_first_opening_says_the_charts_are_loading(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plotting library takes a good part of a second to load the first time: while
+    the charts are made, the panel says so and the pointer waits; after, it is the
+    charts, and the pointer is the GM's again."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from futurepath_desktop.ui.plots import charts
+
+    seen: list[tuple[str, object]] = []
+    real = charts.Chart.__init__
+
+    def making(chart: charts.Chart, *args: Any, **kwargs: Any) -> None:
+        placeholder = window.odds.widget()
+        cursor = QApplication.overrideCursor()
+        text = placeholder.text() if isinstance(placeholder, QLabel) else "(the charts)"
+        seen.append((text, cursor.shape() if cursor is not None else None))
+        real(chart, *args, **kwargs)
+
+    monkeypatch.setattr(charts.Chart, "__init__", making)
+    assert not window.odds.built
+    window.show_chart(2)
+    assert seen and all(text == "Loading the charts…" for text, _ in seen)
+    assert all(shape == Qt.CursorShape.WaitCursor for _, shape in seen)
+    assert window.odds.widget() is window.odds.tabs and window.odds.tabs.currentIndex() == 2
+    assert QApplication.overrideCursor() is None

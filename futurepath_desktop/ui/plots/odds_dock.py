@@ -59,6 +59,10 @@ def rereads_fight(change: Change) -> bool:
     return False
 
 
+LOADING = "Loading the charts…"
+"""What the panel says while the plotting library loads, the first time it is shown."""
+
+
 class OddsDock(QDockWidget):
     """Charts a GM would rather see than read."""
 
@@ -110,7 +114,19 @@ class OddsDock(QDockWidget):
         self.schedule()
 
     def build(self) -> None:
-        """Import pyqtgraph and make the charts."""
+        """Import pyqtgraph and make the charts: the first time, this takes a good part of
+        a second, so the panel says so and the pointer waits meanwhile."""
+        placeholder = self.widget()
+        if isinstance(placeholder, QLabel):
+            placeholder.setText(LOADING)
+            placeholder.repaint()  # now, before the wait
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self._make_charts()
+        finally:
+            QApplication.restoreOverrideCursor()
+
+    def _make_charts(self) -> None:
         from futurepath_desktop.ui.plots.charts import Chart
 
         self.built = True
