@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui.dialogs import ok_cancel
+from futurepath_desktop.ui.widgets.row_ticks import tick_by_row
 
 NEW_TEAM = "__new__"
 
@@ -45,6 +46,7 @@ class JoinDialog(QDialog):
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
             self.who.addItem(item)
+        tick_by_row(self.who)
         layout.addRow("Who", self.who)
         self.team = QComboBox()
         for team_id in session.combat.order:

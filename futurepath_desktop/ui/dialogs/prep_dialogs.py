@@ -26,6 +26,7 @@ from futurepath_desktop.ui.dialogs import (
     spin_box,
     text_field,
 )
+from futurepath_desktop.ui.widgets.row_ticks import tick_by_row
 
 NAME_MAX = 120
 W = TypeVar("W", bound=QWidget)
@@ -54,6 +55,7 @@ def checked_list(name: str, items: list[tuple[str, str, bool]]) -> QListWidget:
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
         found.addItem(item)
+    tick_by_row(found)
     found.setMaximumHeight(min(220, 28 + 24 * len(items)))
     return found
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.session.state import ChartRow, Ship
 from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
 from futurepath_desktop.ui.widgets.focus_frame import WIDTH as FOCUS_WIDTH
+from futurepath_desktop.ui.widgets.row_ticks import tick_by_row
 
 
 class SurpriseDialog(QDialog):
@@ -49,6 +50,7 @@ class SurpriseDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.list.addItem(item)
+        tick_by_row(self.list)
         # The rows stand clear of the list's edge, where the keyboard's focus frame is
         # drawn: the first one is not cut off under it.
         margin = FOCUS_WIDTH + 2

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui.dialogs import ok_cancel
+from futurepath_desktop.ui.widgets.row_ticks import tick_by_row
 
 
 class StartCombatDialog(QDialog):
@@ -51,6 +52,7 @@ class StartCombatDialog(QDialog):
                     Qt.CheckState.Checked if member.aware else Qt.CheckState.Unchecked
                 )
                 self.list.addItem(item)
+        tick_by_row(self.list)
         layout.addWidget(self.list)
         layout.addWidget(ok_cancel(self, "Start combat"))
 

@@ -1,0 +1,43 @@
+"""Tick lists a GM can hit: a click anywhere on a row ticks or unticks it, not only on
+its small box (who is aware at the start of a fight, who joins, which ships fire unseen,
+which characters a sheet brings)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
+
+Index = QModelIndex | QPersistentModelIndex
+
+PRESSES = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick)
+
+
+class WholeRowTicks(QStyledItemDelegate):
+    """Drawn as ever; a left click's release on a tickable row turns its tick over."""
+
+    def editorEvent(
+        self,
+        event: QEvent,
+        model: QAbstractItemModel,
+        option: QStyleOptionViewItem,
+        index: Index,
+    ) -> bool:
+        tickable = bool(index.flags() & Qt.ItemFlag.ItemIsUserCheckable) and bool(
+            index.flags() & Qt.ItemFlag.ItemIsEnabled
+        )
+        kind = event.type()
+        if not tickable or kind not in (*PRESSES, QEvent.Type.MouseButtonRelease):
+            return super().editorEvent(event, model, option, index)
+        if getattr(event, "button", lambda: None)() != Qt.MouseButton.LeftButton:
+            return super().editorEvent(event, model, option, index)
+        if kind in PRESSES:
+            super().editorEvent(event, model, option, index)
+            return False  # the press still selects the row, where rows are selectable
+        ticked = index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked.value
+        turned = Qt.CheckState.Unchecked if ticked else Qt.CheckState.Checked
+        return model.setData(index, turned.value, Qt.ItemDataRole.CheckStateRole)
+
+
+def tick_by_row(view: QAbstractItemView) -> None:
+    """Let a click anywhere on one of ``view``'s rows tick it."""
+    view.setItemDelegate(WholeRowTicks(view))
