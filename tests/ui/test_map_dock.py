@@ -652,3 +652,34 @@ def test_a_name_too_long_for_its_plate_keeps_its_number(qtbot: QtBot) -> None:
         assert all("…" in text for text in shown)
         assert [text.split("…")[1][-2:].strip() for text in shown] == ["3", "4", "12"]
         assert shown[0][:2] == "Sp"
+
+
+def test_fit_and_setup_stay_put_at_the_options_row_s_end(qtbot: QtBot, window: MainWindow) -> None:
+    """Whatever the tool's options, the map's Fit and Setup keep their place at the right
+    end of the options row: choosing a tool moves no button the GM is about to click.
+    Sampled on the row's own picture too: the buttons are drawn there for every tool."""
+    dock = window.map
+    options, end = dock.options, dock.view_tools
+    qtbot.waitUntil(lambda: end.isVisible() and end.width() > 0)
+    row = options.layout()
+    assert row is not None
+    margin = row.contentsMargins().right()
+    places = {}
+    for tool in Tool:
+        dock.set_tool(tool)
+        row.activate()
+        picture = options.grab().toImage()
+        top_left = end.mapTo(options, QPoint(0, 0))
+        places[tool] = (top_left.x(), end.width())
+        if top_left.y() == 0:  # on the options' line: its right end is the row's
+            assert top_left.x() + end.width() == options.width() - margin, tool
+        # The buttons are painted where they stand: their words differ from the row's
+        # background somewhere in the strip they cover.
+        background = picture.pixelColor(1, 1)
+        ink = [
+            picture.pixelColor(x, y)
+            for x in range(top_left.x(), top_left.x() + end.width())
+            for y in range(top_left.y(), top_left.y() + end.height(), 2)
+        ]
+        assert any(abs(c.lightness() - background.lightness()) > 60 for c in ink), tool
+    assert len(set(places.values())) == 1, places

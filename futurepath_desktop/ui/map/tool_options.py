@@ -40,7 +40,7 @@ class ToolOptions(QWidget):
         super().__init__()
         self.settings = settings
         self.setObjectName("mapOptions")
-        row = FlowLayout(self, spacing=4)
+        row = FlowLayout(self, spacing=4, last_at_end=True)  # Fit and Setup stay put
         row.setContentsMargins(4, 0, 4, 0)
         self.move_type = QComboBox()
         self.move_type.setObjectName("mapMoveType")

@@ -20,9 +20,14 @@ class FlowLayout(QLayout):
     """Items left to right, onto the next line when the width runs out (Qt's flow-layout
     example, kept small)."""
 
-    def __init__(self, parent: QWidget | None = None, spacing: int = 2) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, spacing: int = 2, *, last_at_end: bool = False
+    ) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
+        self.last_at_end = last_at_end
+        """The last item sits at the right end of its line, where it stays as the items
+        before it come and go (the map's Fit and Setup, after the tool's options)."""
         self._heights: dict[int, int] = {}
         """Height by width, as worked out since the layout last changed (Qt asks often)."""
         self.setSpacing(spacing)
@@ -78,12 +83,13 @@ class FlowLayout(QLayout):
         area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
         x, y, line = area.x(), area.y(), 0
         gap = self.spacing()
-        for item in self._items:
-            if item.isEmpty():
-                continue
+        shown = [item for item in self._items if not item.isEmpty()]
+        for item in shown:
             hint = item.sizeHint()
             if x + hint.width() > area.right() + 1 and line > 0:
                 x, y, line = area.x(), y + line + gap, 0
+            if self.last_at_end and item is shown[-1]:
+                x = max(x, area.right() + 1 - hint.width())
             if move:
                 item.setGeometry(QRect(QPoint(x, y), hint))
             x += hint.width() + gap
