@@ -336,6 +336,35 @@ def test_the_result_goes_when_attacker_target_or_weapon_changes_or_the_roll_is_u
     assert form.result.text() == ""
 
 
+def test_gm_fiat_is_one_attacker_s_and_the_result_goes_with_the_turn(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R3: GM fiat is the GM's word on this attacker's attack. Another attacker starts
+    without it (it is not counted in their odds or their roll); the same attacker keeps
+    it for another attack. A roll's line goes once the fight moves to another turn."""
+    from futurepath_desktop.ui.operations import combat
+
+    session = window.controller.session
+    form = inspect(qtbot, window, "brandon")
+    form.fiat_adv.setValue(2)
+    form.fiat_flat.setValue(3)
+    settled(qtbot, form)
+    assert any("GM fiat" in line for line in form.sources.lines())
+    form.target.setCurrentIndex((form.target.currentIndex() + 1) % form.target.count())
+    settled(qtbot, form)
+    assert (form.fiat_adv.value(), form.fiat_flat.value()) == (2, 3), "the same attacker"
+    form = inspect(qtbot, window, "art")
+    assert (form.fiat_adv.value(), form.fiat_dis.value(), form.fiat_flat.value()) == (0, 0, 0)
+    assert not any("GM fiat" in line for line in form.sources.lines())
+    form.roll.setFocus()
+    qtbot.keyClick(form.roll, Qt.Key.Key_Return)
+    assert attacks(session), form.result.text()
+    assert not any("GM fiat" in line for line in session.log[-1].lines)
+    assert attacks(session)[-1] in form.result.text()
+    assert combat.start_combat(window.controller, ())
+    assert form.result.text() == "", "the roll before the fight is old news once it starts"
+
+
 def test_a_distance_typed_by_the_gm_stays_through_the_shot_and_a_new_condition(
     qtbot: QtBot, window: MainWindow
 ) -> None:

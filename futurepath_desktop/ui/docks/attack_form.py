@@ -31,8 +31,6 @@ from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.fitted_text import FittedLabel, WrappingList
 
 if TYPE_CHECKING:
-    from futurepath_desktop.core.attacks import AttackSetup
-    from futurepath_desktop.core.odds import DamageOdds
     from futurepath_desktop.session.attack_plan import AttackPlan
     from futurepath_desktop.session.commands import ResolveAttack
 
@@ -52,13 +50,6 @@ COVERS = (
 )
 """The cover of R32; the last two fire through full cover (a d10 of 6 or more connects)."""
 FULL = 3
-
-
-def _cached_odds(setup: AttackSetup) -> DamageOdds:
-    """Exact odds of a setup (``odds_for`` keeps them: the chart asks for the same ones)."""
-    from futurepath_desktop.core.odds import odds_for
-
-    return odds_for(setup)
 
 
 class AttackForm(QGroupBox):
@@ -178,11 +169,14 @@ class AttackForm(QGroupBox):
 
     def set_attacker(self, combatant_id: str | None) -> None:
         """Set up the form for the inspected combatant: a new attacker starts on its
-        nearest enemy in the open and its first weapon."""
+        nearest enemy in the open and its first weapon, with no GM fiat (the GM gave it to
+        the last attacker's attack, not to whoever is chosen next)."""
         fresh = combatant_id != self.attacker_id
         self.attacker_id = combatant_id
-        if fresh:
-            self.instant.setChecked(False)  # a readied attack is one combatant's, once
+        if fresh:  # a readied attack, and GM fiat (R3), are one attacker's
+            self.instant.setChecked(False)
+            for box in (self.fiat_adv, self.fiat_dis, self.fiat_flat):
+                box.setValue(0)
         self.refill(keep=not fresh)
 
     def take_focus(self, came_from: QWidget | None = None) -> bool:
@@ -339,7 +333,9 @@ class AttackForm(QGroupBox):
         # The form speaks the game's words; the log's breakdown keeps the rulings cited.
         listed = [without_rulings(source.describe()) for source in plan.setup.all_sources()]
         listed += [f"AC: {without_rulings(note)}" for note in plan.notes]
-        odds = _cached_odds(plan.setup)
+        from futurepath_desktop.core.odds import odds_for  # loaded with the first odds
+
+        odds = odds_for(plan.setup)  # kept: the chart asks for the same ones
         die = plan.setup.advantage_die
         if tally.net > 0:
             net = f"{tally.net} advantage ({tally.net} × {die} added)"

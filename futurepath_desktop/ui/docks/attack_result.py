@@ -27,7 +27,8 @@ def refused_html(text: str) -> str:
 class AttackResult(QLabel):
     """The outcome of the form's last roll. It belongs to one choice of attacker, target
     and weapon (``choice`` says which is set up now) and to one place on the undo stack:
-    another choice, or undoing the roll, clears it; a later roll replaces an old refusal."""
+    another choice, undoing the roll, or the fight moving on to another turn clears it; a
+    later roll replaces an old refusal."""
 
     def __init__(
         self,
@@ -44,9 +45,11 @@ class AttackResult(QLabel):
         self._choice = choice
         self._shown_for: tuple[object, ...] | None = None
         self._stack_index = 0  # the undo stack's index just after the shown roll
+        self._turn: tuple[object, ...] = ()  # the fight's moment the roll was made in
         self.refused = False
         controller.stack.indexChanged.connect(self._on_undo)
         controller.sessionReplaced.connect(self.clear)
+        controller.changed.connect(self._on_change)
 
     def show_outcome(self, text: str, *, refused: bool = False) -> None:
         """Show a roll's summary, or (``refused``) why the roll did not happen."""
@@ -54,6 +57,11 @@ class AttackResult(QLabel):
         self.refused = refused
         self._shown_for = self._choice()
         self._stack_index = self.controller.stack.index()
+        self._turn = self._moment()
+
+    def _moment(self) -> tuple[object, ...]:
+        combat = self.controller.session.combat
+        return (combat.active, combat.round, combat.phase, combat.turn_index)
 
     def clear(self) -> None:
         """Nothing to show."""
@@ -71,3 +79,7 @@ class AttackResult(QLabel):
     def _on_undo(self, index: int) -> None:
         if self._shown_for is not None and index < self._stack_index:
             self.clear()
+
+    def _on_change(self, *_args: object) -> None:
+        if self._shown_for is not None and self._moment() != self._turn:
+            self.clear()  # another team's turn, phase or round: last turn's roll is old news
