@@ -12,7 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from futurepath_desktop.core import grid as core_grid
-from futurepath_desktop.core.actions import validate_turn
+from futurepath_desktop.core.actions import ACTIONS, ActionType, validate_turn
 from futurepath_desktop.core.errors import ActionNotAllowedError
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.attack_plan import condition_defs
@@ -199,18 +199,27 @@ def feet_left(session: Session, combatant_id: str, move: MoveType) -> int:
     return best
 
 
-def sprint_note(session: Session, combatant_id: str, move: MoveType, cost_ft: int) -> str:
-    """What a drag's preview warns of: a run that would grow into a Sprint, which ends the
-    turn (R16, R50); "" when the move stays what it is or is refused anyway."""
+def move_note(session: Session, combatant_id: str, move: MoveType, cost_ft: int) -> str:
+    """What a drag's preview warns of, in combat (R15, R16, R50): a move that would be a
+    Sprint, which ends the turn (a run grown past speed too), or another move that ends it;
+    the first move of a turn, which is its Standard action, so no attack follows. "" when
+    the move goes on under an action already spent, or is refused anyway."""
     combatant = session.combatants.get(combatant_id)
     token = session.tokens.get(combatant_id)
-    if combatant is None or token is None or not session.combat.active or move is not MoveType.RUN:
+    if combatant is None or token is None or not session.combat.active:
         return ""
     try:
         action = move_action(session, combatant, move, token.moved_ft + cost_ft)
     except CommandError:
         return ""
-    return "a Sprint: it ends the turn" if action.name == "Sprint" else ""
+    spec = ACTIONS[action.name]
+    if not action.declare:
+        return ""
+    if action.name == "Sprint":
+        return "a Sprint: it ends the turn"
+    if spec.ends_turn:
+        return "it ends the turn"
+    return "the Standard action: no attack after" if spec.type is ActionType.MOVE else ""
 
 
 def needs_acrobatics(session: Session, combatant_id: str, goal: Square, move: MoveType) -> bool:

@@ -195,3 +195,55 @@ def test_the_drag_label_warns_when_a_run_grows_into_a_sprint(
     view = window.map.view
     view.cancel()
     assert session.tokens["bear-1"].square == start
+
+
+def test_the_drag_label_says_a_first_move_is_the_turn_s_standard_action(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R15, R50: the first move of a turn is its Standard action, so no attack follows it;
+    the path's label says so before the drop (and the attack is then refused, as it
+    said). A second drag within the same Move spends nothing new and says nothing; a
+    5-foot step says it ends the turn."""
+    from futurepath_desktop.core.grid import MoveType, find_path
+    from futurepath_desktop.session.map_rules import grid_for
+
+    session = window.controller.session
+    to_turn(window, "bears")
+    view = window.map.view
+    view.use(Tool.MOVE)
+    tool = view.current
+    speed = session.combatants["bear-1"].speed_ft
+    start = session.tokens["bear-1"].square
+    grid = grid_for(session, "bear-1")
+    label = view.drawings.path_label
+    goals = [(x, y) for x in range(grid.width) for y in range(grid.height)]
+
+    def costing(feet: int, origin: tuple[int, int]) -> tuple[int, int]:
+        def cost(goal: tuple[int, int]) -> int | None:
+            path = find_path(grid, origin, goal, limit_ft=speed)
+            return None if path is None else path.cost_ft
+
+        return next(g for g in goals if cost(g) == feet and g not in grid.occupants)
+
+    first = costing(10, start)
+    tool.press(start, token="bear-1")
+    tool.move(first)
+    assert "the Standard action: no attack after" in label.text(), label.text()
+    view.settings.move = MoveType.FIVE_FOOT_STEP
+    tool.move(costing(5, start))
+    assert "it ends the turn" in label.text(), label.text()
+    view.settings.move = MoveType.RUN
+    tool.release(first)
+    assert session.tokens["bear-1"].square == first
+    tool.press(first, token="bear-1")
+    tool.move(costing(10, first))
+    assert label.isVisible() and " — " not in label.text(), "the same Move goes on"
+    view.cancel()
+    window.initiative.select(["bear-1"])  # as the label said: no attack after the move
+    form = window.inspector.attack
+    form.target.setCurrentIndex(form.target.findData("brandon"))
+    form.distance.setValue(5)  # within the claws' reach, as the GM may say
+    qtbot.waitUntil(lambda: not form._timer.isActive() and form.ready)
+    said = f"{form.roll.toolTip()} {form.odds.text()}"
+    assert not form.roll.isEnabled()
+    assert "Standard action of this turn is already used" in said, said

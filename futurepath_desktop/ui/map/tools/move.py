@@ -176,7 +176,7 @@ class MoveTool(MapTool):
         else:
             from futurepath_desktop.session import moving  # loaded by begin() already
 
-            note = moving.sprint_note(
+            note = moving.move_note(
                 self.session, drag.combatant_id, self.settings.move, path.cost_ft
             )
             drawings.show_path(path, drag.budget_ft, note, drag.refusal)
