@@ -340,3 +340,17 @@ def test_r53_an_attack_measures_between_the_nearest_squares_of_large_tokens(size
         distance_ft((10 + size, 5), (10 + dx, 4 + dy)) for dx in range(size) for dy in range(size)
     )
     assert context.distance_ft == nearest == 5  # beside the bear: in melee reach
+
+
+def test_a_zone_s_log_line_names_it_once() -> None:
+    """The zone tool names a new zone "Zone 2": the log says "Zone 2 over …", not
+    "Zone Zone 2"; a zone named otherwise is called a zone, and fog is fog."""
+    session, history = demo()
+    for area, said in (
+        (Area("z2", "zone", 1, 1, 5, 3, 3, "Zone 2"), "Zone 2 over 5×3 squares"),
+        (Area("z3", "zone", 1, 1, 2, 2, 1, "Smoke"), "Zone Smoke over 2×2 squares"),
+        (Area("z4", "zone", 1, 1, 2, 2, 1), "Zone over 2×2 squares"),
+        (Area("f2", "fog", 1, 1, 2, 2, 0, "Side room"), "Fog over 2×2 squares"),
+    ):
+        history.push(AddArea(area))
+        assert session.log[-1].text == said

@@ -316,7 +316,9 @@ class AddArea(msgspec.Struct, frozen=True):
         check_square(grid, (area.x, area.y))
         check_square(grid, (area.x + area.width - 1, area.y + area.height - 1))
         edit.put("areas", area)
-        what = "Fog" if area.kind == "fog" else f"Zone {area.name or ''}".strip()
+        name = area.name or ""
+        named = name if name.lower().startswith("zone") else f"Zone {name}".strip()
+        what = "Fog" if area.kind == "fog" else named  # "Zone 2", not "Zone Zone 2"
         edit.log("map", f"{what} over {area.width}×{area.height} squares")
         return f"Add {what.lower()}"
 
