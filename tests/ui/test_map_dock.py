@@ -683,3 +683,43 @@ def test_fit_and_setup_stay_put_at_the_options_row_s_end(qtbot: QtBot, window: M
         ]
         assert any(abs(c.lightness() - background.lightness()) > 60 for c in ink), tool
     assert len(set(places.values())) == 1, places
+
+
+def test_a_grenade_s_counter_says_when_it_goes_off(qtbot: QtBot, window: MainWindow) -> None:
+    """R38: a thrown grenade is no condition that lasts until removed: its counter's row
+    says it goes off on its targets' next turn, at its end (at its start when cooked), and
+    "this turn" once that turn has begun; it goes when the grenade does."""
+    from futurepath_desktop.session.commands import NextTurn, StartCombat, ThrowGrenade
+    from futurepath_desktop.ui.models.counters_model import ROUNDS, TICKS
+    from futurepath_desktop.ui.models.roles import ID_ROLE
+
+    session, controller = window.controller.session, window.controller
+    model = window.counters_model
+    assert controller.push(StartCombat(()))
+    assert controller.push(PlaceToken("bear-1", 6, 4))
+    while session.combat.acting_team != "players":  # on to the Action phase
+        assert controller.push(NextTurn())
+    who = "brandon"  # within his throw of G5
+    assert controller.push(ThrowGrenade(who, 6, 4, "2d6", 5))
+    pending = next(iter(session.grenades.values()))
+
+    def row() -> tuple[str, str] | None:
+        rows = [
+            r
+            for r in range(model.rowCount())
+            if model.index(r, 0).data(ID_ROLE) == pending.condition_id
+        ]
+        if not rows:
+            return None
+        return (model.index(rows[0], ROUNDS).data(), model.index(rows[0], TICKS).data())
+
+    assert row() == ("next turn", "at its end")
+    for _ in range(20):
+        if session.grenades.get(pending.id) is None or session.grenades[pending.id].due_team:
+            break
+        assert controller.push(NextTurn())
+    assert session.grenades[pending.id].due_team, "its targets' turn has begun"
+    assert row() == ("this turn", "at its end")
+    while pending.id in session.grenades:
+        assert controller.push(NextTurn())
+    assert row() is None

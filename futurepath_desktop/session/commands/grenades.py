@@ -21,6 +21,7 @@ from futurepath_desktop.session.map_rules import (
     square_name,
 )
 from futurepath_desktop.session.state import (
+    GRENADE_CONDITION,
     ActiveCondition,
     Grenade,
     Session,
@@ -116,7 +117,7 @@ class ThrowGrenade(msgspec.Struct, frozen=True):
         condition = ActiveCondition(
             id=new_id("cnd"),
             bearer_id=anchor_id,
-            key="custom:grenade",
+            key=GRENADE_CONDITION,
             name="Grenade",
             note=(
                 f"{thrower.name}'s grenade at {square_name(clamp)} explodes at the {when} of "

@@ -33,6 +33,7 @@ from futurepath_desktop.session.records.log import (
 )
 from futurepath_desktop.session.records.map import (
     COVER_CODES,
+    GRENADE_CONDITION,
     TERRAIN_CODES,
     Area,
     CoverRow,
@@ -66,6 +67,7 @@ from futurepath_desktop.session.records.space import (
 
 __all__ = [
     "COVER_CODES",
+    "GRENADE_CONDITION",
     "TERRAIN_CODES",
     "Abilities",
     "ActiveCondition",

@@ -73,6 +73,10 @@ class Template(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """R39: the counter of the power this area shows (it goes when the counter ends)."""
 
 
+GRENADE_CONDITION = "custom:grenade"
+"""The key of the condition a thrown grenade shows as, on its anchor (R38)."""
+
+
 class Grenade(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """R38 (amended): a thrown grenade, timed to its targets. ``teams`` are the teams with a
     member inside the blast where it landed (the thrower's, if nobody was inside); it

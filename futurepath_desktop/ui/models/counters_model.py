@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.session.change import Change
-from futurepath_desktop.session.state import ActiveCondition
+from futurepath_desktop.session.state import GRENADE_CONDITION, ActiveCondition, Grenade
 from futurepath_desktop.ui.models.roles import (
     ALIGNMENT,
     DISPLAY,
@@ -67,10 +67,15 @@ class CountersModel(SessionTableModel):
             cid for cid, names in change.fields.get("combatants", {}).items() if "name" in names
         }
         conditions = self.session.conditions
+        # A grenade whose targets' turn began goes off "this turn" now (R38).
+        grenades = self.session.grenades
+        timed = {
+            grenades[g].condition_id for g in change.fields.get("grenades", {}) if g in grenades
+        }
         changed_rows = [
             i
             for i, c in enumerate(self._ids)
-            if c in fields or (renamed and conditions[c].bearer_id in renamed)
+            if c in fields or c in timed or (renamed and conditions[c].bearer_id in renamed)
         ]
         if changed_rows:
             self.dataChanged.emit(
@@ -81,15 +86,33 @@ class CountersModel(SessionTableModel):
         """The condition of a row."""
         return self.session.conditions.get(self._ids[row]) if 0 <= row < len(self._ids) else None
 
+    def grenade(self, held: ActiveCondition) -> Grenade | None:
+        """The thrown grenade a condition stands for (R38), if it is one."""
+        if held.key != GRENADE_CONDITION:
+            return None
+        return next((g for g in self.session.grenades.values() if g.condition_id == held.id), None)
+
+    def rounds_left(self, held: ActiveCondition) -> str:
+        """The counter's rounds; a grenade's turn to go off (R38: its targets' next turn)."""
+        grenade = self.grenade(held)
+        if grenade is not None:
+            return "this turn" if grenade.due_team else "next turn"
+        return "until removed" if held.remaining is None else str(held.remaining)
+
     def ticks(self, held: ActiveCondition) -> str:
         """R13: whether the counter moves at the next Counters phase (why not is in
-        ``ticks_reason``, the cell's tool tip)."""
+        ``ticks_reason``, the cell's tool tip); a grenade goes off instead (R38)."""
+        grenade = self.grenade(held)
+        if grenade is not None:
+            return f"at its {grenade.timing}"
         if held.remaining is None:
             return "no counter"
         return "each round" if held.armed else "from its turn"
 
     def ticks_reason(self, held: ActiveCondition) -> str:
         """R13 in words: why the counter moves this round or not."""
+        if self.grenade(held) is not None:
+            return "A thrown grenade: no counter; it explodes on its targets' turn"
         if held.remaining is None:
             return "Lasts until removed: no counter to move"
         if held.armed:
@@ -117,7 +140,7 @@ class CountersModel(SessionTableModel):
             if column == ROUNDS:
                 if role == SORT_ROLE:
                     return held.remaining if held.remaining is not None else 10**6
-                return "until removed" if held.remaining is None else str(held.remaining)
+                return self.rounds_left(held)
             if column == TICKS:
                 return self.ticks(held)
             if column == NOTE:
