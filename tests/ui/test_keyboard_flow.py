@@ -135,3 +135,25 @@ def test_f6_to_the_counters_holds_one_so_plus_extends_it(qtbot: QtBot, window: M
     assert window.counters.selected_ids() == [counter.id]
     press(qtbot, window, Qt.Key.Key_Plus)
     assert window.controller.session.conditions[counter.id].remaining == 3
+
+
+def test_f6_to_the_log_starts_on_the_newest_entry(qtbot: QtBot, window: MainWindow) -> None:
+    """Reached with F6, the log's keys start on its newest entry, in view at the bottom,
+    with its breakdown below, not on the oldest entry scrolled to the top."""
+    from futurepath_desktop.session import commands as c
+
+    for _ in range(30):  # a log longer than the panel
+        assert window.controller.push(c.RollDice("1d20"))
+    view = window.log.view
+    qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() > 0)
+    for _ in range(len(window.docks()) + 1):
+        if QApplication.focusWidget() is view:
+            break
+        press(qtbot, window, Qt.Key.Key_F6)
+    assert QApplication.focusWidget() is view
+    newest = window.log.proxy.rowCount() - 1
+    assert view.currentIndex().row() == newest
+    assert view.verticalScrollBar().value() == view.verticalScrollBar().maximum()
+    assert window.controller.session.log[-1].text.split(":")[0] in window.log.detail.toPlainText()
+    press(qtbot, window, Qt.Key.Key_Up)
+    assert view.currentIndex().row() == newest - 1

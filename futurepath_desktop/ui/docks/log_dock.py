@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut, QShowEvent
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import (
+    QFocusEvent,
+    QGuiApplication,
+    QKeySequence,
+    QPalette,
+    QShortcut,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -118,6 +125,18 @@ class _LogView(QTableView):
         # Each new line moves the scroll bar; filled first, it is repainted alone, not
         # the whole panel behind it (the style's groove covers it all the same).
         self.verticalScrollBar().setAutoFillBackground(True)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Keys coming to a log with no entry current (F6, Tab) start on the newest entry
+        at its end, where the fight is, not on the oldest at the top."""
+        model, selection = self.model(), self.selectionModel()
+        if model is not None and selection is not None and not self.currentIndex().isValid():
+            rows = model.rowCount()
+            if rows:
+                newest = model.index(rows - 1, 0)
+                selection.setCurrentIndex(newest, QItemSelectionModel.SelectionFlag.NoUpdate)
+                self.scrollTo(newest)
+        super().focusInEvent(event)
 
     def scrollTo(  # type: ignore[override]
         self,
