@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.grid import Terrain
@@ -22,6 +22,7 @@ from futurepath_desktop.session.commands import (
     StartCombat,
 )
 from futurepath_desktop.session.map_rules import footprints
+from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.map.overlay import screen_rect
 from futurepath_desktop.ui.map.scene import MapScene, square_rect
@@ -165,15 +166,26 @@ def test_a_burst_lists_who_is_inside_and_damages_them_all_in_one_step(
     hp = {i: session.combatants[i].hp for i in inside}
     before = window.controller.stack.count()
 
+    asked: list[str] = []
+
     def fill(dialog: QDialog) -> None:
-        assert isinstance(dialog, QInputDialog)
-        dialog.setIntValue(4)
-        dialog.accept()
+        # The Damage dialog of the Damage key: the names inside, no amount typed for the
+        # GM, keys straight into the amount.
+        assert isinstance(dialog, AmountDialog) and dialog.windowTitle() == "Damage"
+        label = dialog.findChild(QLabel)
+        assert label is not None
+        asked.extend([label.text(), str(dialog.value())])
+        assert dialog.focusWidget() is dialog.amount
+        qtbot.keyClicks(dialog.amount, "4")
+        qtbot.keyClick(dialog.amount, Qt.Key.Key_Return)
 
     answer_dialog(qtbot, fill)
     window.map.options.damage_inside.click()
     qtbot.waitUntil(lambda: window.controller.stack.count() == before + 1)
     assert all(session.combatants[i].hp == max(0, hp[i] - 4) for i in inside)
+    assert all(name in asked[0] for name in names) and asked[1] == "0"
+    damage_lines = [e.text for e in session.log if e.kind == "damage"][-len(inside) :]
+    assert all("damage from area" in line for line in damage_lines), damage_lines
 
 
 def click(

@@ -231,16 +231,19 @@ class MapDock(QDockWidget):
         return self.template_id in self.controller.session.templates
 
     def _damage_inside(self) -> None:
-        from PySide6.QtWidgets import QInputDialog  # loaded when first asked
+        """The Damage dialog for everyone inside the chosen template, named, at 0 (no
+        amount the GM did not type), with the template as the source unless they say."""
+        from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
 
         ids = self.inside_ids()
         if not ids:
             return
-        amount, ok = QInputDialog.getInt(
-            self, "Damage inside the template", f"Damage to {len(ids)} combatant(s):", 6, 0, 100_000
-        )
-        if ok:
-            operations.damage_inside(self.controller, ids, amount)
+        people = [self.controller.session.combatants[i].name for i in ids]
+        who = f"Inside the template: {', '.join(people)}"
+        dialog = AmountDialog("Damage", who, self, with_source=True)
+        if dialog.exec() == AmountDialog.DialogCode.Accepted:
+            source = dialog.source.text().strip() or "area"
+            operations.damage_inside(self.controller, ids, dialog.value(), source)
 
     def _remove_template(self) -> None:
         chosen = self.template_id

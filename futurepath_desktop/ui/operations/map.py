@@ -127,11 +127,13 @@ def detonate_grenade(controller: SessionController, grenade_id: str) -> bool:
     return controller.push(c.Detonate(grenade_id))
 
 
-def damage_inside(controller: SessionController, ids: Sequence[str], amount: int) -> bool:
+def damage_inside(
+    controller: SessionController, ids: Sequence[str], amount: int, source: str = "area"
+) -> bool:
     """Damage everyone inside a template by ``amount``, as one step."""
     from futurepath_desktop.session import commands as c
 
-    return controller.push(c.Damage(tuple(ids), amount, "area"))
+    return controller.push(c.Damage(tuple(ids), amount, source))
 
 
 def set_map_size(controller: SessionController, width: int, height: int) -> bool:
