@@ -252,3 +252,18 @@ def test_a_station_picked_in_one_phase_is_not_kept_for_the_next(
     bridge.stations.select_position(Position.WEAPONS)
     bridge.select_ship("bear-hunter")
     assert bridge.selected_position() is None
+
+
+def test_an_empty_bridge_shows_no_made_up_hard_points(qtbot: QtBot) -> None:
+    """With no ship on the bridge the weapons console's hard points show a dash, not a
+    count nobody set; a ship brings its own."""
+    from futurepath_desktop.session.demo import demo_session
+    from futurepath_desktop.ui.bridge.consoles import WeaponsConsole
+
+    console = WeaponsConsole()
+    qtbot.addWidget(console)
+    assert console.hard_points.text() == "–"
+    ship = next(iter(demo_session().ships.values()))
+    console.show_ship(ship)
+    assert console.hard_points.value() == max(1, ship.hard_points)
+    assert console.hard_points.minimum() == 1

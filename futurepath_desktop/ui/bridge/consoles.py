@@ -81,8 +81,8 @@ class WeaponsConsole(QGroupBox):
         self.target = steady_combo("bridgeTarget")
         self.hard_points = QSpinBox()
         self.hard_points.setObjectName("bridgeHardPoints")
-        self.hard_points.setRange(1, 40)
-        self.hard_points.setValue(40)
+        self.hard_points.setRange(0, 0)  # no ship yet: a dash, not a made-up count
+        self.hard_points.setSpecialValueText("–")
         # A fixed width: a ship with 40 hard points must not widen the box over one with 4.
         digits = self.hard_points.fontMetrics().horizontalAdvance("8888")
         self.hard_points.setFixedWidth(digits + 40)
@@ -123,7 +123,7 @@ class WeaponsConsole(QGroupBox):
         if shown == self._shown:
             return
         self._shown = shown
-        self.hard_points.setMaximum(max(1, ship.hard_points))
+        self.hard_points.setRange(1, max(1, ship.hard_points))
         self.hard_points.setValue(max(1, ship.hard_points))
         self.aim.setCurrentIndex(0)
 
