@@ -44,12 +44,23 @@ def targets(window: MainWindow) -> list[str] | None:
     return ids
 
 
-def held_conditions(window: MainWindow) -> list[str]:
-    """The selected counters (a word in the status bar if there are none)."""
+def held_conditions(window: MainWindow, *, counted: bool = False) -> list[str]:
+    """The selected counters; with none selected there, the one condition the combatants
+    selected in the initiative hold (only ``counted`` ones: those with rounds left), if
+    they hold exactly one; else none, and a word in the status bar."""
     held = window.counters.selected_ids()
-    if not held:
-        window.say(PICK_CONDITIONS)
-    return held
+    if held:
+        return held
+    bearers = set(window.initiative.selected_ids())
+    theirs = [
+        c.id
+        for c in window.controller.session.conditions.values()
+        if c.bearer_id in bearers and (c.remaining is not None or not counted)
+    ]
+    if len(theirs) == 1:
+        return theirs
+    window.say(PICK_CONDITIONS)
+    return []
 
 
 # --- health and conditions ---------------------------------------------------------------
@@ -109,12 +120,16 @@ def add_condition(window: MainWindow) -> None:
 
 def change_counters(window: MainWindow, by: int) -> None:
     """Extend (``by`` 1) or shorten (-1) the selected counters by a round."""
-    conditions.change_counters(window.controller, held_conditions(window), by)
+    held = held_conditions(window, counted=True)
+    if held:
+        conditions.change_counters(window.controller, held, by)
 
 
 def end_conditions(window: MainWindow) -> None:
     """End the selected conditions."""
-    conditions.end_conditions(window.controller, held_conditions(window))
+    held = held_conditions(window)
+    if held:
+        conditions.end_conditions(window.controller, held)
 
 
 # --- the fight ---------------------------------------------------------------------------

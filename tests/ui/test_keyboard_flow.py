@@ -157,3 +157,30 @@ def test_f6_to_the_log_starts_on_the_newest_entry(qtbot: QtBot, window: MainWind
     assert window.controller.session.log[-1].text.split(":")[0] in window.log.detail.toPlainText()
     press(qtbot, window, Qt.Key.Key_Up)
     assert view.currentIndex().row() == newest - 1
+
+
+def test_plus_on_a_combatant_with_one_counter_extends_it(qtbot: QtBot, window: MainWindow) -> None:
+    """With the keys on the initiative list and no counter selected in its panel, + and -
+    act on the one counter the selected combatant holds; with two, they ask for one to be
+    chosen and change nothing."""
+    from futurepath_desktop.session import commands as c
+    from futurepath_desktop.ui.prompts import PICK_CONDITIONS
+
+    controller = window.controller
+    session = controller.session
+    for held in list(session.conditions):
+        assert controller.push(c.RemoveConditions((held,)))
+    assert controller.push(c.AddCondition(("bear-1",), "stunned", rounds=3))
+    (counter,) = session.conditions.values()
+    window.initiative.select(["bear-1"])
+    window.initiative.view.setFocus()
+    window.counters.view.clearSelection()
+    press(qtbot, window, Qt.Key.Key_Plus)
+    assert session.conditions[counter.id].remaining == 4
+    press(qtbot, window, Qt.Key.Key_Minus)
+    assert session.conditions[counter.id].remaining == 3
+    assert controller.push(c.AddCondition(("bear-1",), "shaken", rounds=2))
+    steps = controller.stack.count()
+    press(qtbot, window, Qt.Key.Key_Plus)
+    assert controller.stack.count() == steps
+    assert window.statusBar().currentMessage() == PICK_CONDITIONS

@@ -26,8 +26,9 @@ IN_PRACTICE: tuple[tuple[str, str], ...] = (
     (
         "A condition with its counter",
         "`C`, the first letters (`s t` for Stunned), `Enter`; the catalog's default "
-        "rounds apply unless you set others. `F6` to the Condition Counters, then `+` "
-        "or `-` gives the held counter a round more or less.",
+        "rounds apply unless you set others. `+` or `-` gives the selected combatant's "
+        "counter a round more or less when it has just one; else `F6` to the Condition "
+        "Counters and pick one there first.",
     ),
     ("Next turn", "`N`. Undo and redo: `Ctrl+Z` and `Ctrl+Shift+Z` (or `Ctrl+Y`)."),
     ("An attack", "`A` goes to the attack form for the selected combatant; `Enter` rolls it."),
