@@ -264,6 +264,21 @@ def test_an_empty_bridge_shows_no_made_up_hard_points(qtbot: QtBot) -> None:
     qtbot.addWidget(console)
     assert console.hard_points.text() == "–"
     ship = next(iter(demo_session().ships.values()))
+    assert not console.chart_button.isEnabled(), "nothing to chart"
     console.show_ship(ship)
     assert console.hard_points.value() == max(1, ship.hard_points)
-    assert console.hard_points.minimum() == 1
+    assert console.hard_points.minimum() == 1 and console.chart_button.isEnabled()
+    console.show_ship(None)  # the ship went (a new session, say)
+    assert console.hard_points.text() == "–" and not console.chart_button.isEnabled()
+
+
+def test_a_new_session_empties_the_weapons_console(qtbot: QtBot, window: MainWindow) -> None:
+    """After New Session the bridge shows no ship, and the console no hard points."""
+    from futurepath_desktop.session.state import Session
+
+    open_bridge(qtbot, window)
+    bridge = panel(window)
+    assert bridge.hard_points.value() >= 1
+    window.controller.replace(Session(name="New session"), None)
+    qtbot.waitUntil(lambda: bridge.hard_points.text() == "–")
+    assert not bridge.chart_button.isEnabled()

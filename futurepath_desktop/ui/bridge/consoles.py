@@ -97,6 +97,7 @@ class WeaponsConsole(QGroupBox):
         self.chart_button = QPushButton("Chart")
         self.chart_button.setObjectName("bridgeChart")
         self.chart_button.setToolTip("Chart the chance of Battle Damage by hard points")
+        self.chart_button.setEnabled(False)  # until a ship is in view
         self.odds = Feedback(2)
         self.odds.setObjectName("bridgeOdds")
         self.feedback = Feedback(3)
@@ -115,14 +116,18 @@ class WeaponsConsole(QGroupBox):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self._shown: tuple[str, int] | None = None
 
-    def show_ship(self, ship: Ship) -> None:
+    def show_ship(self, ship: Ship | None) -> None:
         """Set the volley up for this ship: all its hard points, at Battle Damage. Only
         when another ship (or another count of hard points) comes up: a GM's choices for
-        the ship in view stay while it is in view."""
-        shown = (ship.id, ship.hard_points)
+        the ship in view stay while it is in view. No ship: a dash, and nothing to chart."""
+        shown = (ship.id, ship.hard_points) if ship is not None else None
         if shown == self._shown:
             return
         self._shown = shown
+        self.chart_button.setEnabled(ship is not None)
+        if ship is None:
+            self.hard_points.setRange(0, 0)
+            return
         self.hard_points.setRange(1, max(1, ship.hard_points))
         self.hard_points.setValue(max(1, ship.hard_points))
         self.aim.setCurrentIndex(0)

@@ -322,6 +322,7 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         keep = self.target.currentData()
         self.target.clear()
         self.damage_combo.clear()
+        self.weapons.show_ship(ship)  # each console shows the ship in view (or none)
         if ship is not None:
             # The other side's ships first, the first of them aimed at; its own marked (R56).
             order = {o.id: side_order(ship.side, o.side) for o in session.ships.values()}
@@ -333,7 +334,6 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
             if self.target.findData(keep) >= 0 and order.get(str(keep)) != 2:
                 self.target.setCurrentIndex(self.target.findData(keep))
             self.target.setToolTip(self.target.currentText())
-            self.weapons.show_ship(ship)  # each console shows the ship in view
             self.crew.show_ship(ship)
             for entry in ship.damage:
                 # The name alone fits the console; its repair DC is on the card and the tip.
