@@ -184,3 +184,19 @@ def test_plus_on_a_combatant_with_one_counter_extends_it(qtbot: QtBot, window: M
     press(qtbot, window, Qt.Key.Key_Plus)
     assert controller.stack.count() == steps
     assert window.statusBar().currentMessage() == PICK_CONDITIONS
+
+
+def test_the_breakdown_goes_with_its_entry_when_another_session_opens(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The log's breakdown shows the current entry's: when a new session replaces the
+    log, the old entry's breakdown goes too."""
+    from futurepath_desktop.session import commands as c
+    from futurepath_desktop.session.state import Session
+
+    assert window.controller.push(c.RollDice("2d6"))
+    window.log.view.selectRow(window.log.proxy.rowCount() - 1)
+    assert "2d6" in window.log.detail.toPlainText()
+    window.controller.replace(Session(name="New session"), None)
+    assert window.log.proxy.rowCount() == 0
+    assert window.log.detail.toPlainText() == ""

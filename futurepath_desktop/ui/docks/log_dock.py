@@ -229,6 +229,8 @@ class LogDock(QDockWidget):
         self.filter.textChanged.connect(self.proxy.set_text)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.view.selectionModel().currentRowChanged.connect(self._show_detail)
+        # A reset (another session, a cut-back log) drops the current entry unannounced.
+        self.proxy.modelReset.connect(lambda: self._show_detail(self.view.currentIndex()))
         self.copy_button.clicked.connect(self.copy)
         roll.clicked.connect(self._roll)
         self.dice.returnPressed.connect(self._roll)
