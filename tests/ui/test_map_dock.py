@@ -180,7 +180,10 @@ def test_a_burst_lists_who_is_inside_and_damages_them_all_in_one_step(
         qtbot.keyClick(dialog.amount, Qt.Key.Key_Return)
 
     answer_dialog(qtbot, fill)
-    window.map.options.damage_inside.click()
+    button = window.map.options.inside
+    assert button.isEnabled() and button.menu() is not None
+    assert window.map.options.damage_inside in button.menu().actions()
+    window.map.options.damage_inside.trigger()  # the button's menu: Damage inside…
     qtbot.waitUntil(lambda: window.controller.stack.count() == before + 1)
     assert all(session.combatants[i].hp == max(0, hp[i] - 4) for i in inside)
     assert all(name in asked[0] for name in names) and asked[1] == "0"

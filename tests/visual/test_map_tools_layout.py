@@ -75,6 +75,24 @@ def test_every_map_tool_s_options_fit_the_map_panel(posed: Posed, width: int, he
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize(("width", "height"), CASES)
+def test_the_map_stays_put_as_the_tools_change(posed: Posed, width: int, height: int) -> None:
+    """At a laptop's width every tool's options keep to the one line Move's take (a
+    template's included, with one chosen): the map under them does not move, so a click
+    aimed at a token after a change of tool lands on it."""
+    window = posed(width, height, theme.LIGHT)
+    dock = window.map
+    where: dict[str, tuple[int, int]] = {}
+    for tool in Tool:
+        dock.tool_actions[tool].trigger()
+        if tool is Tool.TEMPLATE:
+            dock.choose_template(next(iter(window.controller.session.templates.values())).id)
+        settle()
+        top = dock.view.mapTo(dock, dock.view.rect().topLeft()).y()
+        where[tool.value] = (dock.options.height(), top)
+    assert len(set(where.values())) == 1, where
+
+
 CLEAR = FRAME_WIDTH + 1
 """Pixels a label keeps inside the view's edges: the focus frame is drawn over them, and a
 glyph that touches the frame reads as cut."""

@@ -105,8 +105,8 @@ class MapDock(QDockWidget):
         self.view_tools.addWidget(self.setup_button)
         layout.addWidget(self.tools)
         self.options = ToolOptions(self.view.settings, self.view_tools)
-        self.options.damage_inside.clicked.connect(self._damage_inside)
-        self.options.remove_template.clicked.connect(self._remove_template)
+        self.options.damage_inside.triggered.connect(self._damage_inside)
+        self.options.remove_template.triggered.connect(self._remove_template)
         layout.addWidget(self.options)
         self.view.setMinimumSize(240, 160)
         self.view.setAccessibleName("Map")
@@ -216,16 +216,18 @@ class MapDock(QDockWidget):
         ids = self.inside_ids()
         session = self.controller.session
         names = ", ".join(session.combatants[i].name for i in ids)
-        text = f"Inside: {names}" if ids else ""
-        # A long list would push the buttons off the row: then a count, the names in the
-        # tip (and on the line under the map when the template is chosen).
+        chosen = self.template_id is not None and self._template()
+        text = f"Inside: {names}" if ids else "Nobody inside" if chosen else "No template chosen"
+        # A long list would make the row wrap: then a count, the names in the tip (and
+        # on the line under the map when the template is chosen).
         if self.options.inside.fontMetrics().horizontalAdvance(text) > INSIDE_WIDTH:
             text = f"{len(ids)} inside"
         options = self.options
         options.inside.setText(text)
-        options.inside.setToolTip(names)
+        options.inside.setToolTip(names or "Click a template on the map to choose it")
+        options.inside.setEnabled(chosen)
         options.damage_inside.setEnabled(bool(ids))
-        options.remove_template.setEnabled(self.template_id is not None and self._template())
+        options.remove_template.setEnabled(chosen)
 
     def _template(self) -> bool:
         return self.template_id in self.controller.session.templates

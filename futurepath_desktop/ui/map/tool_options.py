@@ -1,8 +1,9 @@
 """The options row of the Map panel: the current tool's options (how a token moves, what
-the brush paints, a template's shape and size, a grenade's damage), the list of who is
-inside the chosen template with the buttons that act on them, and the map's view tools at
-its end. It changes with the tool and wraps onto a second line when the panel is narrow
-(nothing cut, nothing behind a "»")."""
+the brush paints, a template's shape and size, a grenade's damage), who is inside the
+chosen template with a menu that acts on them, and the map's view tools at its end. It
+changes with the tool, keeping to one line at a laptop's width so that the map does not
+move as the tools change, and wraps onto a second line only in a narrower panel (nothing
+cut, nothing behind a "»")."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QLineEdit,
-    QPushButton,
+    QMenu,
     QSizePolicy,
     QSpinBox,
+    QToolButton,
     QWidget,
 )
 
@@ -80,12 +82,17 @@ class ToolOptions(QWidget):
         )
         self.cooked.setObjectName("mapGrenadeCooked")
         self.cooked.toggled.connect(self._changed)
-        self.inside = QLabel("")
+        # Who is inside the chosen template, as one button whose menu acts on them: the
+        # template's options keep to one line, so the map does not jump as tools change.
+        self.inside = QToolButton()
         self.inside.setObjectName("mapInside")
-        self.damage_inside = QPushButton("Damage inside…")
+        self.inside.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        actions = QMenu(self.inside)
+        self.damage_inside = actions.addAction("Damage inside…")
         self.damage_inside.setObjectName("mapDamageInside")
-        self.remove_template = QPushButton("Remove template")
+        self.remove_template = actions.addAction("Remove template")
         self.remove_template.setObjectName("mapRemoveTemplate")
+        self.inside.setMenu(actions)
         self.labels = {
             "move": QLabel("Move as"),
             "brush": QLabel("Paint"),
@@ -99,8 +106,6 @@ class ToolOptions(QWidget):
             "shape": (self.labels["shape"], self.shape),
             "size": (self.size_ft,),
             "inside": (self.inside,),
-            "damage inside": (self.damage_inside,),
-            "remove template": (self.remove_template,),
             "damage": (self.labels["damage"], self.damage),
             "cooked": (self.cooked,),
         }
@@ -116,8 +121,6 @@ class ToolOptions(QWidget):
             self.damage,
             self.cooked,
             self.inside,
-            self.damage_inside,
-            self.remove_template,
         )
         tall = self.move_type.sizeHint().height()
         for widget in self.in_order:

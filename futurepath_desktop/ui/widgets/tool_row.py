@@ -84,16 +84,27 @@ class FlowLayout(QLayout):
         x, y, line = area.x(), area.y(), 0
         gap = self.spacing()
         shown = [item for item in self._items if not item.isEmpty()]
+        placed: list[tuple[QLayoutItem, QRect]] = []  # this line's, to centre on it
+
+        def end_line() -> None:
+            for item, at in placed:  # a shorter item sits in the middle of its line
+                item.setGeometry(at.translated(0, (line - at.height()) // 2))
+            placed.clear()
+
         for item in shown:
             hint = item.sizeHint()
             if x + hint.width() > area.right() + 1 and line > 0:
+                if move:
+                    end_line()
                 x, y, line = area.x(), y + line + gap, 0
             if self.last_at_end and item is shown[-1]:
                 x = max(x, area.right() + 1 - hint.width())
             if move:
-                item.setGeometry(QRect(QPoint(x, y), hint))
+                placed.append((item, QRect(QPoint(x, y), hint)))
             x += hint.width() + gap
             line = max(line, hint.height())
+        if move:
+            end_line()
         return y + line - rect.y() + margins.bottom()
 
 

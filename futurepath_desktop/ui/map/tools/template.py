@@ -39,7 +39,7 @@ class TemplateTool(AnchoredTool):
 
     tool = Tool.TEMPLATE
     hint = "Click for a burst; drag for a cone or a line's direction."
-    options = ("shape", "size", "inside", "damage inside", "remove template")
+    options = ("shape", "size", "inside")
 
     def release(self, square: Square, modifiers: Mods = NO_MODS) -> None:
         if self.anchor is not None:
