@@ -153,6 +153,7 @@ def test_f6_to_the_log_starts_on_the_newest_entry(qtbot: QtBot, window: MainWind
     assert QApplication.focusWidget() is view
     newest = window.log.proxy.rowCount() - 1
     assert view.currentIndex().row() == newest
+    assert [i.row() for i in view.selectionModel().selectedRows()] == [newest], "highlighted"
     assert view.verticalScrollBar().value() == view.verticalScrollBar().maximum()
     assert window.controller.session.log[-1].text.split(":")[0] in window.log.detail.toPlainText()
     press(qtbot, window, Qt.Key.Key_Up)

@@ -127,14 +127,15 @@ class _LogView(QTableView):
         self.verticalScrollBar().setAutoFillBackground(True)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
-        """Keys coming to a log with no entry current (F6, Tab) start on the newest entry
-        at its end, where the fight is, not on the oldest at the top."""
+        """Keys coming to a log with no entry current (F6, Tab) start on the newest entry,
+        selected, at its end, where the fight is, not on the oldest at the top."""
         model, selection = self.model(), self.selectionModel()
         if model is not None and selection is not None and not self.currentIndex().isValid():
             rows = model.rowCount()
             if rows:
                 newest = model.index(rows - 1, 0)
-                selection.setCurrentIndex(newest, QItemSelectionModel.SelectionFlag.NoUpdate)
+                flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
+                selection.setCurrentIndex(newest, flags | QItemSelectionModel.SelectionFlag.Rows)
                 self.scrollTo(newest)
         super().focusInEvent(event)
 
