@@ -362,3 +362,33 @@ def test_the_square_the_arrows_walk_to_is_framed(posed: Posed, qtbot: QtBot, sch
     assert after >= 2 * side, f"the frame shows: {after} blue pixels round a {side}-px square"
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     assert framed(grab(window)) < side // 2, "Esc takes the frame away"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_template_by_the_map_s_edge_stops_at_it(posed: Posed, scheme: str) -> None:
+    """A burst laid in the corner (a grenade's blast scattered there, say) is drawn on
+    the map's squares only: the surround just past the map's edge stays the surround's
+    colour, while the corner square inside takes the template's tint."""
+    from futurepath_desktop.session.commands import PlaceTemplate
+    from futurepath_desktop.session.state import Template
+
+    window = posed(1280, 800, scheme)
+    view = window.map.view
+    before = grab(window)
+    # Just above the corner square: the fitted map leaves a band of surround above it.
+    outside_corner = view.mapFromScene(QPointF(SQUARE / 2, -SQUARE / 2))
+    corner = (0, 0)
+    assert view.viewport().rect().contains(outside_corner), "the pose shows the surround"
+    surround = pixel(before, outside_corner.x(), outside_corner.y())
+    assert window.controller.push(PlaceTemplate(Template("edge", "burst", 0, 0, 15)))
+    QApplication.processEvents()
+    after = grab(window)
+    tinted = distance(inside(after, view, corner), inside(before, view, corner))
+    assert tinted > 10, "the corner square inside the burst takes its tint"
+    now = pixel(after, outside_corner.x(), outside_corner.y())
+    assert abs(luminance(now) - luminance(surround)) < 3, "the burst spilled off the map"
+    item = window.map.scene._templates["edge"]
+    grid = window.controller.session.map
+    assert grid is not None
+    map_rect = square_rect(0, 0).united(square_rect(grid.width - 1, grid.height - 1))
+    assert map_rect.adjusted(-2, -2, 2, 2).contains(item.sceneBoundingRect())

@@ -329,7 +329,11 @@ class MapScene(QGraphicsScene):
         return zone_item(area, area_rect(area), self.dark)
 
     def _template_item(self, template: Template) -> QGraphicsItem:
-        item = QGraphicsPathItem(area_path(area_of(template)))
+        squares = area_of(template)
+        grid = self.grid
+        if grid is not None:  # a blast by the map's edge stops at it
+            squares = frozenset(s for s in squares if grid.inside(s))
+        item = QGraphicsPathItem(area_path(squares))
         grenade = template.grenade_id is not None
         colour = QColor("#e05545") if grenade else QColor("#e0a030")
         fill = QColor(colour)
