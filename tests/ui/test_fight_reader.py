@@ -87,3 +87,27 @@ def test_the_volley_tab_is_not_redrawn_for_a_ground_change(
     assert drawn == []
     window.controller.push(c.EditShip("wayfarer", (("shields", 2),)))
     qtbot.waitUntil(lambda: drawn == [1])
+
+
+def test_damage_from_nobody_is_dealt_by_no_team() -> None:
+    """The fight's damage chart credits the dealer: an attacker's (or a grenade thrower's)
+    team; damage typed with no source, the acting team (a player's roll entered by the GM);
+    a source that is nobody (the template's area, a fall, a fire), no team at all. Taken
+    counts every hit to the victim's team either way."""
+    session = demo_session()
+    history = History(session)
+    history.push(c.StartCombat(()))
+    while session.combat.acting_team != "players":
+        history.push(c.NextTurn())
+    bear = session.combatants["bear-1"]
+    history.push(c.Damage(("bear-1",), 2, "area"))  # a template's Damage inside
+    history.push(c.Damage(("bear-1",), 3, "a fall"))
+    read = fight_history(session)
+    assert sum(read.taken["Space Bears"].values()) == 5
+    assert "Players" not in read.dealt, read.dealt
+    history.push(c.Damage(("bear-1",), 4))  # a player's roll, entered by the GM
+    history.push(c.Damage(("bear-2",), 1, "Brandon"))
+    read = fight_history(session)
+    assert sum(read.dealt["Players"].values()) == 5
+    assert sum(read.taken["Space Bears"].values()) == 10
+    assert session.combatants["bear-1"].hp == bear.hp - 9

@@ -245,7 +245,9 @@ def record_change(
     acting: Team | None,
 ) -> None:
     """One HP or Health change: the health line; damage taken by the victim's team and
-    dealt by the source's (the attacker, the grenade's thrower, else the acting team)."""
+    dealt by the source's (the attacker, the grenade's thrower, else, when the damage names
+    no source, the acting team: a source that is nobody, a fall or a fire or a template's
+    area, deals for no team)."""
     name = victim.name
     history.health[name].append((round_number, int(hit.group("value"))))
     if hit.group("fatigue") is not None:
@@ -258,6 +260,9 @@ def record_change(
         _add(history.taken, team.name, round_number, amount)
     source = (hit.group("source") or "").strip()
     dealer = thrower if thrower is not None else source
-    by = session.teams.get(people[dealer].team_id) if dealer in people else acting
+    if dealer in people:
+        by = session.teams.get(people[dealer].team_id)
+    else:
+        by = None if source else acting
     if by is not None and (team is None or by.id != team.id):
         _add(history.dealt, by.name, round_number, amount)
