@@ -107,7 +107,10 @@ def test_damage_from_nobody_is_dealt_by_no_team() -> None:
     assert "Players" not in read.dealt, read.dealt
     history.push(c.Damage(("bear-1",), 4))  # a player's roll, entered by the GM
     history.push(c.Damage(("bear-2",), 1, "Brandon"))
+    history.push(c.Damage(("bear-2",), 2, "James's arc"))  # a technique names its user
+    history.push(c.Damage(("brandon",), 3, "Space Bear 1 bites"))
     read = fight_history(session)
-    assert sum(read.dealt["Players"].values()) == 5
-    assert sum(read.taken["Space Bears"].values()) == 10
+    assert sum(read.dealt["Players"].values()) == 7
+    assert sum(read.dealt["Space Bears"].values()) == 3
+    assert sum(read.taken["Space Bears"].values()) == 12
     assert session.combatants["bear-1"].hp == bear.hp - 9

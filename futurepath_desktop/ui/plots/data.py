@@ -245,9 +245,9 @@ def record_change(
     acting: Team | None,
 ) -> None:
     """One HP or Health change: the health line; damage taken by the victim's team and
-    dealt by the source's (the attacker, the grenade's thrower, else, when the damage names
-    no source, the acting team: a source that is nobody, a fall or a fire or a template's
-    area, deals for no team)."""
+    dealt by the source's team (the attacker, or the one the source begins with, "James's
+    arc"; the grenade's thrower; else, when the damage names no source, the acting team):
+    a source that is nobody, a fall or a fire or a template's area, deals for no team."""
     name = victim.name
     history.health[name].append((round_number, int(hit.group("value"))))
     if hit.group("fatigue") is not None:
@@ -260,6 +260,8 @@ def record_change(
         _add(history.taken, team.name, round_number, amount)
     source = (hit.group("source") or "").strip()
     dealer = thrower if thrower is not None else source
+    if dealer not in people:  # "James's arc": James; "Space Bear 1 bites": Space Bear 1
+        dealer = next((n for n in people if source.startswith((f"{n}'s ", f"{n} "))), dealer)
     if dealer in people:
         by = session.teams.get(people[dealer].team_id)
     else:
