@@ -114,3 +114,15 @@ def test_damage_from_nobody_is_dealt_by_no_team() -> None:
     assert sum(read.dealt["Space Bears"].values()) == 3
     assert sum(read.taken["Space Bears"].values()) == 12
     assert session.combatants["bear-1"].hp == bear.hp - 9
+
+
+def test_a_source_is_read_by_the_longest_name_it_begins_with() -> None:
+    """With a "Bear" and a "Bear Hunter" in the fight, "Bear Hunter bites" is the Bear
+    Hunter's damage, whichever of them the roster lists first."""
+    session = demo_session()
+    history = History(session)
+    history.push(c.EditCombatant("brandon", {"name": "Bear"}))  # a Player, listed first
+    history.push(c.EditCombatant("bear-1", {"name": "Bear Hunter"}))
+    history.push(c.Damage(("james",), 2, "Bear Hunter bites"))
+    read = fight_history(session)
+    assert read.dealt == {"Space Bears": {0: 2}}, read.dealt

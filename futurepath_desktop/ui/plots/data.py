@@ -260,7 +260,9 @@ def record_change(
         _add(history.taken, team.name, round_number, amount)
     source = (hit.group("source") or "").strip()
     dealer = thrower if thrower is not None else source
-    if dealer not in people:  # "James's arc": James; "Space Bear 1 bites": Space Bear 1
+    # "James's arc": James. ``people`` runs longest name first: "Bear Hunter bites" is the
+    # Bear Hunter's, not a Bear's.
+    if dealer not in people:
         dealer = next((n for n in people if source.startswith((f"{n}'s ", f"{n} "))), dealer)
     if dealer in people:
         by = session.teams.get(people[dealer].team_id)

@@ -37,8 +37,9 @@ class FightReader:
             self._start(session)
         history = self._history
         assert history is not None
-        people = {c.name: c for c in session.combatants.values()}
-        names = sorted(people, key=len, reverse=True)
+        by_name = {c.name: c for c in session.combatants.values()}
+        names = sorted(by_name, key=len, reverse=True)
+        people = {name: by_name[name] for name in names}  # longest first, as ``names``
         ships = sorted((s.name for s in session.ships.values()), key=len, reverse=True)
         known = NameFinder(names)
         for entry in session.log[self._seen :]:
