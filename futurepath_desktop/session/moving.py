@@ -212,11 +212,11 @@ def move_note(session: Session, combatant_id: str, move: MoveType, cost_ft: int)
         action = move_action(session, combatant, move, token.moved_ft + cost_ft)
     except CommandError:
         return ""
-    spec = ACTIONS[action.name]
     if not action.declare:
         return ""
     if action.name == "Sprint":
         return "a Sprint: it ends the turn"
+    spec = ACTIONS[action.name]
     if spec.ends_turn:
         return "it ends the turn"
     return "the Standard action: no attack after" if spec.type is ActionType.MOVE else ""

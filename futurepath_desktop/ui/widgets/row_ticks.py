@@ -5,6 +5,7 @@ which characters a sheet brings)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
 
 Index = QModelIndex | QPersistentModelIndex
@@ -22,14 +23,15 @@ class WholeRowTicks(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: Index,
     ) -> bool:
-        tickable = bool(index.flags() & Qt.ItemFlag.ItemIsUserCheckable) and bool(
-            index.flags() & Qt.ItemFlag.ItemIsEnabled
+        needed = Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
+        left_click = (
+            isinstance(event, QMouseEvent)
+            and event.type() in (*PRESSES, QEvent.Type.MouseButtonRelease)
+            and event.button() == Qt.MouseButton.LeftButton
         )
+        if not left_click or (index.flags() & needed) != needed:
+            return super().editorEvent(event, model, option, index)
         kind = event.type()
-        if not tickable or kind not in (*PRESSES, QEvent.Type.MouseButtonRelease):
-            return super().editorEvent(event, model, option, index)
-        if getattr(event, "button", lambda: None)() != Qt.MouseButton.LeftButton:
-            return super().editorEvent(event, model, option, index)
         if kind in PRESSES:
             super().editorEvent(event, model, option, index)
             return False  # the press still selects the row, where rows are selectable
