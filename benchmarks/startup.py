@@ -38,8 +38,43 @@ def compile_package() -> None:
     compileall.compile_dir(Path(futurepath_desktop.__file__).parent, quiet=1)
 
 
-def measure(repeats: int = 5, session: Path | None = None) -> dict[str, float]:
-    """Median seconds from process start to exit after the first paint, both ways."""
+LEAVE_UP = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from futurepath_desktop.ui.app import main
+
+
+def raise_then_quit(step=[0]):
+    windows = [w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow"]
+    if not windows or not windows[0].painted:
+        QTimer.singleShot(25, raise_then_quit)
+        return
+    window = windows[0]
+    step[0] += 1
+    if step[0] == 1:
+        if sys.argv[1] == "odds":
+            window.show_chart(0)
+        else:
+            window.bridge.show()
+            window.bridge.raise_()
+        QTimer.singleShot(200, raise_then_quit)
+        return
+    window.controller.stack.setClean()
+    window.close()  # the layout is kept for the next start
+QTimer.singleShot(0, raise_then_quit)
+sys.exit(main(["--demo"]))
+"""
+"""Run the app once, bring up a panel of the middle column ("odds" or "bridge") and close
+it, as a GM ends a session: the next start restores that layout."""
+
+
+def measure(
+    repeats: int = 5, session: Path | None = None, left_up: str | None = None
+) -> dict[str, float]:
+    """Median seconds from process start to exit after the first paint, both ways; with
+    ``left_up``, the app starts on the layout of a session closed with that panel up."""
     compile_package()
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     env.pop("FUTUREPATH_HOME", None)
@@ -53,6 +88,10 @@ def measure(repeats: int = 5, session: Path | None = None) -> dict[str, float]:
     app = [sys.executable, "-m", "futurepath_desktop", "--smoke-test"]
     app += [str(session)] if session else ["--demo"]
     bare = [sys.executable, "-c", BARE]
+    if left_up is not None:
+        subprocess.run(
+            [sys.executable, "-c", LEAVE_UP, left_up], check=True, env=env, capture_output=True
+        )
     for _ in range(2):  # warm the disk cache for both (a fresh venv's files are cold)
         _time(bare, env)
         _time(app, env)

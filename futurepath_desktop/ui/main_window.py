@@ -388,6 +388,7 @@ class MainWindow(QMainWindow):
             return  # closed by whoever waited for the frame (the smoke test)
         self.hide_stray_tab_bars()
         self.inspector.attack.set_ready()
+        self.odds.set_ready()
         from futurepath_desktop.ui.dialog_focus import DialogFocus
 
         self.dialog_focus = DialogFocus(self)

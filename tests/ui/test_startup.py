@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.startup import LEAVE_UP
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.store import save_session
 from futurepath_desktop.ui.app import smoke_check
@@ -196,6 +197,62 @@ def test_a_real_start_paints_before_it_loads_the_odds_engine(private_home: Path)
     # OpenSSL in (filelock imports secrets). The smoke test, without autosave, has none.
     found.pop("hashlib", None)
     assert found == {"icepool": "after", "odds shown": "yes"}
+
+
+FIRST_FRAME_OF_ODDS = """
+import sys
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QColor
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.app import main
+
+shown = MainWindow._after_first_paint
+
+
+def after_first_paint(window):
+    odds = window.odds
+    picture = window.grab().toImage()
+    label = odds.widget()
+    room = QRect(label.mapTo(window, QPoint(0, 0)), label.size())
+    ground = QColor(picture.pixelColor(room.left() + 2, room.top() + 2))
+    ink = [
+        (x, y)
+        for y in range(room.top(), room.bottom(), 2)
+        for x in range(room.left(), room.right(), 2)
+        if abs(picture.pixelColor(x, y).lightness() - ground.lightness()) > 80
+    ]
+    xs = [x for x, _ in ink]
+    middle = (min(xs) + max(xs)) / 2 - room.center().x() if ink else None
+    print(f"odds up={odds.isVisible() and not odds.visibleRegion().isEmpty()}")
+    print(f"odds says={odds.widget().text() if hasattr(odds.widget(), 'text') else '(charts)'}")
+    print(f"ink={len(ink)} off_middle={middle}")
+    print(f"pyqtgraph at first frame={'pyqtgraph' in sys.modules}")
+    shown(window)
+
+
+MainWindow._after_first_paint = after_first_paint
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_charts_left_open_are_made_after_the_first_frame(private_home: Path) -> None:
+    """A GM who closed the app with Odds and Charts up gets it up again, but the plotting
+    library no longer loads before the first frame (that took the start from about a
+    quarter to half a second): the frame shows the panel saying it is loading, centred,
+    and a real start makes the charts right after it."""
+    left = run_python("-c", LEAVE_UP, "odds", home=private_home)
+    assert left.returncode == 0, left.stderr[-2000:]
+    done = run_python("-c", FIRST_FRAME_OF_ODDS, "--smoke-test", "--demo", home=private_home)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = dict(line.split("=", 1) for line in done.stdout.splitlines() if "=" in line)
+    assert said["odds up"] == "True"  # the layout came back with the charts in view
+    assert said["odds says"] == "Loading the charts…"
+    assert int(said["ink"].split()[0]) > 20  # the words are drawn
+    assert abs(float(said["ink"].split("off_middle=")[1])) < 12  # across the middle
+    assert said["pyqtgraph at first frame"] == "False"
+    assert heavy_imports("--smoke-test", "--demo", home=private_home) == {}
+    found = heavy_imports("--demo", home=private_home)
+    assert found["pyqtgraph"] == "after"  # made once the frame is up
 
 
 NONE_GUARD = """

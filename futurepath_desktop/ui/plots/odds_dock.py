@@ -1,5 +1,7 @@
 """The Odds & Charts panel: the attack being set up, the weapons console's volley, and the
-fight so far. pyqtgraph loads the first time the panel is shown, never at start-up."""
+fight so far. pyqtgraph loads the first time the panel is shown, never at start-up: a
+panel left up by the last session says it is loading in the first frame and draws its
+charts once that frame is on screen."""
 
 from __future__ import annotations
 
@@ -79,6 +81,8 @@ class OddsDock(QDockWidget):
         self.attack = attack
         self.volley = volley
         self.built = False
+        self.ready = False  # whether the window has painted its first frame
+        self._waiting = False  # shown before then: the charts are made once it has
         self.dark = False
         placeholder = QLabel("Charts of the attack's odds, the volley and the fight so far.")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -102,8 +106,21 @@ class OddsDock(QDockWidget):
         if visible:
             QTimer.singleShot(0, self, self._build_if_shown)
 
+    def set_ready(self) -> None:
+        """The window has painted: a panel that was up in the first frame makes its charts."""
+        self.ready = True
+        if self._waiting:
+            self._waiting = False
+            self._build_if_shown()
+
     def _build_if_shown(self) -> None:
         if not self.isVisible():
+            return
+        if not self.built and not self.ready:  # in the first frame: pyqtgraph waits for it
+            placeholder = self.widget()
+            if isinstance(placeholder, QLabel):
+                placeholder.setText(LOADING)
+            self._waiting = True
             return
         if not self.built:
             focused = QApplication.focusWidget()
