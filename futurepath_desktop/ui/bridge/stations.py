@@ -5,11 +5,10 @@ panel is wide enough."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QResizeEvent
+from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeView,
@@ -24,14 +23,9 @@ from futurepath_desktop.ui.models.stations_model import (
     THIS_ROUND,
     StationsModel,
 )
+from futurepath_desktop.ui.widgets.cell_pictures import MARGIN
 
 Index = QModelIndex | QPersistentModelIndex
-
-
-def text_margin(widget: QWidget) -> int:
-    """The space an item view leaves on each side of a cell's text."""
-    style = widget.style()
-    return style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
 
 
 class _WrappingDelegate(QStyledItemDelegate):
@@ -44,7 +38,7 @@ class _WrappingDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         hint = super().sizeHint(option, index)
-        width = self.view.header().sectionSize(index.column()) - 2 * text_margin(self.view)
+        width = self.view.header().sectionSize(index.column()) - 2 * MARGIN
         text = str(index.data() or "")
         if width <= 0 or not text:
             return hint
@@ -58,6 +52,12 @@ class StationsView(QTreeView):
 
     def __init__(self, model: StationsModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # A viewport made here: Qt's own, handed to Python at the first resize, makes the
+        # bindings build every widget class (some 20 ms when the bridge is up at start).
+        viewport = QWidget()
+        viewport.setBackgroundRole(QPalette.ColorRole.Base)
+        viewport.setAutoFillBackground(True)
+        self.setViewport(viewport)
         self.setObjectName("bridgeStations")
         self.stations = model
         self.setModel(model)
