@@ -83,16 +83,23 @@ def _palette(colours: dict[str, str], disabled: str) -> QPalette:
     return palette
 
 
-# Fusion draws check-box frames from the window colour, which vanish on a dark base.
-DARK_INDICATORS = """
-QCheckBox::indicator, QAbstractItemView::indicator {
-    width: 13px; height: 13px; border: 1px solid #8a9099; border-radius: 3px;
-    background: #1b1d21;
-}
-QCheckBox::indicator:checked, QAbstractItemView::indicator:checked {
-    background: #3d7bd9; border-color: #6ea8ff;
-}
-"""
+INDICATOR_GROUND = "#b0b7c3"
+"""Fusion draws a check box's and a radio button's frame in the window colour darkened,
+which vanishes on the dark base. A box is given this as its window colour instead, so its
+frame comes out the grey of the placeholder text (#8a9099). A palette per class, rather
+than a style sheet, keeps the start as quick in dark as in light (a style sheet cost some
+25 ms at every start) and the boxes the size they are in light."""
+
+INDICATOR_CLASSES = ("QCheckBox", "QRadioButton")
+
+
+def indicator_palette(palette: QPalette) -> QPalette:
+    """``palette`` with the window colour a check box is framed by: on a dark palette,
+    ``INDICATOR_GROUND``; on a light one, unchanged."""
+    boxed = QPalette(palette)
+    if palette.color(QPalette.ColorRole.Window).lightness() < 128:
+        boxed.setColor(QPalette.ColorRole.Window, QColor(INDICATOR_GROUND))
+    return boxed
 
 
 STYLE_ARGS = ["-style", "fusion"]
@@ -109,8 +116,10 @@ def apply_theme(app: QApplication, choice: str = SYSTEM, *, set_style: bool = Tr
         app.setStyle("Fusion")
     dark = system_is_dark() if choice == SYSTEM else choice == DARK
     colours, disabled = (DARK_COLOURS, DARK_DISABLED) if dark else (LIGHT_COLOURS, LIGHT_DISABLED)
-    app.setPalette(_palette(colours, disabled))
-    app.setStyleSheet(DARK_INDICATORS if dark else "")
+    palette = _palette(colours, disabled)
+    app.setPalette(palette)
+    for name in INDICATOR_CLASSES:  # the stubs say bytes; the binding takes only str
+        QApplication.setPalette(indicator_palette(palette), name)  # type: ignore[arg-type]
 
 
 class SchemeFollower(QObject):

@@ -8,13 +8,21 @@ from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPersistentM
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
 
+from futurepath_desktop.ui.theme import indicator_palette
+
 Index = QModelIndex | QPersistentModelIndex
 
 PRESSES = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick)
 
 
 class WholeRowTicks(QStyledItemDelegate):
-    """Drawn as ever; a left click's release on a tickable row turns its tick over."""
+    """A tick box framed so it shows on a dark base too; a left click's release on a
+    tickable row turns its tick over."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        super().initStyleOption(option, index)
+        if option.features & QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator:
+            option.palette = indicator_palette(option.palette)
 
     def editorEvent(
         self,

@@ -1,0 +1,117 @@
+"""Tick boxes the GM can see in both schemes, drawn offscreen and sampled: a check box's
+and a radio button's frame, and the box on each row of the dialogs' tick lists, stand out
+from the ground they are drawn on, ticked or not; the box is the same size in both
+schemes; and turning the scheme back to light leaves no dark-only colour behind."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QImage, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QListWidget,
+    QRadioButton,
+    QStyle,
+    QStyleOptionButton,
+    QStyleOptionViewItem,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.ui import theme
+from tests.ui.test_row_ticks import made
+
+
+def frame_contrast(picture: QImage, box: QRect, ground: int) -> int:
+    """How far the lightest-or-darkest pixel round the box's edge is from the ground's
+    lightness (the frame is drawn there, a pixel either side allowed)."""
+    edge = [
+        (x, y)
+        for x in range(box.left() - 1, box.right() + 2)
+        for y in (box.top(), box.top() + 1, box.bottom(), box.bottom() - 1)
+    ]
+    edge += [
+        (x, y)
+        for y in range(box.top() - 1, box.bottom() + 2)
+        for x in (box.left(), box.left() + 1, box.right(), box.right() - 1)
+    ]
+    seen = [picture.pixelColor(x, y).lightness() for x, y in edge if picture.valid(x, y)]
+    return max(abs(value - ground) for value in seen)
+
+
+def button_box(button: QCheckBox | QRadioButton) -> QRect:
+    option = QStyleOptionButton()
+    button.initStyleOption(option)
+    element = (
+        QStyle.SubElement.SE_CheckBoxIndicator
+        if isinstance(button, QCheckBox)
+        else QStyle.SubElement.SE_RadioButtonIndicator
+    )
+    return button.style().subElementRect(element, option, button)
+
+
+@pytest.mark.parametrize("kind", ["box", "ticked box", "radio"])
+def test_a_check_box_and_a_radio_button_show_their_frame(
+    qtbot: QtBot, scheme: str, kind: str
+) -> None:
+    button: QCheckBox | QRadioButton = (
+        QRadioButton("Alone") if kind == "radio" else QCheckBox("Out of turn")
+    )
+    if kind == "ticked box":
+        button.setChecked(True)
+    holder = QWidget()
+    button.setParent(holder)
+    qtbot.addWidget(holder)
+    holder.resize(160, 40)
+    holder.show()
+    QApplication.processEvents()
+    picture = button.grab().toImage()
+    ground = button.palette().color(QPalette.ColorRole.Base).lightness()
+    box = button_box(button)
+    assert box.width() >= 12
+    assert frame_contrast(picture, box, ground) >= 40, (scheme, kind)
+
+
+@pytest.mark.parametrize("kind", ["start", "join", "ships", "sheet"])
+def test_each_row_of_a_tick_list_shows_its_box(qtbot: QtBot, scheme: str, kind: str) -> None:
+    dialog, view = made(kind)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    QApplication.processEvents()
+    assert isinstance(view, QListWidget)
+    picture = view.viewport().grab().toImage()
+    ground = view.palette().color(QPalette.ColorRole.Base).lightness()
+    boxes = 0
+    for row in range(view.count()):
+        item = view.item(row)
+        if not item.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+            continue  # a team's title row
+        option = QStyleOptionViewItem()
+        view.initViewItemOption(option)
+        option.rect = view.visualItemRect(item)
+        option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
+        box = view.style().subElementRect(
+            QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, view
+        )
+        if not box.intersects(picture.rect()) or box.bottom() >= picture.height():
+            continue  # scrolled out of sight
+        assert frame_contrast(picture, box, ground) >= 40, (scheme, kind, item.text())
+        boxes += 1
+    assert boxes >= 1
+
+
+def test_the_box_keeps_its_size_and_light_keeps_its_colours(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
+    sizes = []
+    for scheme in (theme.DARK, theme.LIGHT):
+        theme.apply_theme(qapp, scheme)
+        box = QCheckBox("Out of turn")
+        qtbot.addWidget(box)
+        sizes.append((box.sizeHint(), button_box(box).size()))
+        if scheme == theme.LIGHT:  # back from dark: the box's colours are the window's
+            for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base):
+                assert box.palette().color(role) == qapp.palette().color(role)
+    assert sizes[0] == sizes[1]
