@@ -23,6 +23,12 @@ class TargetChoice(msgspec.Struct, frozen=True):
     """Between the nearest squares of the two tokens (R53); None off the map."""
     seen: bool
     """Neither hidden nor Hidden or Invisible."""
+    down: bool = False
+    """Down under the session's health model (R40)."""
+
+    def listed(self) -> tuple[object, ...]:
+        """What of the target the list shows or sorts by (see ``listed_as``)."""
+        return (self.combatant.name, self.combatant.team_id, self.seen, self.down)
 
 
 def token_distance_ft(session: Session, first_id: str, second_id: str) -> int | None:
@@ -68,11 +74,12 @@ def target_choices(session: Session, attacker_id: str) -> list[TargetChoice]:
             relation(session, attacker.id, other.id),
             token_distance_ft(session, attacker.id, other.id),
             is_seen(session, other.id),
+            other.is_down(rule),
         )
         key = (
             _LIST_ORDER[choice.relation],
             not choice.seen,
-            other.is_down(rule),
+            choice.down,
             choice.distance_ft is None,
             choice.distance_ft or 0,
             index,
@@ -87,12 +94,8 @@ def listed_as(session: Session, combatant: Combatant) -> tuple[object, ...] | No
     end of a turn, leaves the list as it was."""
     if not combatant.present:
         return None
-    return (
-        combatant.name,
-        combatant.team_id,
-        is_seen(session, combatant.id),
-        combatant.is_down(session.options.vitality),
-    )
+    seen, down = is_seen(session, combatant.id), combatant.is_down(session.options.vitality)
+    return TargetChoice(combatant, core_grid.Relation.NEUTRAL, None, seen, down).listed()
 
 
 def default_target(choices: list[TargetChoice]) -> str | None:

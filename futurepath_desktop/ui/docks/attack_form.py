@@ -225,7 +225,7 @@ class AttackForm(QGroupBox):
         self._listing.clear()
         if attacker is not None:
             choices = target_choices(session, attacker.id)
-            self._listing.take(session, attacker, choices)
+            self._listing.take(attacker, choices)
             for choice in choices:
                 hidden = "" if choice.seen else " (hidden)"
                 self.target.addItem(f"{choice.combatant.name}{hidden}", choice.combatant.id)

@@ -21,9 +21,10 @@ class TargetListing:
         """Nothing is listed (no attacker)."""
         self._listed = {}
 
-    def take(self, session: Session, attacker: Combatant, choices: Iterable[TargetChoice]) -> None:
-        """Remember what the list for ``attacker`` is made from."""
-        self._listed = {c.combatant.id: listed_as(session, c.combatant) for c in choices}
+    def take(self, attacker: Combatant, choices: Iterable[TargetChoice]) -> None:
+        """Remember what the list for ``attacker`` is made from (as ``listed_as`` has it:
+        the choices were made from the same session)."""
+        self._listed = {c.combatant.id: c.listed() for c in choices}
         self._attacker = (attacker.team_id, *attacker.weapons)
 
     def changed_by(self, session: Session, change: Change, attacker_id: str | None) -> bool:
