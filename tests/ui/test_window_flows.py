@@ -523,3 +523,51 @@ def test_a_newcomer_who_joins_off_the_map_is_chosen_and_told_how_to_place(
     tool.press(free)
     tool.release(free)
     assert session.tokens["drone"].square == free
+
+
+@pytest.mark.parametrize("width", [1280, 1920])
+def test_a_team_name_is_shown_whole_where_the_bar_has_room(
+    qtbot: QtBot, window: MainWindow, width: int
+) -> None:
+    """The turn label takes the room the bar has: a 21-letter team name (shortened past 11
+    before) is whole on a laptop's bar and a wide one, with no tip; a new turn leaves the
+    label's width alone (the bar is not laid out again); as narrow as a crowded bar makes
+    it, the name is shortened to the room, in full in the tip."""
+    from PySide6.QtGui import QFontMetrics
+
+    name = "Expeditionary Cavalry"
+    window.resize(width, 800)
+    window.show()
+    window.controller.push(c.EditTeam("players", {"name": name}))
+    window.controller.push(c.StartCombat(()))
+    session = window.controller.session
+    while session.combat.acting_team != "players":
+        window.controller.push(c.NextTurn())
+    qtbot.wait(50)
+    label = window.phase_indicator.turn_label
+    assert label.text() == f"▶ {name}’s turn" or label.text() == f"▶ {name}'s turn"
+    assert label.toolTip() == ""
+    advance = QFontMetrics(label.font()).horizontalAdvance(label.text())
+    assert advance <= label.width()
+    picture = label.grab().toImage()  # the words drawn to their end, not cut off
+    ground = picture.pixelColor(picture.width() - 1, 0).lightness()
+    inked = [
+        x
+        for x in range(picture.width())
+        if any(
+            abs(picture.pixelColor(x, y).lightness() - ground) > 100
+            for y in range(picture.height())
+        )
+    ]
+    assert inked and inked[-1] / picture.devicePixelRatioF() >= advance - 8
+    wide = label.width()
+    window.controller.push(c.NextTurn())
+    qtbot.wait(50)
+    assert session.combat.acting_team != "players"
+    assert label.width() == wide, "the label keeps its width from turn to turn"
+    while session.combat.acting_team != "players":
+        window.controller.push(c.NextTurn())
+    label.resize(label.minimumSizeHint().width(), label.height())  # as narrow as it goes
+    assert label.width() < wide
+    assert name in label.toolTip() and label.text().endswith("…")
+    assert QFontMetrics(label.font()).horizontalAdvance(label.text()) <= label.width()

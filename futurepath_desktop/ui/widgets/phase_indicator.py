@@ -3,9 +3,9 @@ round when there is one, and the acting team."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics, QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFontMetrics, QPalette, QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from futurepath_desktop.core.rounds import Phase, phases_of_round
 from futurepath_desktop.session.state import Session
@@ -27,6 +27,48 @@ FIXED_TEXTS = (
     COUNTERS_TEXT,
 )
 """What the turn label says besides the acting team's name (``_show_text``)."""
+
+
+class TurnLabel(QLabel):
+    """Whose turn it is: as wide as the longest thing it may say when the bar has room, down
+    to a short width on a narrow bar, the words shortened to fit (in full in the tip). Its
+    size does not follow its words, so a new turn does not lay the bar out again."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.words = ""
+        self._least = self._most = 0
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def set_widths(self, least: int, most: int) -> None:
+        """The narrowest it may be and the width it asks for."""
+        if (least, most) != (self._least, self._most):
+            self._least, self._most = least, most
+            self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._most, self.fontMetrics().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self._least, self.fontMetrics().height())
+
+    def say(self, words: str) -> None:
+        """Show ``words``, shortened to the room there is."""
+        self.words = words
+        self.setAccessibleName(words.lstrip("▶⚡ "))  # in full, and without the symbols
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        shown = self.fontMetrics().elidedText(
+            self.words, Qt.TextElideMode.ElideRight, self.width() - 4
+        )
+        if shown != self.text():
+            self.setText(shown)
+        self.setToolTip(self.words if shown != self.words else "")
 
 
 class PhaseIndicator(QWidget):
@@ -57,11 +99,9 @@ class PhaseIndicator(QWidget):
             layout.addWidget(pill)
             self.pills[phase] = pill
         layout.addSpacing(8)
-        self.turn_label = QLabel("")
+        self.turn_label = TurnLabel()
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setFont(font)
-        # A fixed width, as wide as the longest thing it may say in this session: a new
-        # team's turn must not relayout the whole tool bar each turn.
         layout.addWidget(self.turn_label)
         layout.addStretch(1)
         self._shown: tuple[object, ...] = ()
@@ -81,19 +121,13 @@ class PhaseIndicator(QWidget):
         self._teams = teams
         metrics = self.turn_label.fontMetrics()
         widest = max(metrics.horizontalAdvance(text) for text in self.turn_texts(teams))
-        # A team name past about 11 letters is shortened (in full in the tip), so the
-        # bar still fits a laptop.
-        most = metrics.horizontalAdvance("⚡ Surprise round · ") + 11 * metrics.averageCharWidth()
-        self.turn_label.setFixedWidth(min(widest, most) + 4)
+        # On a narrow bar a team name past about 11 letters is shortened (in full in the
+        # tip), so the bar still fits a laptop; where there is room, it is shown whole.
+        least = metrics.horizontalAdvance("⚡ Surprise round · ") + 11 * metrics.averageCharWidth()
+        self.turn_label.set_widths(min(widest, least) + 4, widest + 4)
 
     def _say_turn(self, text: str) -> None:
-        label = self.turn_label
-        room = label.width() - 4
-        metrics = label.fontMetrics()
-        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
-        label.setText(shown)
-        label.setToolTip(text if shown != text else "")
-        label.setAccessibleName(text.lstrip("▶⚡ "))  # in full, and without the symbols
+        self.turn_label.say(text)
 
     def show_session(self, session: Session) -> None:
         """Light up where the fight stands (restyled only when the phase changes)."""
