@@ -127,3 +127,38 @@ def test_a_ship_cards_mods_do_not_read_as_abilities_and_its_tip_has_the_words(
             assert short.upper() not in ABILITIES, short
             assert not any(other.startswith(short.lower()) for other in mods if other != name)
             assert f"{name.title()} {value}" in card.details.toolTip()
+
+
+def test_a_ship_card_follows_a_change_of_theme(qtbot: QtBot, window: MainWindow) -> None:
+    """A card has a style sheet of its own (its frame); its words take the new scheme's
+    colours when the GM switches theme with the bridge up, in either direction."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from futurepath_desktop.ui import theme
+    from futurepath_desktop.ui.bridge.ship_cards import ShipCard
+
+    open_bridge(qtbot, window)
+    cards = panel(window).card_view.findChildren(ShipCard)
+    assert cards
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    try:
+        for scheme in (theme.DARK, theme.LIGHT, theme.DARK):
+            window.set_theme(scheme)
+            qtbot.wait(10)
+            ink = app.palette().color(QPalette.ColorRole.WindowText)
+            for card in cards:
+                words = card.details.palette().color(QPalette.ColorRole.WindowText)
+                assert words == ink, (scheme, card.ship_id, words.name(), ink.name())
+                picture = card.details.grab().toImage()  # and drawn so
+                ground = app.palette().color(QPalette.ColorRole.Window).lightness()
+                inked = sum(
+                    1
+                    for y in range(0, picture.height(), 2)
+                    for x in range(0, picture.width(), 2)
+                    if abs(picture.pixelColor(x, y).lightness() - ground) > 90
+                )
+                assert inked > 20, (scheme, card.ship_id)
+    finally:
+        window.set_theme(theme.LIGHT)
