@@ -356,3 +356,25 @@ def test_the_first_opening_says_the_charts_are_loading(
     assert all(shape == Qt.CursorShape.WaitCursor for _, shape in seen)
     assert window.odds.widget() is window.odds.tabs and window.odds.tabs.currentIndex() == 2
     assert QApplication.overrideCursor() is None
+
+
+def drawn(chart: object) -> bool:
+    """Whether a chart shows something: a series, or its hint of what to set up."""
+    return bool(chart.series) or bool(chart.hint.text())  # type: ignore[attr-defined]
+
+
+def test_charts_left_up_are_drawn_as_the_window_becomes_ready(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """On a layout left with the panel up, the charts are made once the first frame is up
+    and drawn as they are made: no frame of empty axes comes between."""
+    from PySide6.QtWidgets import QLabel
+
+    odds = window.odds
+    odds.ready = False  # as at start, before the first frame
+    odds.show()
+    odds.raise_()
+    qtbot.waitUntil(lambda: isinstance(odds.widget(), QLabel) and "Loading" in odds.widget().text())
+    assert not odds.built
+    odds.set_ready()  # the window has painted
+    assert odds.built and drawn(odds.outcomes) and drawn(odds.by_ac)

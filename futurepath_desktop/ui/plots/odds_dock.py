@@ -126,8 +126,10 @@ class OddsDock(QDockWidget):
             focused = QApplication.focusWidget()
             had_keys = focused is not None and (focused is self or self.isAncestorOf(focused))
             self.build()
+            self.refresh()  # drawn now, not after a paint of empty axes
             if had_keys:  # the GM brought the panel up by key: the charts get the keys
                 self.tabs.setFocus()
+            return
         self.schedule()
 
     def build(self) -> None:
