@@ -374,7 +374,13 @@ def test_charts_left_up_are_drawn_as_the_window_becomes_ready(
     odds.ready = False  # as at start, before the first frame
     odds.show()
     odds.raise_()
-    qtbot.waitUntil(lambda: isinstance(odds.widget(), QLabel) and "Loading" in odds.widget().text())
-    assert not odds.built
+
+    def says_loading() -> bool:
+        placeholder = odds.widget()
+        return isinstance(placeholder, QLabel) and "Loading" in placeholder.text()
+
+    qtbot.waitUntil(says_loading)
+    assert odds.charts() == []  # not made yet
     odds.set_ready()  # the window has painted
-    assert odds.built and drawn(odds.outcomes) and drawn(odds.by_ac)
+    charts = odds.charts()
+    assert charts and drawn(odds.outcomes) and drawn(odds.by_ac)
