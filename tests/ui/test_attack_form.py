@@ -494,3 +494,44 @@ def test_roll_is_offered_only_when_the_turn_has_room_for_the_attack(
     form = inspect(qtbot, window, "art")  # the acting team's: room for an attack
     settled(qtbot, form)
     assert form.plan is not None and form.roll.isEnabled()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1278, 774), (1280, 620)])
+@pytest.mark.parametrize("taller", [0, 250])
+def test_a_keeps_in_sight_who_attacks_and_the_roll_button(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int], taller: int
+) -> None:
+    """A brings up the attack form without scrolling the inspector's header (who attacks,
+    whose turn) out of sight, unless the Roll button could not be seen otherwise; the Roll
+    button is always in sight. ``taller``: the form reaches further below its Roll button
+    than the panel shows (long odds and sources do that on a laptop), so the panel has a
+    scroll bar."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QScrollArea
+
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    inspector = window.inspector
+    scroll = inspector.widget()
+    assert isinstance(scroll, QScrollArea)
+    form = inspector.attack
+    if taller:
+        form.setMinimumHeight(scroll.viewport().height() + taller)
+        qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() > 0)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_A)
+    qtbot.wait(20)
+    viewport = scroll.viewport()
+
+    def in_sight(widget: QWidget) -> bool:
+        place = QRect(widget.mapTo(viewport, widget.rect().topLeft()), widget.size())
+        return viewport.rect().contains(place)
+
+    assert in_sight(form.roll), "the Roll button is in sight"
+    body = scroll.widget()
+    assert body is not None
+    needed = form.roll.mapTo(body, form.roll.rect().bottomLeft()).y() + 1
+    if needed <= viewport.height():  # everything down to Roll fits: the header stays
+        assert scroll.verticalScrollBar().value() == 0
+        assert in_sight(inspector.title)
