@@ -115,3 +115,32 @@ def test_the_box_keeps_its_size_and_light_keeps_its_colours(
             for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base):
                 assert box.palette().color(role) == qapp.palette().color(role)
     assert sizes[0] == sizes[1]
+
+
+def test_a_menu_shows_its_tick_boxes(qtbot: QtBot, scheme: str) -> None:
+    """The View menu's ticked and unticked entries (the players' window, the round timer)
+    show their box in both schemes, on the menu's own background."""
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QMenu
+
+    menu = QMenu()
+    qtbot.addWidget(menu)
+    entries = []
+    for text, ticked in (("Player View", False), ("Round Timer", True)):
+        action = QAction(text, menu)
+        action.setCheckable(True)
+        action.setChecked(ticked)
+        menu.addAction(action)
+        entries.append(action)
+    picture = menu.grab().toImage()
+    ground = picture.pixelColor(picture.width() // 2, menu.actionGeometry(entries[0]).center().y())
+    for action in entries:
+        row = menu.actionGeometry(action)
+        box = QRect(row.left(), row.top(), row.height(), row.height())  # the tick's column
+        strong = sum(
+            1
+            for y in range(box.top(), box.bottom())
+            for x in range(box.left(), box.right())
+            if abs(picture.pixelColor(x, y).lightness() - ground.lightness()) > 40
+        )
+        assert strong > 20, (scheme, action.text())
