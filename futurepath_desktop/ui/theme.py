@@ -122,12 +122,6 @@ def apply_theme(app: QApplication, choice: str = SYSTEM, *, set_style: bool = Tr
     app.setPalette(palette)
     for name in INDICATOR_CLASSES:  # the stubs say bytes; the binding takes only str
         QApplication.setPalette(indicator_palette(palette), name)  # type: ignore[arg-type]
-    for widget in QApplication.allWidgets():
-        # A widget with a style sheet of its own (a ship card's frame, a phase pill) keeps
-        # the palette it was polished with, and so do its children: polish it anew.
-        sheet = widget.styleSheet()
-        if sheet:
-            widget.setStyleSheet(sheet)
 
 
 class SchemeFollower(QObject):

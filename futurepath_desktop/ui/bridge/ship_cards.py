@@ -10,9 +10,17 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QMouseEvent, QResizeEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.player_info import pips
@@ -167,6 +175,12 @@ class ShipCard(QFrame):
         tint = "background: rgba(74, 168, 255, 28);" if self.selected else ""
         self.setStyleSheet(f"#shipCard {{ border: {border}; {radius} {tint} }}")
 
+    def restyle(self) -> None:
+        """Polish the card anew for a new theme: a widget with a style sheet of its own
+        keeps the palette it was polished with, and so do its words."""
+        self.setStyleSheet("")
+        self._style()
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click selects the ship."""
         if event.button() == Qt.MouseButton.LeftButton:
@@ -211,6 +225,7 @@ class ShipCards(QScrollArea):
         self.model = model
         self.selected: str | None = None
         self.cards: list[ShipCard] = []
+        self._scheme = QApplication.palette().cacheKey()
         self.grid = QGridLayout()
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setSpacing(6)
@@ -260,6 +275,17 @@ class ShipCards(QScrollArea):
         for row in range(top.row(), min(bottom.row() + 1, len(self.cards))):
             self._show_row(row)
         self._flow()  # a card's lines may have changed: take the rows' height again
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new theme reaches the list (the cards, with sheets of their own, keep their
+        palette): each card is polished anew."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            scheme = QApplication.palette().cacheKey()
+            if scheme != self._scheme:
+                self._scheme = scheme
+                for card in self.cards:
+                    card.restyle()
 
     def show_all(self) -> None:
         """One card per ship, the selected one framed."""
