@@ -5,6 +5,8 @@ schemes; and turning the scheme back to light leaves no dark-only colour behind.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QImage, QPalette
@@ -144,3 +146,42 @@ def test_a_menu_shows_its_tick_boxes(qtbot: QtBot, scheme: str) -> None:
             if abs(picture.pixelColor(x, y).lightness() - ground.lightness()) > 40
         )
         assert strong > 20, (scheme, action.text())
+
+
+def ink_contrast(picture: QImage, row: QRect, ground: int) -> int:
+    """The strongest difference from the ground's lightness among a row's pixels."""
+    return max(
+        abs(picture.pixelColor(x, y).lightness() - ground)
+        for y in range(row.top(), row.bottom())
+        for x in range(row.left(), min(row.right(), picture.width() - 1))
+    )
+
+
+def test_start_combat_titles_its_teams_and_keeps_its_boxes_apart(qtbot: QtBot, scheme: str) -> None:
+    """In Start Combat's list a team's title is drawn as plainly as the names under it
+    (a title, not a greyed-out row), and no two tick boxes touch."""
+    dialog, view = made("start")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    QApplication.processEvents()
+    picture = view.viewport().grab().toImage()
+    ground = view.palette().color(QPalette.ColorRole.Base).lightness()
+    titles, names, boxes = [], [], []
+    for row in range(view.count()):
+        item = view.item(row)
+        place = view.visualItemRect(item)
+        if item.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+            names.append(ink_contrast(picture, place, ground))
+            option = QStyleOptionViewItem()
+            view.initViewItemOption(option)
+            option.rect = place
+            option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
+            element = QStyle.SubElement.SE_ItemViewItemCheckIndicator
+            boxes.append(view.style().subElementRect(element, option, view))
+        else:
+            titles.append(ink_contrast(picture, place, ground))
+    assert titles and names
+    assert min(titles) >= 0.8 * max(names), (scheme, titles, names)
+    for upper, lower in pairwise(boxes):
+        if upper.left() == lower.left() and lower.top() > upper.top():
+            assert lower.top() - upper.bottom() >= 3, (scheme, upper, lower)

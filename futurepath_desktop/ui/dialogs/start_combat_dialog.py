@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
@@ -34,12 +35,15 @@ class StartCombatDialog(QDialog):
         layout.addWidget(intro)
         self.list = QListWidget()
         self.list.setObjectName("awareList")
+        self.list.setSpacing(2)  # the rows' tick boxes apart, not touching
+        ink = self.list.palette().color(QPalette.ColorRole.Text)
         for team in session.teams.values():
             members = session.members(team.id, present_only=True)
             if not members:
                 continue
             header = QListWidgetItem(team.name)
-            header.setFlags(Qt.ItemFlag.NoItemFlags)
+            header.setFlags(Qt.ItemFlag.NoItemFlags)  # skipped by the arrows, never ticked
+            header.setForeground(ink)  # a title, not a row greyed out
             font = header.font()
             font.setBold(True)
             header.setFont(font)
@@ -47,7 +51,11 @@ class StartCombatDialog(QDialog):
             for member in members:
                 item = QListWidgetItem(f"   {member.name}")
                 item.setData(Qt.ItemDataRole.UserRole, member.id)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setFlags(
+                    Qt.ItemFlag.ItemIsEnabled
+                    | Qt.ItemFlag.ItemIsSelectable  # the current row filled, as in Join
+                    | Qt.ItemFlag.ItemIsUserCheckable
+                )
                 item.setCheckState(
                     Qt.CheckState.Checked if member.aware else Qt.CheckState.Unchecked
                 )
