@@ -90,9 +90,9 @@ frame comes out the grey of the placeholder text (#8a9099). A palette per class,
 than a style sheet, keeps the start as quick in dark as in light (a style sheet cost some
 25 ms at every start) and the boxes the size they are in light."""
 
-INDICATOR_CLASSES = ("QCheckBox", "QRadioButton", "QMenu")
-"""The widgets that draw such boxes. A menu draws its ticks the same way and takes its own
-background from the base colour, so only its boxes and its outer frame turn grey."""
+INDICATOR_CLASSES = ("QCheckBox", "QRadioButton")
+"""The widgets that draw such boxes. Not menus: a drop-down list draws its entries with the
+menu's palette, on its window colour, which would turn every list grey."""
 
 
 def indicator_palette(palette: QPalette) -> QPalette:

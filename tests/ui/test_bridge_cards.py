@@ -132,7 +132,7 @@ def test_a_ship_cards_mods_do_not_read_as_abilities_and_its_tip_has_the_words(
 def test_a_ship_card_follows_a_change_of_theme(qtbot: QtBot, window: MainWindow) -> None:
     """A card has a style sheet of its own (its frame); its words take the new scheme's
     colours when the GM switches theme with the bridge up, in either direction."""
-    from PySide6.QtGui import QPalette
+    from PySide6.QtGui import QColor, QPalette
     from PySide6.QtWidgets import QApplication
 
     from futurepath_desktop.ui import theme
@@ -146,11 +146,16 @@ def test_a_ship_card_follows_a_change_of_theme(qtbot: QtBot, window: MainWindow)
     try:
         for scheme in (theme.DARK, theme.LIGHT, theme.DARK):
             window.set_theme(scheme)
-            qtbot.wait(10)
             ink = app.palette().color(QPalette.ColorRole.WindowText)
+
+            def words_follow(ink: QColor = ink) -> bool:
+                return all(
+                    card.details.palette().color(QPalette.ColorRole.WindowText) == ink
+                    for card in cards
+                )
+
+            qtbot.waitUntil(words_follow, timeout=2000)
             for card in cards:
-                words = card.details.palette().color(QPalette.ColorRole.WindowText)
-                assert words == ink, (scheme, card.ship_id, words.name(), ink.name())
                 picture = card.details.grab().toImage()  # and drawn so
                 ground = app.palette().color(QPalette.ColorRole.Window).lightness()
                 inked = sum(

@@ -119,33 +119,24 @@ def test_the_box_keeps_its_size_and_light_keeps_its_colours(
     assert sizes[0] == sizes[1]
 
 
-def test_a_menu_shows_its_tick_boxes(qtbot: QtBot, scheme: str) -> None:
-    """The View menu's ticked and unticked entries (the players' window, the round timer)
-    show their box in both schemes, on the menu's own background."""
-    from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QMenu
+def test_a_drop_down_list_reads_plainly(qtbot: QtBot, scheme: str) -> None:
+    """A drop-down list's entries (the attack's target, the log's filter) are drawn with the
+    menu's palette: each entry's words stand out from the list's ground in both schemes."""
+    from PySide6.QtWidgets import QComboBox
 
-    menu = QMenu()
-    qtbot.addWidget(menu)
-    entries = []
-    for text, ticked in (("Player View", False), ("Round Timer", True)):
-        action = QAction(text, menu)
-        action.setCheckable(True)
-        action.setChecked(ticked)
-        menu.addAction(action)
-        entries.append(action)
-    picture = menu.grab().toImage()
-    ground = picture.pixelColor(picture.width() // 2, menu.actionGeometry(entries[0]).center().y())
-    for action in entries:
-        row = menu.actionGeometry(action)
-        box = QRect(row.left(), row.top(), row.height(), row.height())  # the tick's column
-        strong = sum(
-            1
-            for y in range(box.top(), box.bottom())
-            for x in range(box.left(), box.right())
-            if abs(picture.pixelColor(x, y).lightness() - ground.lightness()) > 40
-        )
-        assert strong > 20, (scheme, action.text())
+    combo = QComboBox()
+    qtbot.addWidget(combo)
+    combo.addItems(["Space Bear 1", "Space Bear 2", "Space Bear 3"])
+    combo.show()
+    combo.showPopup()
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    picture = view.viewport().grab().toImage()
+    for row in range(1, 3):  # not the current one, which is highlighted
+        place = view.visualRect(combo.model().index(row, 0)).intersected(picture.rect())
+        ground = picture.pixelColor(place.right() - 2, place.center().y()).lightness()
+        assert ink_contrast(picture, place, ground) > 100, (scheme, row)
+    combo.hidePopup()
 
 
 def ink_contrast(picture: QImage, row: QRect, ground: int) -> int:

@@ -284,8 +284,13 @@ class ShipCards(QScrollArea):
             scheme = QApplication.palette().cacheKey()
             if scheme != self._scheme:
                 self._scheme = scheme
-                for card in self.cards:
-                    card.restyle()
+                # Once the palette has reached every widget: a sheet set while Qt hands
+                # the palette round changes the widgets it is walking.
+                QTimer.singleShot(0, self, self._restyle)
+
+    def _restyle(self) -> None:
+        for card in self.cards:
+            card.restyle()
 
     def show_all(self) -> None:
         """One card per ship, the selected one framed."""
