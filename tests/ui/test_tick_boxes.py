@@ -173,6 +173,9 @@ def test_start_combat_titles_its_teams_and_keeps_its_boxes_apart(qtbot: QtBot, s
             titles.append(ink_contrast(picture, place, ground))
     assert titles and names
     assert min(titles) >= 0.8 * max(names), (scheme, titles, names)
+    current = view.currentItem()  # the first name, filled from the start
+    assert current is not None and current.flags() & Qt.ItemFlag.ItemIsUserCheckable
+    assert view.selectedItems() == [current] and view.row(current) == 1
     for upper, lower in pairwise(boxes):
         if upper.left() == lower.left() and lower.top() > upper.top():
             assert lower.top() - upper.bottom() >= 3, (scheme, upper, lower)

@@ -61,6 +61,10 @@ class StartCombatDialog(QDialog):
                 )
                 self.list.addItem(item)
         tick_by_row(self.list)
+        rows = range(self.list.count())
+        names = [r for r in rows if self.list.item(r).data(Qt.ItemDataRole.UserRole)]
+        if names:  # the first name is the current row, filled as the keys will move it
+            self.list.setCurrentRow(names[0])
         layout.addWidget(self.list)
         layout.addWidget(ok_cancel(self, "Start combat"))
 
