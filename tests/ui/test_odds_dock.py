@@ -364,14 +364,21 @@ def drawn(chart: object) -> bool:
 
 
 def test_charts_left_up_are_drawn_as_the_window_becomes_ready(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On a layout left with the panel up, the charts are made once the first frame is up
-    and drawn as they are made: no frame of empty axes comes between."""
+    """On a layout left with the panel up, the charts are made once the first frame is up,
+    after the attack form's first plan, and drawn as they are made: no frame of empty axes,
+    nor of the hint to set up an attack that is set up, comes between."""
     from PySide6.QtWidgets import QLabel
 
+    from futurepath_desktop.ui.plots.odds_dock import OddsDock
+
+    window.initiative.select(["art"])
+    form = window.inspector.attack
+    form.target.setCurrentIndex(form.target.findData("bear-2"))
     odds = window.odds
-    odds.ready = False  # as at start, before the first frame
+    odds.ready = form.ready = False  # as at start, before the first frame
+    form.plan = None
     odds.show()
     odds.raise_()
 
@@ -381,6 +388,16 @@ def test_charts_left_up_are_drawn_as_the_window_becomes_ready(
 
     qtbot.waitUntil(says_loading)
     assert odds.charts() == []  # not made yet
-    odds.set_ready()  # the window has painted
-    charts = odds.charts()
-    assert charts and drawn(odds.outcomes) and drawn(odds.by_ac)
+    at_making: list[tuple[bool, bool]] = []
+    making = OddsDock._build_if_shown
+
+    def made_and_drawn(dock: OddsDock) -> None:
+        making(dock)
+        if dock.charts():  # before the event loop, and any paint, runs again
+            at_making.append((bool(dock.outcomes.series), bool(dock.outcomes.hint.text())))
+
+    monkeypatch.setattr(OddsDock, "_build_if_shown", made_and_drawn)
+    form.set_ready()  # as the window does once it has painted: the form, then the charts
+    odds.set_ready()
+    qtbot.waitUntil(lambda: bool(at_making))
+    assert at_making[0] == (True, False), "the attack's odds, not the hint, from the start"

@@ -158,9 +158,11 @@ class AttackForm(QGroupBox):
         controller.failed.connect(self._heard_refusal)
 
     def set_ready(self) -> None:
-        """The window has painted: from now on the odds are worked out."""
+        """The window has painted: from now on the odds are worked out, the first time at
+        once (charts made straight after show this plan, not a hint to set one up)."""
         self.ready = True
-        self.schedule()
+        self.recompute()
+        self.result.follow_choice()
 
     def schedule(self, *_: object) -> None:
         """Recompute once the current burst of edits is over."""

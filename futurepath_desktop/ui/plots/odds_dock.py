@@ -107,7 +107,8 @@ class OddsDock(QDockWidget):
             QTimer.singleShot(0, self, self._build_if_shown)
 
     def set_ready(self) -> None:
-        """The window has painted: a panel that was up in the first frame makes its charts."""
+        """The window has painted: a panel that was up in the first frame makes its charts
+        (after the attack form's first plan, which the window makes first)."""
         self.ready = True
         if self._waiting:
             self._waiting = False
