@@ -86,6 +86,7 @@ def test_each_row_of_a_tick_list_shows_its_box(qtbot: QtBot, scheme: str, kind: 
     picture = view.viewport().grab().toImage()
     ground = view.palette().color(QPalette.ColorRole.Base).lightness()
     boxes = 0
+    above = QRect()
     for row in range(view.count()):
         item = view.item(row)
         if not item.flags() & Qt.ItemFlag.ItemIsUserCheckable:
@@ -100,6 +101,11 @@ def test_each_row_of_a_tick_list_shows_its_box(qtbot: QtBot, scheme: str, kind: 
         if not box.intersects(picture.rect()) or box.bottom() >= picture.height():
             continue  # scrolled out of sight
         assert frame_contrast(picture, box, ground) >= 40, (scheme, kind, item.text())
+        if boxes == 0:  # the first box stands clear of the list's top edge
+            assert box.top() >= 2, (scheme, kind, box)
+        else:  # and of the box above it
+            assert box.top() - above.bottom() >= 3, (scheme, kind, above, box)
+        above = box
         boxes += 1
     assert boxes >= 1
 

@@ -35,7 +35,6 @@ class StartCombatDialog(QDialog):
         layout.addWidget(intro)
         self.list = QListWidget()
         self.list.setObjectName("awareList")
-        self.list.setSpacing(2)  # the rows' tick boxes apart, not touching
         ink = self.list.palette().color(QPalette.ColorRole.Text)
         for team in session.teams.values():
             members = session.members(team.id, present_only=True)

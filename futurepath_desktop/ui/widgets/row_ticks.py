@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+)
 
 from futurepath_desktop.ui.theme import indicator_palette
 
@@ -49,5 +54,8 @@ class WholeRowTicks(QStyledItemDelegate):
 
 
 def tick_by_row(view: QAbstractItemView) -> None:
-    """Let a click anywhere on one of ``view``'s rows tick it."""
+    """Let a click anywhere on one of ``view``'s rows tick it; a list's rows stand two
+    pixels apart, so that their boxes do not touch (nor the list's edge)."""
     view.setItemDelegate(WholeRowTicks(view))
+    if isinstance(view, QListView):
+        view.setSpacing(2)
