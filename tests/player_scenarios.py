@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import msgspec
 from hypothesis import strategies as st
 
+from futurepath_desktop.core.errors import RulesError
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import Command
@@ -152,11 +153,26 @@ SURPRISE_BY_A_HIDDEN_BEAR = Scenario(
 )
 """A scenario that certainly reaches the case R61 is most about."""
 
+A_SECOND_GRENADE_REFUSED = Scenario(
+    vitality="fp",
+    hp=tuple((i, 1 if i == "bear-4" else 0) for i in IDS),
+    hidden=frozenset(),
+    awake=frozenset(IDS),
+    before=(c.EditCombatant("brandon", {"aware": False}),),
+    fight_turns=1,
+    space_surprise=None,
+    after=(c.ThrowGrenade("bear-4", 7, 1), c.ThrowGrenade("bear-4", 7, 1)),
+)
+"""A bear throws twice in one turn: the rules refuse the second throw (R15), which the
+scenario must take as a no, not as a failure."""
+
 
 def play(scenario: Scenario, push: Callable[[Command], object]) -> None:
-    """Push a scenario's commands; a refused one (the rules say no) changes nothing."""
+    """Push a scenario's commands; a refused one changes nothing, whether the session says
+    no (a name not there, the fight not started) or the rules do (an action the turn has
+    no room for, R15)."""
     for command in scenario.commands():
-        with contextlib.suppress(CommandError):
+        with contextlib.suppress(CommandError, RulesError):
             push(command)
 
 

@@ -62,6 +62,7 @@ def check(session: Session, info: PlayerInfo) -> None:
 @settings(max_examples=60, deadline=None)
 @given(ps.scenarios)
 @example(ps.SURPRISE_BY_A_HIDDEN_BEAR)
+@example(ps.A_SECOND_GRENADE_REFUSED)
 def test_r61_the_description_never_tells_the_players_a_secret(scenario: ps.Scenario) -> None:
     assert ps.friends_never_16()
     session = scenario.fresh()
