@@ -7,6 +7,7 @@ from __future__ import annotations
 import msgspec
 from hypothesis import example, given, settings
 
+from futurepath_desktop.core.errors import RulesError
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import Command
@@ -41,6 +42,7 @@ def check(session: Session, version: int) -> None:
 @settings(max_examples=60, deadline=None)
 @given(ps.scenarios)
 @example(ps.SURPRISE_BY_A_HIDDEN_BEAR)
+@example(ps.A_SECOND_GRENADE_REFUSED)
 def test_r61_no_hidden_enemy_ever_reaches_the_page(scenario: ps.Scenario) -> None:
     session = scenario.fresh()
     history = History(session)
@@ -48,8 +50,8 @@ def test_r61_no_hidden_enemy_ever_reaches_the_page(scenario: ps.Scenario) -> Non
     for version, command in enumerate(scenario.commands(), start=2):
         try:
             history.push(command)
-        except CommandError:
-            continue  # refused: nothing changed
+        except (CommandError, RulesError):
+            continue  # refused, by the session or by the rules: nothing changed
         check(session, version)
 
 
