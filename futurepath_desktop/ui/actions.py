@@ -1,8 +1,8 @@
 """The window's actions as one table: each row names an action (its objectName), its
 text, keys, tip, where it appears (its menu and section, the combat bar) and the handler
 it runs (``ui.panel_rows`` says which of them the panels offer). The menus, the
-combat bar, the keys, the shortcuts dialog and docs/shortcuts.md are all made from it, so
-they cannot disagree.
+combat bar, the keys, the shortcuts dialog and docs/shortcuts.md (``ui.shortcut_list``)
+are all made from it, so they cannot disagree.
 
 This module is plain data (no Qt), so the shortcuts page can be written without a window.
 """
@@ -35,8 +35,6 @@ __all__ = [
     "VIEW",
     "Action",
     "When",
-    "plain",
-    "shortcut_rows",
 ]
 
 ACTIONS: tuple[Action, ...] = (
@@ -282,6 +280,15 @@ ACTIONS: tuple[Action, ...] = (
     ),
     # View (section 0 holds the panels' own toggles, section 1 the tool bar's)
     Action(
+        "actionFocusInitiative",
+        "Go to Team Initiative",
+        "keyboard.focus_initiative",
+        ("L",),
+        "Give the list of combatants the keys: arrows move through them, letters act on them",
+        menu=VIEW,
+        section=2,
+    ),
+    Action(
         "actionFocusMap",
         "Go to the Map",
         "keyboard.focus_map",
@@ -371,28 +378,3 @@ ACTIONS: tuple[Action, ...] = (
 )
 
 BY_NAME = {action.name: action for action in ACTIONS}
-
-MAP_KEYS: tuple[tuple[str, str], ...] = (
-    ("1", "Map tool: Move"),
-    ("2", "Map tool: Ruler"),
-    ("3", "Map tool: Terrain brush"),
-    ("4", "Map tool: Template"),
-    ("5", "Map tool: Grenade"),
-    ("6", "Map tool: Fog"),
-    ("7", "Map tool: Zone"),
-    ("0", "Map tool: fit the whole map in view"),
-)
-"""The map's own keys, which work while it has the focus (its dock makes those actions;
-a test holds these rows to them)."""
-
-
-def plain(text: str) -> str:
-    """An action's text without its mnemonic's ampersand."""
-    return text.replace("&", "")
-
-
-def shortcut_rows() -> list[tuple[str, str]]:
-    """(keys, what they do) for every action with a key, in the table's order, then the
-    map's keys."""
-    rows = [(", ".join(a.keys), plain(a.text)) for a in ACTIONS if a.keys]
-    return rows + list(MAP_KEYS)

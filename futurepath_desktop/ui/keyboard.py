@@ -147,6 +147,14 @@ def take_over_view_menu(window: MainWindow) -> None:
         action.triggered.connect(lambda _checked=False, d=dock: choose_from_view_menu(window, d))
 
 
+def focus_initiative(window: MainWindow) -> None:
+    """Bring Team Initiative forward and give its list the keys, from wherever they are
+    (the map, the inspector, the log)."""
+    window.initiative.show()
+    window.initiative.raise_()
+    window.initiative.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
 def focus_bridge(window: MainWindow) -> None:
     """Bring the bridge to the front and give it the keys."""
     raise_panel(window, window.bridge)

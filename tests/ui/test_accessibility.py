@@ -11,10 +11,10 @@ from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui import accessible
-from futurepath_desktop.ui.actions import plain
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.models.initiative_cells import HEALTH
 from futurepath_desktop.ui.models.initiative_cells import NAME as NAME_COLUMN
+from futurepath_desktop.ui.shortcut_list import plain
 
 NAME, DESCRIPTION = QAccessible.Text.Name, QAccessible.Text.Description
 

@@ -14,9 +14,10 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.ui import action_builder
-from futurepath_desktop.ui.actions import ACTIONS, plain, shortcut_rows
+from futurepath_desktop.ui.actions import ACTIONS
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.operations import conditions, health, roster
+from futurepath_desktop.ui.shortcut_list import plain, shortcut_rows
 from tests.ui.conftest import answer_dialog
 
 UI = Path(action_builder.__file__).parent
@@ -54,8 +55,9 @@ MENUS_BEFORE = {
     "&View": [
         "Team Initiative", "Map", "Bridge", "Odds and Charts", "Condition Counters",
         "Inspector", "Log", "History", "-", "Combat", "-",
-        "Go to the Map", "Go to the Bridge", "Next Tab", "Previous Tab", "Next Panel",
-        "Previous Panel", "Zoom the Map In", "Zoom the Map Out", "Fit the Whole Map", "-",
+        "Go to Team Initiative", "Go to the Map", "Go to the Bridge", "Next Tab",
+        "Previous Tab", "Next Panel", "Previous Panel", "Zoom the Map In", "Zoom the Map Out",
+        "Fit the Whole Map", "-",
         "Player View", "Reset Layout", "Theme >", "-",
         "Player View Screen…", "Player View Full Screen", "Player View Large Type",
         "Players' Page…", "-", "Round Timer", "Reset Round Timer",

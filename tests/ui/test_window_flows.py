@@ -283,8 +283,8 @@ def test_docks_have_stable_names_and_the_view_menu_toggles_them(window: MainWind
 def test_docs_list_every_shortcut(window: MainWindow) -> None:
     """docs/shortcuts.md is what the actions table makes, and the window's live actions
     (the map's too) have the keys and names the page gives them."""
-    from futurepath_desktop.ui.actions import shortcut_rows
     from futurepath_desktop.ui.dialogs.shortcuts_dialog import shortcuts_markdown
+    from futurepath_desktop.ui.shortcut_list import shortcut_rows
     from tools.shortcuts_doc import PAGE
 
     assert PAGE.read_text(encoding="utf-8") == shortcuts_markdown(), (

@@ -108,6 +108,27 @@ def test_b_and_ctrl_page_keys_reach_the_middle_tabs(window: MainWindow, qtbot: Q
     assert _in_front(window.map)
 
 
+def test_l_brings_the_keys_back_to_team_initiative(window: MainWindow, qtbot: QtBot) -> None:
+    """From the map (after M), from the attack form (after A) and from the log, L gives the
+    list of combatants the keys: the arrows then move through the combatants again."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.initiative.view.setFocus()
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    for away in (Qt.Key.Key_M, Qt.Key.Key_A, None):
+        if away is None:
+            window.log.view.setFocus()
+            qtbot.waitUntil(window.log.view.hasFocus)
+        else:
+            _key(qtbot, window, away, Qt.KeyboardModifier.NoModifier)
+        assert _has_keys(window) is not window.initiative, away
+        _key(qtbot, window, Qt.Key.Key_L, Qt.KeyboardModifier.NoModifier)
+        assert window.initiative.view.hasFocus(), away
+        before = window.initiative.selected_ids()
+        _key(qtbot, window, Qt.Key.Key_Down, Qt.KeyboardModifier.NoModifier)
+        assert window.initiative.selected_ids() != before, "the arrows move the selection"
+
+
 def test_view_menu_raises_a_tab_behind_the_map(window: MainWindow, qtbot: QtBot) -> None:
     action = window.bridge.toggleViewAction()
     assert action in window.view_menu.actions()

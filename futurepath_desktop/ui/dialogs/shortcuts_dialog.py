@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.ui.actions import shortcut_rows
 from futurepath_desktop.ui.models.shortcuts_model import ShortcutsModel
+from futurepath_desktop.ui.shortcut_list import shortcut_rows
 
 IN_PRACTICE: tuple[tuple[str, str], ...] = (
     ("Damage to the selection", "`D`, type the number, `Enter`."),

@@ -10,7 +10,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from futurepath_desktop.ui.actions import shortcut_rows
+from futurepath_desktop.ui.shortcut_list import shortcut_rows
 
 Index = QModelIndex | QPersistentModelIndex
 
