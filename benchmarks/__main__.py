@@ -55,6 +55,15 @@ def _ratio_row(
     return Row(what, figure, unit, baseline, baseline_what, ratio, f"≤ {limit:g}×", ratio <= limit)
 
 
+def _against_fresh_start(
+    what: str, case: dict[str, float], fresh: dict[str, float], limit: float
+) -> Row:
+    """A start on a kept layout against the fresh start on the demo, each first taken
+    over the bare window timed beside it (the two are timed at different moments)."""
+    fresh_here = fresh["app"] * case["baseline"] / fresh["baseline"]
+    return _ratio_row(what, case["app"] * 1000, fresh_here * 1000, "ms", "fresh start", limit)
+
+
 def _absolute_row(what: str, figure: float, unit: str, limit: float) -> Row:
     return Row(
         what, figure, unit, None, "—", figure / limit, f"≤ {limit:g} {unit}", figure <= limit
@@ -90,22 +99,11 @@ def startup_rows(quick: bool) -> list[Row]:
             "bare QMainWindow",
             3.0,
         ),
-        _ratio_row(
-            "cold start, last closed with the charts up",
-            charts["app"] * 1000,
-            charts["baseline"] * 1000,
-            "ms",
-            "bare QMainWindow",
-            2.0,
-        ),
-        _ratio_row(
-            "cold start, last closed with the bridge up",
-            bridge["app"] * 1000,
-            bridge["baseline"] * 1000,
-            "ms",
-            "bare QMainWindow",
-            3.0,
-        ),
+        # A kept layout starts about as fast as a fresh one: the charts' within a fifth (the
+        # plotting library waits for the first frame), the bridge's, which builds its panel
+        # for the first frame, within a half.
+        _against_fresh_start("cold start, last closed with the charts up", charts, demo, 1.2),
+        _against_fresh_start("cold start, last closed with the bridge up", bridge, demo, 1.5),
     ]
     if sys.platform != "win32":
         memory = startup.peak_memory()
