@@ -5,7 +5,7 @@ panel is wide enough."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QPalette, QResizeEvent
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -24,6 +24,7 @@ from futurepath_desktop.ui.models.stations_model import (
     StationsModel,
 )
 from futurepath_desktop.ui.widgets.cell_pictures import MARGIN
+from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -52,12 +53,7 @@ class StationsView(QTreeView):
 
     def __init__(self, model: StationsModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        # A viewport made here: Qt's own, handed to Python at the first resize, makes the
-        # bindings build every widget class (some 20 ms when the bridge is up at start).
-        viewport = QWidget()
-        viewport.setBackgroundRole(QPalette.ColorRole.Base)
-        viewport.setAutoFillBackground(True)
-        self.setViewport(viewport)
+        give_own_viewport(self)  # its width is asked at the first resize
         self.setObjectName("bridgeStations")
         self.stations = model
         self.setModel(model)

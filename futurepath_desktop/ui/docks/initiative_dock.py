@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QPalette
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -33,6 +33,7 @@ from futurepath_desktop.ui.widgets.columns import HandSized, bold, fitting_width
 from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
 from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
+from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
 
 FULL_ROUND_WORDS = sorted(
     {
@@ -58,14 +59,7 @@ class InitiativeDock(QDockWidget):
         self.model = model
         body, layout = panel_body("initiativeTools", actions)
         self.view = InitiativeView()
-        # A viewport made here: one made by Qt and first handed to Python (the window
-        # watches it for the first paint) makes the bindings search every widget class.
-        # Filled with the base colour under the rows, as Qt's own would be: an opaque
-        # viewport is repainted alone, without the panel behind it.
-        viewport = QWidget()
-        viewport.setBackgroundRole(QPalette.ColorRole.Base)
-        viewport.setAutoFillBackground(True)
-        self.view.setViewport(viewport)
+        give_own_viewport(self.view)  # the window watches it for the first paint
         self.view.setObjectName("initiativeView")
         self.view.setAccessibleName("Teams in acting order")
         self.view.setAccessibleDescription(

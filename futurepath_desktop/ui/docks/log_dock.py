@@ -9,7 +9,6 @@ from PySide6.QtGui import (
     QFocusEvent,
     QGuiApplication,
     QKeySequence,
-    QPalette,
     QShortcut,
     QShowEvent,
 )
@@ -43,6 +42,7 @@ from futurepath_desktop.ui.models.log_model import (
 )
 from futurepath_desktop.ui.models.table_proxy import TableProxy
 from futurepath_desktop.ui.widgets.columns import HandSized, fitting_width
+from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
 
 KINDS = (
     ("Everything", ""),
@@ -115,13 +115,7 @@ class _LogView(QTableView):
 
     def __init__(self) -> None:
         super().__init__()
-        # A viewport made here: one made by Qt and first handed to Python (the rows
-        # watch it for resizes) makes the bindings search every widget class. It is
-        # filled with the base colour under the rows, as Qt's own would be.
-        viewport = QWidget()
-        viewport.setBackgroundRole(QPalette.ColorRole.Base)
-        viewport.setAutoFillBackground(True)
-        self.setViewport(viewport)
+        give_own_viewport(self)  # the rows watch it for resizes
         # Each new line moves the scroll bar; filled first, it is repainted alone, not
         # the whole panel behind it (the style's groove covers it all the same).
         self.verticalScrollBar().setAutoFillBackground(True)
