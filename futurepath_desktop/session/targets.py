@@ -23,12 +23,16 @@ class TargetChoice(msgspec.Struct, frozen=True):
     """Between the nearest squares of the two tokens (R53); None off the map."""
     seen: bool
     """Neither hidden nor Hidden or Invisible."""
-    down: bool = False
+    down: bool
     """Down under the session's health model (R40)."""
 
     def listed(self) -> tuple[object, ...]:
         """What of the target the list shows or sorts by (see ``listed_as``)."""
-        return (self.combatant.name, self.combatant.team_id, self.seen, self.down)
+        return _listing(self.combatant, self.seen, self.down)
+
+
+def _listing(combatant: Combatant, seen: bool, down: bool) -> tuple[object, ...]:
+    return (combatant.name, combatant.team_id, seen, down)
 
 
 def token_distance_ft(session: Session, first_id: str, second_id: str) -> int | None:
@@ -94,8 +98,8 @@ def listed_as(session: Session, combatant: Combatant) -> tuple[object, ...] | No
     end of a turn, leaves the list as it was."""
     if not combatant.present:
         return None
-    seen, down = is_seen(session, combatant.id), combatant.is_down(session.options.vitality)
-    return TargetChoice(combatant, core_grid.Relation.NEUTRAL, None, seen, down).listed()
+    down = combatant.is_down(session.options.vitality)
+    return _listing(combatant, is_seen(session, combatant.id), down)
 
 
 def default_target(choices: list[TargetChoice]) -> str | None:
