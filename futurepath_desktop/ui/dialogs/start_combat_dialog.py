@@ -59,11 +59,9 @@ class StartCombatDialog(QDialog):
                     Qt.CheckState.Checked if member.aware else Qt.CheckState.Unchecked
                 )
                 self.list.addItem(item)
+                if self.list.currentItem() is None:  # the first name, filled, as the
+                    self.list.setCurrentItem(item)  # keys will move it
         tick_by_row(self.list)
-        rows = range(self.list.count())
-        names = [r for r in rows if self.list.item(r).data(Qt.ItemDataRole.UserRole)]
-        if names:  # the first name is the current row, filled as the keys will move it
-            self.list.setCurrentRow(names[0])
         layout.addWidget(self.list)
         layout.addWidget(ok_cancel(self, "Start combat"))
 
