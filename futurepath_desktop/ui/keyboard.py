@@ -79,9 +79,7 @@ def cycle_panels(window: MainWindow, step: int) -> None:
 def focus_map(window: MainWindow) -> None:
     """Bring the map forward and give it the keys: with a token selected, the arrows walk
     it and Enter moves it there."""
-    window.map.show()
-    window.map.raise_()
-    window.map.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+    give_keys(window.map, window.map.view)
 
 
 def zoom_map(window: MainWindow, step: int) -> None:
@@ -99,6 +97,13 @@ def zoom_map(window: MainWindow, step: int) -> None:
 def in_front(dock: QDockWidget) -> bool:
     """Whether a panel is in sight (not closed, not a tab behind another)."""
     return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+
+def give_keys(dock: QDockWidget, widget: QWidget) -> None:
+    """Show a panel, bring its tab to the front and give ``widget`` in it the keys."""
+    dock.show()
+    dock.raise_()
+    widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
 
 def raise_panel(window: MainWindow, dock: QDockWidget) -> None:
@@ -150,9 +155,7 @@ def take_over_view_menu(window: MainWindow) -> None:
 def focus_initiative(window: MainWindow) -> None:
     """Bring Team Initiative forward and give its list the keys, from wherever they are
     (the map, the inspector, the log)."""
-    window.initiative.show()
-    window.initiative.raise_()
-    window.initiative.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+    give_keys(window.initiative, window.initiative.view)
 
 
 def focus_bridge(window: MainWindow) -> None:
