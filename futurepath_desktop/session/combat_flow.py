@@ -14,6 +14,7 @@ from futurepath_desktop.core.initiative import (
     TeamStanding,
 )
 from futurepath_desktop.core.rounds import Phase
+from futurepath_desktop.session.attack_plan import condition_defs
 from futurepath_desktop.session.commands.grenades import explode_due
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.reminders import remind_round, remind_turn
@@ -93,14 +94,23 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
 
 
 def turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | None = None) -> None:
-    """A team's turn ends: its members have acted. R11: they are no longer flat-footed;
-    their action economy is cleared. A grenade thrown at one of them goes off now (R38)."""
+    """A team's turn ends: its members have acted. R11: they are no longer flat-footed,
+    but for one that could not act (stunned, unconscious, down): it still has not acted.
+    Their action economy is cleared. A grenade thrown at one of them goes off now (R38)."""
     members = {m.id for m in session.members(team_id, present_only=True)}
     if actors is not None:
         members &= actors
     explode_due(session, edit, team_id, "end")
     remind_turn(session, edit, members, "turn_end")
     combat = session.combat
+    unable = {
+        u
+        for u in combat.unaware
+        if u in members
+        and any(
+            entry.effects.cannot_act for entry in condition_defs(session, session.combatants[u])
+        )
+    }
     edit.set_combat(
         replace(
             combat,
@@ -111,7 +121,7 @@ def turn_end(session: Session, edit: Edit, team_id: str, actors: set[str] | None
                 for m in session.members(team_id)
                 if m.id in members and m.id not in combat.acted
             ),
-            unaware=tuple(u for u in combat.unaware if u not in members),
+            unaware=tuple(u for u in combat.unaware if u not in members or u in unable),
             turns={k: v for k, v in combat.turns.items() if k not in members},
             to_roll={k: v for k, v in combat.to_roll.items() if k not in members},
         )

@@ -190,6 +190,33 @@ def test_r11_a_surprised_combatant_is_flat_footed_only_until_it_acts() -> None:
     assert "bear-1" not in session.combat.unaware
 
 
+def test_r11_a_surprised_combatant_who_could_not_act_stays_flat_footed() -> None:
+    """Its team's turn ending does not count as acting for one that could not act (here
+    paralyzed through it): it stays flat-footed until a turn in which it can act ends, while
+    its teammates' flat-footedness ends with the turn. (Stunned would not do: a stunned
+    combatant cannot attack or move but can still act otherwise.)"""
+    session = demo_session()
+    history = History(session)
+    history.push(c.StartCombat())  # only Brandon is aware
+    history.push(c.AddCondition(("bear-2",), "paralyzed", 1))
+    to_turn(session, history, "bears")
+    assert {"bear-1", "bear-2"} <= set(session.combat.unaware)
+    history.push(c.NextTurn())  # the bears' turn ends; bear 2 was paralyzed through it
+    assert "bear-1" not in session.combat.unaware
+    assert "bear-2" in session.combat.unaware
+    from futurepath_desktop.session.attack_plan import plan_attack
+
+    notes = " ".join(plan_attack(session, "art", "bear-2", distance_ft=30).notes)
+    assert "Flat-Footed" in notes, notes
+    # The paralysis runs out; the bears' next turn ends with bear 2 able to act.
+    while any(h.key == "paralyzed" for h in session.conditions_on("bear-2")):
+        history.push(c.NextTurn())
+    assert "bear-2" in session.combat.unaware, "nobody has acted for it yet"
+    to_turn(session, history, "bears")
+    history.push(c.NextTurn())
+    assert "bear-2" not in session.combat.unaware
+
+
 def test_r11_who_acted_in_the_surprise_round_has_round_1_still_to_come() -> None:
     """The surprise round's actions are its own: when round 1's Action phase begins nobody
     has acted in it yet (R10), and the bears who were surprised stay flat-footed until
