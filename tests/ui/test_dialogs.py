@@ -61,6 +61,46 @@ def test_d_minus_five_enter_changes_nothing(qtbot: QtBot, window: MainWindow) ->
     assert session.to_file() == before
 
 
+def test_d_2d6_enter_is_refused_not_dealt_as_26(qtbot: QtBot, window: MainWindow) -> None:
+    """Dice typed where points go stay as typed and are refused, with where to roll them;
+    nothing is dealt. The total typed afterwards goes through."""
+    session = window.controller.session
+    before = session.to_file()
+    window.initiative.select(["bear-1"])
+    seen: list[tuple[bool, str, str, bool]] = []
+
+    def dice(dialog: QDialog) -> None:
+        spin = find(dialog, QSpinBox, "amountSpin")
+        problem = find(dialog, QLabel, "amountProblem")
+        qtbot.keyClicks(spin, "2d6")
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+        ok = ok_button(dialog)
+        enabled = ok is not None and ok.isEnabled()  # type: ignore[attr-defined]
+        seen.append((dialog.isVisible(), spin.text(), problem.text(), enabled))
+        dialog.reject()
+
+    answer_dialog(qtbot, dice)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, "d")
+    ((visible, text, problem, ok_enabled),) = seen
+    assert visible and text == "2d6" and not ok_enabled
+    assert "2d6" in problem and "not a number" in problem and "dice box" in problem
+    assert session.to_file() == before
+
+    def total(dialog: QDialog) -> None:
+        spin = find(dialog, QSpinBox, "amountSpin")
+        qtbot.keyClicks(spin, "2d6")
+        for _ in range(2):  # the letter and the die go; 2 is left, then 7 typed
+            qtbot.keyClick(spin, Qt.Key.Key_Backspace)
+        qtbot.keyClicks(spin, "7")
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+
+    hp = session.combatants["bear-1"].hp
+    answer_dialog(qtbot, total)
+    qtbot.keyClick(window.initiative.view, "d")
+    assert session.combatants["bear-1"].hp == hp - 27
+
+
 def test_a_new_combatant_without_a_name_is_not_made(qtbot: QtBot) -> None:
     session = demo_session()
     dialog = CombatantDialog(session, "bears")

@@ -3,6 +3,8 @@ selected combatants."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -21,9 +23,30 @@ MAX_AMOUNT = 100_000
 FIELD_NAMES = {"Damage": "Damage", "Heal": "Healing", "Temporary HP": "Temporary HP"}
 
 
+class AmountSpin(QSpinBox):
+    """A spin box that keeps what it cannot read as typed, so that it can be refused with a
+    message: a plain spin box drops the letters of ``2d6`` and is left holding 26."""
+
+    def validate(self, text: str, pos: int) -> object:
+        found = super().validate(text, pos)
+        state = found[0] if isinstance(found, tuple) else found
+        if state == QValidator.State.Invalid and text.strip():
+            return (QValidator.State.Intermediate, text, pos)
+        return found
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter on words it cannot read goes to the dialog as they are (which refuses
+        them), not after the spin box has put its last number back."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not self.hasAcceptableInput():
+            event.ignore()
+            return
+        super().keyPressEvent(event)
+
+
 class AmountDialog(QDialog):
     """A spin box that has the focus at once, so ``D 7 Enter`` deals 7 damage. A minus sign
-    is kept as typed and refused with a message (``-5`` is not 5 damage)."""
+    or a dice expression is kept as typed and refused with a message (``-5`` is not 5
+    damage, and ``2d6`` not 26)."""
 
     def __init__(
         self, title: str, who: str, parent: QWidget | None = None, *, with_source: bool = False
@@ -35,7 +58,7 @@ class AmountDialog(QDialog):
         self.title = title
         layout = QFormLayout(self)
         layout.addRow(QLabel(who))
-        self.amount = QSpinBox()
+        self.amount = AmountSpin()
         self.amount.setObjectName("amountSpin")
         # Negative numbers can be typed so that they can be refused, not quietly turned
         # into their positive value by a spin box that cannot hold them.
@@ -60,6 +83,11 @@ class AmountDialog(QDialog):
     def why_not(self) -> str:
         """What is wrong with the amount typed ("" when nothing is)."""
         text = self.amount.cleanText().strip()
+        if text and not text.lstrip("+-").isdigit():
+            return (
+                f"“{text}” is not a number of points. To roll them, use the dice box "
+                "under the log (Ctrl+R), then type the total here."
+            )
         if text.startswith("-") or self.amount.value() < 0:
             instead = " To heal, use Heal." if self.title == "Damage" else ""
             return f"{self.title} cannot be negative.{instead}"
@@ -79,7 +107,8 @@ class AmountDialog(QDialog):
 
     def accept(self) -> None:
         """Close only on an amount that can be dealt."""
-        self.amount.interpretText()
+        if not self.why_not():
+            self.amount.interpretText()
         self._check()
         if not self.why_not():
             super().accept()
