@@ -27,12 +27,11 @@ class AmountSpin(QSpinBox):
     """A spin box that keeps what it cannot read as typed, so that it can be refused with a
     message: a plain spin box drops the letters of ``2d6`` and is left holding 26."""
 
-    def validate(self, text: str, pos: int) -> object:
-        found = super().validate(text, pos)
-        state = found[0] if isinstance(found, tuple) else found
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state, text, pos = super().validate(text, pos)
         if state == QValidator.State.Invalid and text.strip():
-            return (QValidator.State.Intermediate, text, pos)
-        return found
+            state = QValidator.State.Intermediate
+        return state, text, pos
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter on words it cannot read goes to the dialog as they are (which refuses
