@@ -1,12 +1,14 @@
 """What the main window is given once its panels and actions are made: files dropped on
 it and the portraits' actions (``ui.drops``), the round clock and reminder notes
-(``ui.rhythm``), and the campaign's party kept in step with undo."""
+(``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
+(``ui.list_typing``), and the campaign's party kept in step with undo."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from futurepath_desktop.ui import drops, rhythm
+from futurepath_desktop.ui.list_typing import ListTyping
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
 def install(window: MainWindow) -> None:
     drops.install(window)
     rhythm.install(window)
+    ListTyping(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
 

@@ -109,8 +109,9 @@ def test_b_and_ctrl_page_keys_reach_the_middle_tabs(window: MainWindow, qtbot: Q
 
 
 def test_l_brings_the_keys_back_to_team_initiative(window: MainWindow, qtbot: QtBot) -> None:
-    """From the map (after M), from the attack form (after A) and from the log, L gives the
-    list of combatants the keys: the arrows then move through the combatants again."""
+    """From the map (after M) and from the log, L gives the list of combatants the keys: the
+    arrows then move through the combatants again. In the attack form's Target list (after
+    A) L searches the list, as letters do in any drop-down list; Esc goes back."""
     window.show()
     qtbot.waitExposed(window)
     window.initiative.view.setFocus()
@@ -123,6 +124,9 @@ def test_l_brings_the_keys_back_to_team_initiative(window: MainWindow, qtbot: Qt
             _key(qtbot, window, away, Qt.KeyboardModifier.NoModifier)
         assert _has_keys(window) is not window.initiative, away
         _key(qtbot, window, Qt.Key.Key_L, Qt.KeyboardModifier.NoModifier)
+        if away == Qt.Key.Key_A:
+            assert _has_keys(window) is window.inspector, "L searched the Target list"
+            _key(qtbot, window, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier)
         assert window.initiative.view.hasFocus(), away
         before = window.initiative.selected_ids()
         _key(qtbot, window, Qt.Key.Key_Down, Qt.KeyboardModifier.NoModifier)

@@ -31,7 +31,11 @@ IN_PRACTICE: tuple[tuple[str, str], ...] = (
         "Counters and pick one there first.",
     ),
     ("Next turn", "`N`. Undo and redo: `Ctrl+Z` and `Ctrl+Shift+Z` (or `Ctrl+Y`)."),
-    ("An attack", "`A` goes to the attack form for the selected combatant; `Enter` rolls it."),
+    (
+        "An attack",
+        "`A` goes to the attack form for the selected combatant (type a target's name in "
+        "its list to pick it); `Enter` rolls it; `Esc` goes back.",
+    ),
     (
         "A move on the map",
         "select the combatant, `M`, the arrows to walk its path (the cost shows as with "
@@ -58,7 +62,8 @@ def shortcuts_markdown() -> str:
         "# Keyboard shortcuts",
         "",
         "Every frequent action has a key. Single-letter keys act on the selection in the",
-        "Team Initiative panel; they type normally while a text field has the focus. The",
+        "Team Initiative panel; they type normally while a text field has the focus, and",
+        "search a drop-down list's entries while it has it (`Esc` leaves the list). The",
         "digits pick the map's tools (and `0` fits the map) while the map has the focus.",
         "`F6` and `Shift+F6` walk the keys through the panels in sight; the one that has",
         "them wears a coloured frame. `M` brings the map to the front with the keys, `B`",
