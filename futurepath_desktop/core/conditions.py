@@ -276,13 +276,19 @@ def condition(key_or_name: str) -> ConditionDef:
     )
 
 
+CUSTOM_NAME_MAX = 60
+"""The longest name of a GM's own condition."""
+
+
 def custom_condition(name: str, note: str = "", default_rounds: int | None = None) -> ConditionDef:
     """R29: a GM's own condition, with a note and no mechanical effect of its own."""
     cleaned = name.strip()
     if not cleaned:
         raise InvalidValueError("a custom condition needs a name")
-    if len(cleaned) > 60:
-        raise InvalidValueError("a condition's name can be at most 60 characters long")
+    if len(cleaned) > CUSTOM_NAME_MAX:
+        raise InvalidValueError(
+            f"a condition's name can be at most {CUSTOM_NAME_MAX} characters long"
+        )
     slug = re.sub(r"[^a-z0-9]+", "-", cleaned.lower()).strip("-") or "condition"
     return ConditionDef(
         f"custom:{slug}", cleaned, note.strip(), default_rounds=default_rounds, custom=True

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox
 
+from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Team
 from futurepath_desktop.ui.dialogs.team_dialogs import (
     InitiativeDialog,
@@ -57,7 +58,7 @@ def rename_session(window: MainWindow) -> None:
     dialog.setMinimumWidth(420)
     field = dialog.findChild(QLineEdit)
     if field is not None:
-        field.setMaxLength(120)  # what the file takes
+        field.setMaxLength(NAME_MAX)  # what the file takes
     if dialog.exec() == QDialog.DialogCode.Accepted and dialog.textValue().strip() != session.name:
         teams.rename_session(window.controller, dialog.textValue())
 

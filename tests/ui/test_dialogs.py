@@ -7,7 +7,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QSpinBox
 from pytestqt.qtbot import QtBot
 
+from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.store import decode, encode
 from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
 from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
 from futurepath_desktop.ui.main_window import MainWindow
@@ -132,3 +134,40 @@ def test_the_range_increment_is_asked_only_of_a_ranged_weapon(qtbot: QtBot) -> N
     dialog.name.setText("Sniper")
     weapon = dialog.combatant().weapons[0]
     assert weapon.ranged and weapon.range_increment_ft == 60
+
+
+def test_names_stop_at_what_the_file_keeps_while_typed(qtbot: QtBot, window: MainWindow) -> None:
+    """A name typed past the file's limit stops at it in the form, rather than the form
+    closing and the command refusing it afterwards with everything typed lost: a new
+    combatant, its weapon, a renamed combatant, a condition of the GM's own."""
+    from futurepath_desktop.core.conditions import CUSTOM_NAME_MAX
+    from futurepath_desktop.session.records.kinds import NAME_MAX
+    from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
+
+    dialog = CombatantDialog(window.controller.session, "bears")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    long_name = "Space Bear of the Outer Rim " * 11  # 308 characters
+    assert len(long_name) > NAME_MAX
+    for field in (find(dialog, QLineEdit, "combatantName"), dialog.weapon):
+        field.clear()
+        qtbot.keyClicks(field, long_name)
+        assert field.text() == long_name[:NAME_MAX]
+    # What the form makes goes into the session, and the session saves and reopens.
+    made = dialog.combatant()
+    session = window.controller.session
+    window.controller.push(c.AddCombatant(made))
+    assert session.combatants[made.id].name == long_name[:NAME_MAX].strip()
+    assert decode(encode(session)).to_file() == session.to_file()
+    # Renamed in the inspector's Stats.
+    window.initiative.select([made.id])
+    window.inspector.tabs.setCurrentIndex(1)
+    name = find(window.inspector, QLineEdit, "inspectorName")
+    name.clear()
+    qtbot.keyClicks(name, "Ursa " * 40)
+    assert len(name.text()) == NAME_MAX
+    condition = ConditionDialog("Space Bear 1")
+    qtbot.addWidget(condition)
+    condition.show()
+    qtbot.keyClicks(condition.name, "Smells of the hold " * 5)
+    assert len(condition.name.text()) == CUSTOM_NAME_MAX

@@ -13,7 +13,10 @@ from msgspec import Meta
 from futurepath_desktop.core.dice import DIE_LADDER
 
 Id = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
-Name = Annotated[str, Meta(min_length=1, max_length=120)]
+NAME_MAX = 120
+"""The longest name a file keeps (a combatant's, a team's, a weapon's, a ship's …)."""
+
+Name = Annotated[str, Meta(min_length=1, max_length=NAME_MAX)]
 Text = Annotated[str, Meta(max_length=20_000)]
 Score = Annotated[int, Meta(ge=0, le=99)]
 Small = Annotated[int, Meta(ge=-1000, le=1000)]

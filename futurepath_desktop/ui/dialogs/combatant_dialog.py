@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
+from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
 from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
 
@@ -43,6 +44,7 @@ class CombatantDialog(QDialog):
         layout = QFormLayout(self)
         self.name = QLineEdit()
         self.name.setObjectName("combatantName")
+        self.name.setMaxLength(NAME_MAX)  # what the file takes
         self.name.setPlaceholderText("Name (needed)")
         layout.addRow("Name", self.name)
         holder, self.problem = problem_line("combatantProblem", "A new combatant needs a name.")
@@ -75,6 +77,7 @@ class CombatantDialog(QDialog):
         self.advantage.addItems(list(ADVANTAGE_LADDER))
         layout.addRow("Advantage Die", self.advantage)
         self.weapon = QLineEdit("Claws")
+        self.weapon.setMaxLength(NAME_MAX)
         layout.addRow("Weapon", self.weapon)
         self.level = spin(0, 8, 2)
         layout.addRow("Weapon level", self.level)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.core.conditions import CATALOG, ConditionDef
+from futurepath_desktop.core.conditions import CATALOG, CUSTOM_NAME_MAX, ConditionDef
 from futurepath_desktop.session.file_checks import is_dice
 from futurepath_desktop.session.records import Recurring
 from futurepath_desktop.session.records.combat import ABILITY_WORDS
@@ -51,6 +51,7 @@ class ConditionDialog(QDialog):
         layout.addRow(QLabel(who))
         self.name = QLineEdit()
         self.name.setObjectName("conditionName")
+        self.name.setMaxLength(CUSTOM_NAME_MAX)  # the longest name of one's own
         self.name.setPlaceholderText("Pick or type a name")
         names = sorted(c.name for c in CATALOG.values())
         # Typed with completion, or picked from the list with the mouse.

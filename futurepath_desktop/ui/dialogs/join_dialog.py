@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.ui.dialogs import ok_cancel
 from futurepath_desktop.ui.widgets.row_ticks import tick_by_row
@@ -60,6 +61,7 @@ class JoinDialog(QDialog):
         layout.addRow("Joins", self.team)
         self.new_name = QLineEdit()
         self.new_name.setPlaceholderText("Name of the new team")
+        self.new_name.setMaxLength(NAME_MAX)  # what the file takes
         layout.addRow("New team", self.new_name)
         self.surprise = QCheckBox("A surprise to their foes (they act first)")  # R11
         layout.addRow(self.surprise)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import CrewSlot, PositionName, Session, Ship, new_id
 from futurepath_desktop.ui.bridge.ship_cards import MODS as CARD_MODS
 from futurepath_desktop.ui.dialogs import choices, form, ok_cancel, spin_box, text_field
@@ -24,7 +25,7 @@ from futurepath_desktop.ui.dialogs.team_dialogs import SIDES
 
 MODS = tuple(name for name, _ in CARD_MODS)
 NOBODY = "— nobody —"
-NAME_LIMIT = 120
+NAME_LIMIT = NAME_MAX
 """As the file keeps a name (and a crew member's NPC name)."""
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
 from futurepath_desktop.session.change import Change
+from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.docks.attack_form import AttackForm
@@ -151,6 +152,7 @@ class InspectorDock(QDockWidget):
         form = QFormLayout(page)
         self.name = QLineEdit()
         self.name.setObjectName("inspectorName")
+        self.name.setMaxLength(NAME_MAX)  # what the file takes
         self.name.editingFinished.connect(lambda: self._commit("name", self.name.text().strip()))
         form.addRow("Name", self.name)
         grid = QGridLayout()

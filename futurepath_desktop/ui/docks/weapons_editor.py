@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import WeaponSpec
 from futurepath_desktop.ui.models.weapons_model import LINE, WeaponsModel, describe
 from futurepath_desktop.ui.undo import SessionController
@@ -119,6 +120,7 @@ class WeaponsEditor(QWidget):
         grid.setHorizontalSpacing(8)
         self.name = QLineEdit()
         self.name.setObjectName("weaponName")
+        self.name.setMaxLength(NAME_MAX)  # what the file takes
         self.name.editingFinished.connect(self._commit)
         grid.addWidget(QLabel("Name"), 0, 0)
         grid.addWidget(self.name, 0, 1, 1, 2)

@@ -14,9 +14,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.session.records.kinds import NAME_MAX
+
 LEVELS = ("Poor visibility", "Terrible visibility", "No vision")
 """The zone levels 1 to 3, in the order the dialog offers them."""
-NAME_LENGTH = 120  # the longest name a session file keeps for an area
+NAME_LENGTH = NAME_MAX  # the longest name a session file keeps for an area
 
 
 def default_zone_name(names: Iterable[str]) -> str:
