@@ -3,7 +3,7 @@ round when there is one, and the acting team."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
@@ -106,6 +106,7 @@ class PhaseIndicator(QWidget):
         layout.addStretch(1)
         self._shown: tuple[object, ...] = ()
         self._teams: tuple[str, ...] | None = None
+        self._session: Session | None = None  # the last shown, styled again for a new theme
         self._fit_turn_label(())
 
     def turn_texts(self, teams: tuple[str, ...]) -> list[str]:
@@ -131,6 +132,7 @@ class PhaseIndicator(QWidget):
 
     def show_session(self, session: Session) -> None:
         """Light up where the fight stands (restyled only when the phase changes)."""
+        self._session = session
         self._fit_turn_label(tuple(team.name for team in session.teams.values()))
         combat = session.combat
         key = (combat.active, combat.round > 1, combat.phase, self.palette().cacheKey())
@@ -139,11 +141,25 @@ class PhaseIndicator(QWidget):
             self._style_pills(session)
         self._show_text(session)
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A new theme: the pills, with sheets of their own, are styled again from its
+        palette once it has reached every widget (styled while the window takes the theme,
+        they kept the last one's colours: dark words on the dark bar)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._session is not None:
+            QTimer.singleShot(0, self, self._restyle)
+
+    def _restyle(self) -> None:
+        if self._session is not None:
+            self._shown = ()
+            self.show_session(self._session)
+
     def _style_pills(self, session: Session) -> None:
         combat = session.combat
         palette = self.palette()
         highlight = palette.color(QPalette.ColorRole.Highlight).name()
         on_text = palette.color(QPalette.ColorRole.HighlightedText).name()
+        text = palette.color(QPalette.ColorRole.WindowText).name()
         off_text = palette.color(QPalette.ColorRole.PlaceholderText).name()
         border = palette.color(QPalette.ColorRole.Mid).name()
         active_phases = phases_of_round(combat.round) if combat.active and combat.round else ()
@@ -154,6 +170,8 @@ class PhaseIndicator(QWidget):
                 style += f"background: {highlight}; color: {on_text}; font-weight: bold;"
             elif phase not in active_phases:
                 style += f"color: {off_text}; border-style: dashed;"
+            else:
+                style += f"color: {text};"
             pill.setAccessibleDescription(
                 "current phase" if current else "" if phase in active_phases else "not this round"
             )
