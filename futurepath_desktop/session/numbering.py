@@ -31,3 +31,15 @@ def numbered_names(taken: Iterable[str], base: str, count: int) -> list[str]:
         return [base]
     start = max(highest, int(plain)) + 1
     return [f"{base} {number}" for number in range(start, start + count)]
+
+
+def name_clash(what: str, taken: Iterable[str], name: str) -> str:
+    """Why ``name`` cannot be a new ``what``'s ("" when it can): another already has it.
+    The log, the counters and the charts tell combatants (and teams) apart by name, so two
+    Katies would be one in the charts and nobody in particular in the log."""
+    wanted = name.strip()
+    names = list(taken)
+    if wanted not in names:
+        return ""
+    other = numbered_names(names, wanted, 1)[0]
+    return f"a {what} is already called {wanted}: call this one {other}, say"

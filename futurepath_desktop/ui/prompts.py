@@ -235,7 +235,8 @@ def add_team(window: MainWindow) -> None:
         colour=team_colour(session),
         side="enemies" if has_players else "players",
     )
-    dialog = TeamDialog(draft, window, new=True)
+    taken = [team.name for team in session.teams.values()]
+    dialog = TeamDialog(draft, window, new=True, taken=taken)
     if dialog.exec() == QDialog.DialogCode.Accepted:
         roster.add_team(window.controller, msgspec.structs.replace(draft, **dialog.changes()))
 

@@ -111,7 +111,8 @@ def edit_team(window: MainWindow) -> None:
     team = selected_team(window)
     if team is None:
         return
-    dialog = TeamDialog(team, window)
+    taken = [other.name for other in window.controller.session.teams.values()]
+    dialog = TeamDialog(team, window, taken=taken)
     if dialog.exec() == QDialog.DialogCode.Accepted and dialog.changes():
         teams.edit_team(window.controller, team.id, dialog.changes())
 

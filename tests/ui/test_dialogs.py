@@ -171,3 +171,44 @@ def test_names_stop_at_what_the_file_keeps_while_typed(qtbot: QtBot, window: Mai
     condition.show()
     qtbot.keyClicks(condition.name, "Smells of the hold " * 5)
     assert len(condition.name.text()) == CUSTOM_NAME_MAX
+
+
+def test_a_name_in_use_is_refused_in_the_form_with_another_offered(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """New Combatant and New Team say, as the GM types, that the name is taken and which
+    would do; OK waits for a free one. Nothing reaches the session before."""
+    from futurepath_desktop.ui.dialogs.team_dialogs import TeamDialog
+
+    session = window.controller.session
+    dialog = CombatantDialog(session, "players")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    name = find(dialog, QLineEdit, "combatantName")
+    problem = find(dialog, QLabel, "combatantProblem")
+    qtbot.keyClicks(name, "Katie")
+    ok = ok_button(dialog)
+    assert problem.isVisible() and "already called Katie" in problem.text()
+    assert "Katie 2" in problem.text()
+    assert ok is not None and not ok.isEnabled()  # type: ignore[attr-defined]
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    qtbot.keyClicks(name, " 2")
+    assert not problem.isVisible() and ok.isEnabled()  # type: ignore[attr-defined]
+
+    bears = next(t for t in session.teams.values() if t.name == "Space Bears")
+    players = next(t for t in session.teams.values() if t.id != bears.id)
+    taken = [t.name for t in session.teams.values()]
+    team = TeamDialog(players, taken=taken)
+    qtbot.addWidget(team)
+    team.show()
+    field = find(team, QLineEdit, "teamName")
+    field.selectAll()
+    qtbot.keyClicks(field, "Space Bears")
+    said = find(team, QLabel, "teamProblem")
+    assert said.isVisible() and "already called Space Bears" in said.text()
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert team.result() != QDialog.DialogCode.Accepted
+    field.selectAll()
+    qtbot.keyClicks(field, players.name)  # its own name is no clash
+    assert not said.isVisible()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QInputDialog,
+    QLabel,
     QLineEdit,
     QMenu,
     QMessageBox,
@@ -224,14 +225,19 @@ def test_a_team_is_edited_with_f2(qtbot: QtBot, window: MainWindow) -> None:
     assert model.index(team_row(window, "bears"), 0).data() == "Ursine Raiders"
     reopens(window)
 
+    refused: list[str] = []
+
     def blank(dialog: QDialog) -> None:
         find(dialog, QLineEdit, "teamName").setText("   ")
-        dialog.accept()
+        dialog.accept()  # refused in the dialog, which says why and stays
+        if dialog.isVisible():
+            refused.append(find(dialog, QLabel, "teamProblem").text())
+        dialog.reject()
 
     answer_dialog(qtbot, blank)
     trigger(window, "actionEditTeam")
     assert session.teams["bears"].name == "Ursine Raiders", "a blank name is refused"
-    assert said(window), "and the status bar says why"
+    assert refused == ["A team needs a name."], "and the dialog says why"
 
 
 def test_teams_move_in_the_roster_outside_combat(window: MainWindow) -> None:

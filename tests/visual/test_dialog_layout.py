@@ -167,7 +167,7 @@ def test_ok_stays_put_when_a_dialogs_problem_line_comes_and_goes(qtbot: QtBot, s
 
     before = ok_at(new)
     assert new.problem.isVisible()
-    qtbot.keyClicks(new.name, "Katie")
+    qtbot.keyClicks(new.name, "Kestrel")  # a name not yet in the session
     settle()
     assert not new.problem.isVisible() and new.buttons.button(ok_button).isEnabled()
     assert ok_at(new) == before

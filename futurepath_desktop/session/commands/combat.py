@@ -23,7 +23,7 @@ from futurepath_desktop.session.combat_flow import (
 )
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.reminders import remind_round
-from futurepath_desktop.session.commands.roster import validated
+from futurepath_desktop.session.commands.roster import refuse_taken_team_name, validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.recurring import tick_effect
@@ -173,6 +173,7 @@ class JoinCombat(msgspec.Struct, frozen=True):
             team = validated(Team, self.new_team)
             if team.id in session.teams:
                 raise CommandError(f"a team with id {team.id!r} already exists")
+            refuse_taken_team_name(session, team.name)
             value = team_initiative(j.initiative(session.options.initiative) for j in joiners)
             team = edit.put("teams", replace(team, initiative=value))
         else:

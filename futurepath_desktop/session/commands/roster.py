@@ -8,6 +8,7 @@ import msgspec
 
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.numbering import name_clash
 from futurepath_desktop.session.state import Combatant, Options, Reminder, Session, Team
 
 T = TypeVar("T", Team, Combatant, Options, Reminder)
@@ -49,6 +50,20 @@ def _place(edit: Edit, table: str, ident: str, order: list[str], index: int | No
     edit.reorder(table, order)
 
 
+def refuse_taken_name(session: Session, name: str) -> None:
+    """A combatant's name is its own (``numbering.name_clash``)."""
+    clash = name_clash("combatant", (c.name for c in session.combatants.values()), name)
+    if clash:
+        raise CommandError(clash)
+
+
+def refuse_taken_team_name(session: Session, name: str) -> None:
+    """So is a team's: the charts add up damage by team name."""
+    clash = name_clash("team", (t.name for t in session.teams.values()), name)
+    if clash:
+        raise CommandError(clash)
+
+
 class AddTeam(msgspec.Struct, frozen=True):
     """Add a team, at ``index`` in the roster or last."""
 
@@ -59,6 +74,7 @@ class AddTeam(msgspec.Struct, frozen=True):
         team = validated(Team, self.team)
         if team.id in session.teams:
             raise CommandError(f"a team with id {team.id!r} already exists")
+        refuse_taken_team_name(session, team.name)
         if session.combat.active:
             raise CombatFlowError(
                 "a team cannot be added in the middle of combat; join it instead (R9)"
@@ -80,7 +96,10 @@ class EditTeam(msgspec.Struct, frozen=True):
         old = session.team(self.team_id)
         if "initiative" in self.changes and self.changes["initiative"] != old.initiative:
             raise CommandError("team initiative changes only by a GM adjustment (R8)")
-        new = edit.put("teams", changed(Team, old, self.changes))
+        new = changed(Team, old, self.changes)
+        if new.name != old.name:
+            refuse_taken_team_name(session, new.name)
+        edit.put("teams", new)
         said = []
         if new.name != old.name:
             said.append(f"is now called {new.name}")
@@ -141,6 +160,7 @@ class AddCombatant(msgspec.Struct, frozen=True):
         combatant = validated(Combatant, self.combatant)
         if combatant.id in session.combatants:
             raise CommandError(f"a combatant with id {combatant.id!r} already exists")
+        refuse_taken_name(session, combatant.name)
         session.team(combatant.team_id)
         if session.combat.active and combatant.present:
             raise CombatFlowError(
@@ -162,6 +182,8 @@ class EditCombatant(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         old = session.combatant(self.combatant_id)
         new = changed(Combatant, old, self.changes)
+        if new.name != old.name:
+            refuse_taken_name(session, new.name)
         if new.team_id != old.team_id:
             session.team(new.team_id)
             if session.combat.active:

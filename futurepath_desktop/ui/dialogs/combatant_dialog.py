@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
+from futurepath_desktop.session.numbering import name_clash
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
 from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
@@ -100,6 +101,10 @@ class CombatantDialog(QDialog):
         """What keeps the combatant from being made ("" when nothing does)."""
         if not self.name.text().strip():
             return "A new combatant needs a name."
+        names = (c.name for c in self.session.combatants.values())
+        clash = name_clash("combatant", names, self.name.text())
+        if clash:
+            return clash[0].upper() + clash[1:] + "."
         if self.team.currentData() is None:
             return "Make a team first: a combatant belongs to a team."
         return ""

@@ -3,6 +3,7 @@ a GM's adjustment of a team's initiative (R8); the rule options (R40)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtGui import QColor, QIcon, QPixmap
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QColorDialog,
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QGroupBox,
     QLabel,
     QPushButton,
@@ -21,9 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from futurepath_desktop.session.numbering import name_clash
+from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Options, Team
 from futurepath_desktop.session.wording import possessive
-from futurepath_desktop.ui.dialogs import form, ok_cancel, ok_only_when, text_field
+from futurepath_desktop.ui.dialogs import form, ok_cancel, problem_line, text_field
 
 SIDES = (
     ("players", "Players"),
@@ -37,12 +41,22 @@ SIDES = (
 class TeamDialog(QDialog):
     """A team's name, colour and side."""
 
-    def __init__(self, team: Team, parent: QWidget | None = None, *, new: bool = False) -> None:
+    def __init__(
+        self,
+        team: Team,
+        parent: QWidget | None = None,
+        *,
+        new: bool = False,
+        taken: Iterable[str] = (),
+    ) -> None:
         super().__init__(parent)
         layout = form(self, "teamDialog", "New team" if new else "Edit team", 320)
         self.team = team
-        self.name = text_field("teamName", 120, text=team.name)
+        self.taken = [name for name in taken if name != team.name]  # the other teams'
+        self.name = text_field("teamName", NAME_MAX, text=team.name)
         layout.addRow("Name", self.name)
+        holder, self.problem = problem_line("teamProblem", "A team needs a name.")
+        layout.addRow(holder)
         self.side = QComboBox()
         self.side.setObjectName("teamSide")
         for key, words in SIDES:
@@ -58,9 +72,29 @@ class TeamDialog(QDialog):
         layout.addRow("Colour", self.colour_button)
         self.buttons = ok_cancel(self)
         layout.addRow(self.buttons)
-        ok_only_when(self.buttons, self.name, lambda: bool(self.name.text().strip()))  # a name
+        self.name.textChanged.connect(self._check)
+        self._check()
         self.name.selectAll()
         self.name.setFocus()
+
+    def why_not(self) -> str:
+        """What keeps the team from being made or renamed ("" when nothing does)."""
+        if not self.name.text().strip():
+            return "A team needs a name."
+        clash = name_clash("team", self.taken, self.name.text())
+        return clash[0].upper() + clash[1:] + "." if clash else ""
+
+    def _check(self, *_: object) -> None:
+        problem = self.why_not()
+        if problem:  # hidden, the line keeps its last words' room
+            self.problem.setText(problem)
+        self.problem.setVisible(bool(problem))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+
+    def accept(self) -> None:
+        """Close only on a name the team can have."""
+        if not self.why_not():
+            super().accept()
 
     def _pick_colour(self) -> None:
         chosen = QColorDialog.getColor(self.colour, self, "Team colour")

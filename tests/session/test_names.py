@@ -1,0 +1,71 @@
+"""Two combatants (or two teams) never share a name: the log, the counters and the charts
+tell them apart by name alone, so a second Katie would merge with the first in the charts.
+Every way in refuses a name in use, says which, and offers a numbered one."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.history import History
+from futurepath_desktop.session.numbering import name_clash
+from futurepath_desktop.session.state import Session, Team
+
+
+def fresh() -> tuple[Session, History]:
+    session = demo_session()
+    return session, History(session)
+
+
+def test_a_new_combatant_with_a_name_in_use_is_refused_with_a_numbered_one() -> None:
+    session, history = fresh()
+    before = session.to_file()
+    copy = msgspec.structs.replace(session.combatants["katie"], id="katie-again")
+    with pytest.raises(CommandError, match=r"already called Katie: call this one Katie 2"):
+        history.push(c.AddCombatant(copy))
+    assert session.to_file() == before
+    history.push(c.AddCombatant(msgspec.structs.replace(copy, name="Katie 2")))
+    assert session.combatants["katie-again"].name == "Katie 2"
+    # The next one is offered the next number; spaces round a name do not make it new.
+    third = msgspec.structs.replace(copy, id="katie-3", name="  Katie ")
+    with pytest.raises(CommandError, match=r"call this one Katie 3"):
+        history.push(c.AddCombatant(third))
+
+
+def test_a_combatant_renamed_to_a_name_in_use_is_refused() -> None:
+    session, history = fresh()
+    with pytest.raises(CommandError, match="already called Space Bear 2"):
+        history.push(c.EditCombatant("bear-1", {"name": "Space Bear 2"}))
+    assert session.combatants["bear-1"].name == "Space Bear 1"
+    history.push(c.EditCombatant("bear-1", {"name": "Space Bear 1", "ac": 13}))  # its own
+    history.push(c.EditCombatant("bear-1", {"name": "Ursa"}))
+    assert session.combatants["bear-1"].name == "Ursa"
+
+
+def test_a_team_name_in_use_is_refused_when_made_renamed_or_joined() -> None:
+    session, history = fresh()
+    bears = next(t for t in session.teams.values() if t.name == "Space Bears")
+    twin = Team(id="team-twin", name="Space Bears", colour="#123456", side="enemies")
+    with pytest.raises(CommandError, match="a team is already called Space Bears"):
+        history.push(c.AddTeam(twin))
+    players = next(t for t in session.teams.values() if t.id != bears.id)
+    with pytest.raises(CommandError, match="already called Space Bears"):
+        history.push(c.EditTeam(players.id, {"name": "Space Bears"}))
+    history.push(c.StartCombat(unaware_ids=()))
+    while session.combat.phase != 5:  # Katie may join in the Counters phase (R9)
+        history.push(c.NextTurn())
+    with pytest.raises(CommandError, match="already called Space Bears"):
+        history.push(c.JoinCombat(("katie",), new_team=twin))
+    assert not session.combatants["katie"].present
+
+
+def test_the_clash_is_exact_and_offers_the_number_after_the_highest() -> None:
+    taken = ["Space Bear", "Space Bear 2", "Space Bear 7", "Katie"]
+    assert name_clash("combatant", taken, "Space Bear") == (
+        "a combatant is already called Space Bear: call this one Space Bear 8, say"
+    )
+    assert name_clash("combatant", taken, "Space Bear 3") == ""
+    assert name_clash("combatant", taken, "katie") == ""  # another name to the log too
