@@ -21,6 +21,7 @@ from futurepath_desktop.session.commands.reminders import remind_round, remind_t
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError
 from futurepath_desktop.session.recurring import tick_effect
+from futurepath_desktop.session.space_rules import runs_in_space
 from futurepath_desktop.session.state import Combatant, CombatState, Session, Team
 from futurepath_desktop.session.wording import possessive, verb
 
@@ -144,7 +145,7 @@ def counters_phase(session: Session, edit: Edit) -> None:
     ended = 0
     roller = None
     for held in list(session.conditions.values()):
-        if held.remaining is None:
+        if held.remaining is None or runs_in_space(session, held):
             continue
         bearer = session.combatants[held.bearer_id].name
         if not held.armed:

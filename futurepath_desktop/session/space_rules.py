@@ -9,6 +9,7 @@ from fractions import Fraction
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.state import (
+    ActiveCondition,
     ChartRow,
     Combatant,
     DeclaredRoll,
@@ -79,6 +80,13 @@ def crew_name(session: Session, ship: Ship, position: rules.Position) -> str:
 def crew_mod(session: Session, ship: Ship, position: rules.Position, ability: str) -> int:
     member = crew_member(session, ship, position)
     return member.abilities.mod(ability) if member is not None else 0
+
+
+def runs_in_space(session: Session, held: ActiveCondition) -> bool:
+    """A crew counter the space fight runs (R58): set by Battle Damage, it goes down at the
+    space rounds' ends, not in the ground's Counters phases, and a ground fight that ends
+    leaves it running. Once no space fight runs, it is a counter like any other."""
+    return session.space.round.active and held.source.startswith(SPACE_SOURCE)
 
 
 def running_fight(session: Session) -> SpaceRound:

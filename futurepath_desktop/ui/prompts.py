@@ -10,7 +10,7 @@ import msgspec
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from futurepath_desktop.core.rounds import Phase
-from futurepath_desktop.session.commands.combat import leftover_effects
+from futurepath_desktop.session.commands.combat import ground_counters, leftover_effects
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
 from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
@@ -152,7 +152,7 @@ def end_combat(window: MainWindow) -> None:
         window.say("No combat is running")
         return
     leftovers = leftover_effects(session)
-    counted = [h for h in session.conditions.values() if h.remaining is not None]
+    counted = ground_counters(session)
     resolve = False
     if leftovers:
         listed = "\n".join(

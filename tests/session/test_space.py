@@ -415,6 +415,37 @@ def test_r58_a_chart_effect_lasts_to_the_end_of_the_next_rounds_response() -> No
     assert any("Engines disabled wears off" in e.text for e in session.log)
 
 
+def test_r58_a_rocked_crew_stays_shaken_by_the_space_rounds_whatever_the_ground_does() -> None:
+    """The bears' Shaken from their rocked ship runs on the space rounds: a ground fight's
+    Counters phase does not move it and ending that fight leaves it (R14 resolves only the
+    ground's counters); it lasts through space round 2 and is gone at round 3 (R58)."""
+    from futurepath_desktop.session.commands import EndCombat, NextTurn, StartCombat
+
+    session, history = fight()
+    history.push(NextSpacePhase())  # 2 Action
+    history.push(Fire("wayfarer", "bear-hunter", 4))
+    dice(session, 9, 9, 9, 9, 9, 2, 3)  # 4 ✓, re-roll ✓; chart 2+3 = 5: ship rocked
+    history.push(NextSpacePhase())  # 3 Response: it lands
+
+    def shaken() -> dict[str, int | None]:
+        return {c.bearer_id: c.remaining for c in session.conditions.values() if c.key == "shaken"}
+
+    rocked = {f"bear-{n}": 2 for n in range(1, 5)}
+    assert shaken() == rocked
+    history.push(StartCombat(unaware_ids=()))  # the ground fight, in the same session
+    while session.combat.round < 2:  # through round 1's Counters phase
+        history.push(NextTurn())
+    assert shaken() == rocked, "the ground's Counters phase leaves the bridge's counters"
+    history.push(EndCombat(resolve=True))
+    assert shaken() == rocked, "ending the ground fight leaves them too"
+    assert not any("Shaken" in e.text for e in session.log if e.kind == "leftover")
+    history.push(NextSpacePhase())  # space round 2: Support
+    assert shaken() == {bear: 1 for bear in rocked}
+    for _ in range(3):  # Action, Response, then round 3
+        history.push(NextSpacePhase())
+    assert shaken() == {}
+
+
 def test_r58_the_surprise_shot_lands_before_round_1_and_leaves_round_1_its_own() -> None:
     """The unseen ship's shot resolves as its own Response before round 1: its Battle
     Damage is on the ship when round 1 begins, and a volley of round 1 may still deal the

@@ -27,7 +27,8 @@ from futurepath_desktop.session.commands.roster import refuse_taken_team_name, v
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.recurring import tick_effect
-from futurepath_desktop.session.state import Combatant, CombatState, Session, Team
+from futurepath_desktop.session.space_rules import runs_in_space
+from futurepath_desktop.session.state import ActiveCondition, Combatant, CombatState, Session, Team
 from futurepath_desktop.session.wording import n_rounds, possessive
 
 replace = msgspec.structs.replace
@@ -281,11 +282,21 @@ class ReorderTeams(msgspec.Struct, frozen=True):
         return "Reorder teams"
 
 
+def ground_counters(session: Session) -> list[ActiveCondition]:
+    """The counters the ground fight runs: every one but those the space fight does (R58)."""
+    return [
+        held
+        for held in session.conditions.values()
+        if held.remaining is not None and not runs_in_space(session, held)
+    ]
+
+
 def leftover_effects(session: Session) -> list[LeftoverEffect]:
-    """R14: every counter still running, with the damage each round of it does."""
+    """R14: every counter the fight leaves running, with the damage each round of it does
+    (the bridge's counters on crew run on while a space fight does)."""
     effects = []
-    for held in session.conditions.values():
-        if held.remaining is None:
+    for held in ground_counters(session):
+        if held.remaining is None:  # (none is: the type does not know)
             continue
         entry = CATALOG.get(held.key)
         damage = entry.effects.damage_per_turn if entry else None
@@ -305,7 +316,7 @@ class EndCombat(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         require_combat(session)
-        counted = [h for h in session.conditions.values() if h.remaining is not None]
+        counted = ground_counters(session)
         edit.log("phase", f"Combat ends after round {session.combat.round}")
         if counted and self.resolve:
             effects = leftover_effects(session)
