@@ -178,6 +178,19 @@ def counters_phase(session: Session, edit: Edit) -> None:
         edit.log("counter", "No counters move this round")
 
 
+def teams_yet_to_act(session: Session) -> list[str]:
+    """The teams whose turn in this Action phase is still to come (none outside it)."""
+    combat = session.combat
+    if not combat.active or combat.surprise_round or combat.phase != Phase.ACTION:
+        return []
+    waiting = []
+    index = first_team(session, combat.turn_index + 1, None)
+    while index >= 0:
+        waiting.append(combat.order[index])
+        index = first_team(session, index + 1, None)
+    return waiting
+
+
 def first_team(session: Session, start: int, actors: set[str] | None) -> int:
     """The index of the next team in order, from ``start``, with someone to act."""
     combat = session.combat
@@ -274,8 +287,12 @@ def advance(session: Session, edit: Edit, *, whole_phase: bool) -> None:
     elif phase is Phase.ADVANTAGES:
         enter_phase(session, edit, Phase.ACTION)
     elif phase is Phase.ACTION:
+        skipped = teams_yet_to_act(session) if whole_phase else []
         if combat.turn_index >= 0:
             turn_end(session, edit, combat.order[combat.turn_index])
+        if skipped:
+            names = " and ".join(team_name(session, t) for t in skipped)
+            edit.log("phase", f"The Action phase ends before {names} acted: their turn is lost")
         index = -1 if whole_phase else first_team(session, combat.turn_index + 1, None)
         if index >= 0:
             edit.set_combat(replace(session.combat, turn_index=index))

@@ -100,9 +100,9 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "actionNextPhase",
         "Next Phase",
-        "combat.next_phase",
+        "prompts.next_phase",
         ("Shift+N",),
-        "Go on to the next phase",
+        "Go on to the next phase (a team yet to act in the Action phase loses its turn)",
         menu=COMBAT,
         bar="left",
         when="fighting",

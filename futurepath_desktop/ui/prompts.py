@@ -145,6 +145,30 @@ def start_combat(window: MainWindow) -> None:
         combat.start_combat(window.controller, dialog.unaware())
 
 
+def next_phase(window: MainWindow) -> None:
+    """Go on to the next phase; in the Action phase, with teams still to act (who would lose
+    their turn), once the GM has said so (Enter goes on, Esc keeps the phase)."""
+    waiting = combat.turns_lost_by_next_phase(window.controller)
+    if waiting:
+        names = " and ".join(waiting)
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Next phase",
+            f"{names} {'has' if len(waiting) == 1 else 'have'} not acted this round. End the "
+            f"Action phase now, and {'its' if len(waiting) == 1 else 'their'} turn is lost?\n\n"
+            "To go to the next team instead, use Next Turn.",
+            buttons.Yes | buttons.Cancel,
+            window,
+        )
+        box.setObjectName("nextPhasePrompt")
+        box.button(buttons.Yes).setText("&End the Phase")
+        box.setDefaultButton(buttons.Yes)
+        if box.exec() != buttons.Yes:
+            return
+    combat.next_phase(window.controller)
+
+
 def end_combat(window: MainWindow) -> None:
     """List the leftover effects (R14) and end, resolving them if the GM agrees."""
     session = window.controller.session

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from futurepath_desktop.session import commands as c
+from futurepath_desktop.session.combat_flow import team_name, teams_yet_to_act
 from futurepath_desktop.session.state import Team, new_id
 from futurepath_desktop.ui.operations.roster import team_colour
 from futurepath_desktop.ui.undo import SessionController
@@ -13,6 +14,12 @@ from futurepath_desktop.ui.undo import SessionController
 def start_combat(controller: SessionController, unaware: Sequence[str]) -> bool:
     """Start the fight with these combatants unaware (R11)."""
     return controller.push(c.StartCombat(tuple(unaware)))
+
+
+def turns_lost_by_next_phase(controller: SessionController) -> list[str]:
+    """The teams (by name) that would lose their turn if the phase ended now."""
+    session = controller.session
+    return [team_name(session, team) for team in teams_yet_to_act(session)]
 
 
 def next_turn(controller: SessionController) -> bool:
