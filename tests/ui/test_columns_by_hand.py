@@ -121,3 +121,30 @@ def test_a_fit_while_the_mouse_is_held_elsewhere_is_not_taken_for_the_gms(
     fitted = header.sectionSize(NAME)
     window.initiative.fit_columns(compact=False)  # a wider panel: fitted again, wider
     assert header.sectionSize(NAME) > fitted
+
+
+def test_the_health_column_grows_with_a_reading_that_no_longer_fits(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Temporary HP makes "18/18" "18/18 +15": the column widens at once so the whole
+    reading shows (it was cut to "18/18 +" until someone joined); a column the GM sized
+    stays theirs."""
+    from PySide6.QtGui import QFontMetrics
+
+    view = window.initiative.view
+    header = view.header()
+    before = header.sectionSize(HEALTH)
+    push = window.controller.push
+    push(c.GrantTempHP(("james",), 15))
+    reading = "18/18 +15"
+    needed = QFontMetrics(view.font()).horizontalAdvance(reading) + 8
+    assert header.sectionSize(HEALTH) >= needed > before
+    # A reading that shrinks leaves the column as it is (no jitter turn by turn).
+    grown = header.sectionSize(HEALTH)
+    push(c.Damage(("james",), 15))
+    assert header.sectionSize(HEALTH) == grown
+    # Sized by hand: left alone.
+    drag_border(qtbot, header, HEALTH, -20)
+    by_hand = header.sectionSize(HEALTH)
+    push(c.GrantTempHP(("art",), 150))
+    assert header.sectionSize(HEALTH) == by_hand

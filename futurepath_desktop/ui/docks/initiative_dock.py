@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
@@ -34,6 +35,12 @@ from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
 from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
 from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
+
+if TYPE_CHECKING:
+    from futurepath_desktop.session.change import Change
+
+READING_FIELDS = frozenset({"hp", "max_hp", "temp_hp", "health", "max_health", "fatigue"})
+"""The fields a health reading is made of."""
 
 FULL_ROUND_WORDS = sorted(
     {
@@ -105,6 +112,7 @@ class InitiativeDock(QDockWidget):
         self._remembered_teams: list[str] = []
         self._offered: list[QAction | None] = []
         model.modelAboutToBeReset.connect(self._remember)
+        model.controller.changed.connect(self._readings_grew)
         self.view.expandAll()
 
     def fit_columns(self, compact: bool | None = None) -> None:
@@ -144,6 +152,23 @@ class InitiativeDock(QDockWidget):
         if not self._compact:
             turn.append("standard (attack)")
         fit(TURN, fitting_width(view, header, "This turn", turn))
+
+    def _readings_grew(self, change: Change) -> None:
+        """A health reading grown past its column ("18/18 +5" once temporary HP came,
+        a fourth digit) widens the column; the rest wait for the next fit."""
+        session = self.model.session
+        header = self.view.header()
+        touched = [
+            session.combatants[ident]
+            for ident, fields in change.fields.get("combatants", {}).items()
+            if fields & READING_FIELDS and ident in session.combatants
+        ]
+        if not touched or HEALTH in self.hand_sized.columns:
+            return
+        readings = [health_reading(session, c)[1] for c in touched]
+        wanted = fitting_width(self.view, header, "Health", readings, extra=8)
+        if wanted > header.sectionSize(HEALTH):
+            self.hand_sized.resize(HEALTH, wanted)
 
     def offer(self, actions: Sequence[QAction | None]) -> None:
         """What a right-click on a row offers (None: a separator)."""
