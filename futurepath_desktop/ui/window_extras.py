@@ -1,13 +1,17 @@
 """What the main window is given once its panels and actions are made: files dropped on
 it and the portraits' actions (``ui.drops``), the round clock and reminder notes
 (``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
-(``ui.list_typing``), and the campaign's party kept in step with undo."""
+(``ui.list_typing``), Esc out of the dice box, and the campaign's party kept in step
+with undo."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from futurepath_desktop.ui import drops, rhythm
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+
+from futurepath_desktop.ui import drops, keyboard, rhythm
 from futurepath_desktop.ui.list_typing import ListTyping
 
 if TYPE_CHECKING:
@@ -18,8 +22,23 @@ def install(window: MainWindow) -> None:
     drops.install(window)
     rhythm.install(window)
     ListTyping(window)
+    leave_dice_box_on_escape(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
+
+
+def leave_dice_box_on_escape(window: MainWindow) -> None:
+    """Esc in the dice box gives the keys back to Team Initiative, as it does from the
+    inspector's fields (what was typed stays; a refusal's line goes): letters typed next
+    act on the selection again instead of landing in the box."""
+
+    def leave() -> None:
+        window.log.clear_dice_error()
+        keyboard.focus_initiative(window)
+
+    escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), window.log.dice)
+    escape.setContext(Qt.ShortcutContext.WidgetShortcut)
+    escape.activated.connect(leave)
 
 
 def follow_the_bridge(window: MainWindow) -> None:

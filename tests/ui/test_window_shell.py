@@ -365,3 +365,25 @@ def test_a_new_combatant_is_chosen_and_in_sight(qtbot: QtBot, window: MainWindow
     assert window.initiative.selected_ids() == [made.id]
     row = view.visualRect(window.initiative_model.index_of(made.id))
     assert view.viewport().rect().contains(row), "the new row is not in sight"
+
+
+def test_esc_in_the_dice_box_gives_the_keys_back_to_team_initiative(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Ctrl+R, a nonsense expression, Enter: refused, with a line saying why. Esc then
+    gives Team Initiative the keys (the line goes, the words stay to mend later), so the
+    next letter acts on the selection instead of landing in the box."""
+    window.initiative.view.setFocus()
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    _key(qtbot, window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    dice = window.log.dice
+    qtbot.waitUntil(dice.hasFocus)
+    qtbot.keyClicks(dice, "3q7")
+    qtbot.keyClick(dice, Qt.Key.Key_Return)
+    assert window.log.dice_error.isVisible()
+    _key(qtbot, window, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier)
+    assert window.initiative.view.hasFocus()
+    assert not window.log.dice_error.isVisible() and dice.text() == "3q7"
+    before = window.initiative.selected_ids()
+    _key(qtbot, window, Qt.Key.Key_Down, Qt.KeyboardModifier.NoModifier)
+    assert window.initiative.selected_ids() != before, "the arrows move the selection"

@@ -31,6 +31,7 @@ IN_PRACTICE: tuple[tuple[str, str], ...] = (
         "Counters and pick one there first.",
     ),
     ("Next turn", "`N`. Undo and redo: `Ctrl+Z` and `Ctrl+Shift+Z` (or `Ctrl+Y`)."),
+    ("A roll of the dice", "`Ctrl+R`, the expression (`3d6+2`), `Enter`; `Esc` goes back."),
     (
         "An attack",
         "`A` goes to the attack form for the selected combatant (type a target's name in "
