@@ -34,7 +34,7 @@ def test_the_clocks_show_to_the_players_only_when_the_gm_says(
     rhythm.toggle()  # the GM starts the timer: the page is told once, and counts itself
     qtbot.waitUntil(lambda: (decode(page.server.state).clock or sent).running)
     while window.controller.session.combat.round < 3:
-        window.actions_by_name["actionNextPhase"].trigger()
+        window.actions_by_name["actionNextRound"].trigger()
     qtbot.waitUntil(lambda: (decode(page.server.state).clock or sent).game == "0:06")
     assert "Game time 0:06" in view.clock.text()
 
