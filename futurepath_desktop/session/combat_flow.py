@@ -78,9 +78,10 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
             hp, bled = member.hit_points().bleed(roller)
             edit.put("combatants", replace(member, con_damage=hp.con_damage))
             fate = "and dies" if hp.dead else f"(CON {hp.con - hp.con_damage} left)"
+            lost = f"{bled.total} CON" if bled else "CON"
             edit.log(
                 "damage",
-                f"{member.name} is dying and loses CON {fate} (R26)",
+                f"{member.name} is dying and loses {lost} {fate} (R26)",
                 rolls=[bled] if bled else [],
             )
         for held in session.conditions_on(member_id):

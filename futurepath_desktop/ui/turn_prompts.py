@@ -50,6 +50,9 @@ def declare_action(window: MainWindow) -> None:
         return
     who, dialog = answer
     action, target = dialog.chosen()
+    if action == STABILIZE:  # the checked way (kit, ranks, the roll), not a bare word
+        stabilize(window, target)
+        return
     if turns.declare(window.controller, who.id, action, target):
         from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS
 
@@ -179,8 +182,13 @@ def use_power(window: MainWindow) -> None:
         turns.use_power(window.controller, who.id, dialog.name.text(), dialog.details())
 
 
-def stabilize(window: MainWindow) -> None:
-    """R26: the combatant tends a dying one, with a kit, Treat Injury ranks and a check."""
+STABILIZE = "Stabilize a Dying Character"
+"""The chapter's action that Declare Action hands to the Stabilize dialog."""
+
+
+def stabilize(window: MainWindow, patient: str | None = None) -> None:
+    """R26: the combatant tends a dying one (``patient`` chosen first, if given), with a
+    kit, Treat Injury ranks and a check."""
     session = window.controller.session
     if session.options.health_fatigue:
         window.say("Under Health and Fatigue nobody is dying: there is no one to stabilize")
@@ -194,7 +202,14 @@ def stabilize(window: MainWindow) -> None:
     if medic.is_down(session.options.vitality):
         window.say(f"{medic.name} is down: select the one who tends the dying")
         return
-    answer = asked(window, lambda who: turn_dialogs.StabilizeDialog(session, who, window))
+
+    def make(who: Combatant) -> turn_dialogs.StabilizeDialog:
+        dialog = turn_dialogs.StabilizeDialog(session, who, window)
+        if patient is not None and dialog.patient.findData(patient) >= 0:
+            dialog.patient.setCurrentIndex(dialog.patient.findData(patient))
+        return dialog
+
+    answer = asked(window, make)
     if answer is not None:
         who, dialog = answer
         turns.stabilize(window.controller, who.id, *dialog.chosen())

@@ -223,9 +223,11 @@ def test_r26_the_dying_bleed_at_the_start_of_their_turn() -> None:
     session, history = fight()
     history.push(c.Damage(("bear-1",), 20))
     history.push(c.NextTurn())  # the bears' turn begins
-    bled = [e for e in session.log if "loses CON" in e.text]
+    bled = [e for e in session.log if "is dying and loses" in e.text]
     assert len(bled) == 1 and bled[0].rolls[0].expression == "1d4"
-    assert session.combatants["bear-1"].con_damage == bled[0].rolls[0].total
+    lost = bled[0].rolls[0].total
+    assert session.combatants["bear-1"].con_damage == lost
+    assert f"loses {lost} CON (CON {15 - lost} left)" in bled[0].text, "how much, and what is left"
 
 
 def test_missing_ids_name_what_is_missing() -> None:

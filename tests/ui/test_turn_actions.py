@@ -455,3 +455,39 @@ def test_declaring_an_attack_aims_it_at_the_nearest_enemy_in_the_open(
     choose(target, "james")  # the GM's pick stays
     choose(action, "Full Attack")
     assert target.currentData() == "james"
+
+
+def test_declaring_stabilize_opens_the_stabilize_dialog_on_that_patient(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Declare Action ▸ Stabilize a Dying Character is the checked Stabilize (kit, ranks,
+    reach, the roll), on the target chosen, not a word in the turn that does nothing."""
+    from PySide6.QtWidgets import QLabel
+
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    players_act(window)
+    assert window.controller.push(c.Damage(("art",), session.combatants["art"].hp + 2))
+    x, y = session.tokens["art"].square
+    assert window.controller.push(c.PlaceToken("james", x + 1, y))
+    window.initiative.select(["james"])
+    seen: list[tuple[object, str]] = []
+
+    def in_stabilize(dialog: QDialog) -> None:
+        patient = find(dialog, QComboBox, "stabilizePatient")
+        seen.append((patient.currentData(), find(dialog, QLabel, "stabilizeRefusal").text()))
+        dialog.reject()
+
+    def declare(dialog: QDialog) -> None:
+        choose(find(dialog, QComboBox, "declareAction"), "Stabilize a Dying Character")
+        choose(find(dialog, QComboBox, "declareTarget"), "art")
+        answer_dialog(qtbot, in_stabilize)
+        dialog.accept()
+
+    answer_dialog(qtbot, declare)
+    window.actions_by_name["actionDeclareAction"].trigger()
+    assert seen and seen[0][0] == "art"
+    assert "needs a field medical kit" in seen[0][1]
+    assert session.combat.turns.get("james", ()) == (), "nothing declared by the word alone"
+    assert session.combatants["art"].hp < 0
