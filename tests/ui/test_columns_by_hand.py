@@ -148,3 +148,23 @@ def test_the_health_column_grows_with_a_reading_that_no_longer_fits(
     by_hand = header.sectionSize(HEALTH)
     push(c.GrantTempHP(("art",), 150))
     assert header.sectionSize(HEALTH) == by_hand
+
+
+def test_a_narrow_log_keeps_room_for_its_events(qtbot: QtBot, window: MainWindow) -> None:
+    """On a small screen the log's phase and team give up room so the event keeps two
+    fifths of the width (it had a word a line); made wide again, they have their words'
+    width back. Measured on the log undocked and sized like a narrow panel."""
+    from futurepath_desktop.ui.models.log_model import EVENT, PHASE, TEAM
+
+    log = window.log
+    header = log.view.horizontalHeader()
+    wide = (header.sectionSize(PHASE), header.sectionSize(TEAM))
+    log.setFloating(True)
+    log.resize(280, 400)
+    qtbot.waitUntil(lambda: log.view.viewport().width() < 280)
+    room = log.view.viewport().width()
+    assert header.sectionSize(EVENT) >= room * 2 // 5 - 1
+    assert header.sectionSize(PHASE) < wide[0] or header.sectionSize(TEAM) < wide[1]
+    log.resize(900, 400)
+    qtbot.waitUntil(lambda: log.view.viewport().width() > 800)
+    assert (header.sectionSize(PHASE), header.sectionSize(TEAM)) == wide

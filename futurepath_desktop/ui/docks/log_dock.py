@@ -36,7 +36,10 @@ from futurepath_desktop.ui.models import log_model
 from futurepath_desktop.ui.models.log_model import (
     EVENT,
     FILTER_ROLE,
+    PHASE,
     PHASE_NAMES,
+    ROUND,
+    TEAM,
     LogModel,
     entry_text,
 )
@@ -192,6 +195,9 @@ class LogDock(QDockWidget):
         header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)
         self.hand_sized = HandSized(header)
         self.rows = self.view.rows = VisibleRowHeights(self.view, EVENT)
+        self._fitted: list[int] = []  # round, phase and team: the widths of their words
+        self._sharing = False
+        header.sectionResized.connect(self._share_room)
         self.fit_columns()
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("logDetail")
@@ -258,8 +264,29 @@ class LogDock(QDockWidget):
             fitting_width(view, header, "Phase", phases),
             fitting_width(view, header, "Team", teams),
         )
-        for column, width in enumerate(widths):
-            self.hand_sized.resize(column, min(width, 140 if compact else 200))
+        self._fitted = [min(width, 140 if compact else 200) for width in widths]
+        self._share_room()
+
+    def _share_room(self, *_: object) -> None:
+        """On a narrow panel the phase and the team give up room, so that the event keeps
+        two fifths of the width (on a small screen it had a word a line); on a wider one
+        they have their words' width again. A column the GM sized stays theirs."""
+        room = self.view.viewport().width()
+        if self._sharing or not self._fitted or room <= 0:
+            return
+        widths = list(self._fitted)
+        spare = room * 3 // 5 - widths[ROUND]  # what the phase and the team may share
+        wanted = widths[PHASE] + widths[TEAM]
+        if wanted > spare:
+            least = self._fitted[ROUND]
+            for column in (PHASE, TEAM):
+                widths[column] = max(least, widths[column] * max(spare, 0) // wanted)
+        self._sharing = True
+        try:
+            for column, width in enumerate(widths):
+                self.hand_sized.resize(column, width)
+        finally:
+            self._sharing = False
 
     def _kind_changed(self) -> None:
         value = self.kind.currentData() or ""
