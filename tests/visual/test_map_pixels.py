@@ -392,3 +392,47 @@ def test_a_template_by_the_map_s_edge_stops_at_it(posed: Posed, scheme: str) -> 
     assert grid is not None
     map_rect = square_rect(0, 0).united(square_rect(grid.width - 1, grid.height - 1))
     assert map_rect.adjusted(-2, -2, 2, 2).contains(item.sceneBoundingRect())
+
+
+def test_area_names_stay_inside_their_areas_at_any_zoom(posed: Posed) -> None:
+    """Two small fog regions side by side: each name is drawn inside its own area, cut
+    short to its width; the tip has it whole. Zoomed in, the names are whole again. (They
+    ran over each other, and a narrow zone's name over the walls beside it.)"""
+    from futurepath_desktop.session.commands import AddArea
+    from futurepath_desktop.ui.map.areas import AreaLabel
+
+    window = posed(1280, 800, theme.LIGHT)
+    push = window.controller.push
+    names = ("hidden from the players", "Side room of the hold")
+    for n, name in enumerate(names):
+        push(AddArea(Area(f"f{n}", "fog", 6 + 3 * n, 2, 3, 2, name=name)))
+    view = window.map.view
+    view.fit()
+    QApplication.processEvents()
+
+    def drawn() -> dict[str, tuple[QRect, QRect, AreaLabel]]:
+        found = {}
+        for item in view.map_scene.items():
+            if isinstance(item, AreaLabel) and item.full.startswith("Fog: "):
+                area = item.parentItem()
+                assert isinstance(area, QGraphicsRectItem)
+                box = view.mapFromScene(area.sceneBoundingRect()).boundingRect()
+                at = view.mapFromScene(item.scenePos())
+                size = item.boundingRect().size().toSize()
+                found[item.full] = (box, QRect(at, size), item)
+        return found
+
+    labels = drawn()
+    assert set(labels) >= {f"Fog: {name}" for name in names}
+    for full in (f"Fog: {name}" for name in names):
+        box, text, item = labels[full]
+        assert item.toolTip() == full
+        if item.isVisible():
+            assert box.adjusted(-1, -1, 1, 1).contains(text), (full, box, text)
+    first, second = (labels[f"Fog: {name}"][1] for name in names)
+    assert not first.intersects(second), "the two names do not write over each other"
+    # Close in: the area is wide on screen and its name whole on one line.
+    view.zoom_by(4)
+    QApplication.processEvents()
+    item = drawn()[f"Fog: {names[0]}"][2]
+    assert item.text() == item.full and item.isVisible()

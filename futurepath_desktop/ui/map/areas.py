@@ -7,11 +7,14 @@ The players' view draws fog as an opaque cover instead (R61: nothing shows throu
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
+    QGraphicsScene,
     QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -95,13 +98,52 @@ class AreaItem(QGraphicsRectItem):
         painter.drawRect(rect)
 
 
-def _label(text: str, parent: QGraphicsItem, colour: QColor) -> None:
-    label = QGraphicsSimpleTextItem(text, parent)
-    if isinstance(parent, QGraphicsRectItem):
-        label.setPos(parent.rect().topLeft() + QPointF(4, 2))
+class AreaLabel(QGraphicsSimpleTextItem):
+    """An area's name, the same size on screen at any zoom, cut short (…) to the area's
+    width at the view's zoom, so that two areas side by side do not write over each other
+    and a narrow zone's name does not run over the walls beside it; the whole name is in
+    its tip, and zoomed in it shows whole."""
+
+    GAP = 8.0  # screen pixels kept clear at the area's edges
+
+    def __init__(self, text: str, parent: QGraphicsRectItem) -> None:
+        super().__init__(text, parent)
+        self.full = text
+        self.setToolTip(text)
+        self.setPos(parent.rect().topLeft() + QPointF(4, 2))
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+
+    def fit(self, scale: float) -> None:
+        """Fit the name along the area's top at ``scale`` (screen pixels per scene unit):
+        whole if it fits, else cut short. One line only: the squares under the area show."""
+        parent = self.parentItem()
+        if not isinstance(parent, QGraphicsRectItem):
+            return
+        width = parent.rect().width() * scale - self.GAP
+        metrics = QFontMetricsF(self.font())
+        text = metrics.elidedText(self.full, Qt.TextElideMode.ElideRight, max(width, 0.0))
+        if text != self.text():
+            self.setText(text)
+        self.setVisible(bool(text))
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:
+            views = self.scene().views() if self.scene() is not None else []
+            if views:
+                self.fit(views[0].transform().m11())
+        return super().itemChange(change, value)
+
+
+def fit_area_labels(scene: QGraphicsScene, scale: float) -> None:
+    """The view's zoom changed: every area's name cut to its area's width anew."""
+    for item in scene.items():
+        if isinstance(item, AreaLabel):
+            item.fit(scale)
+
+
+def _label(text: str, parent: QGraphicsRectItem, colour: QColor) -> None:
+    label = AreaLabel(text, parent)
     label.setBrush(colour)
-    # Readable at any zoom: the name keeps its size on screen.
-    label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
 
 
 def zone_item(area: Area, rect: QRectF, dark: bool) -> QGraphicsItem:

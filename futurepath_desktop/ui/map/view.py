@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
+from futurepath_desktop.ui.map.areas import fit_area_labels
 from futurepath_desktop.ui.map.drawings import Drawings, range_rings
 from futurepath_desktop.ui.map.items import TokenItem, picture_ratio
 from futurepath_desktop.ui.map.notes import Notes
@@ -186,6 +187,7 @@ class MapView(QGraphicsView):
         scale = self.transform().m11()
         near = scale >= 0.85
         self.map_scene.set_detail(near, picture_ratio(scale * self.devicePixelRatioF(), near))
+        fit_area_labels(self.map_scene, scale)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
