@@ -8,9 +8,16 @@ that is not editable does not, so with the attack form's Target list on the keys
 typing from the first time the keyboard reaches it: plain and shifted keys that make
 text search the list; anything with Ctrl or Alt, and the keys that make no text (Escape,
 F-keys, the arrows), reach the window's shortcuts as before.
+
+The search is the list's own here, not Qt's: Qt's opens the list at a space, so "Space
+Bear 4" ended on another bear. Letters typed in quick succession (the system's typing
+interval) make one name, spaces included, and pick the first entry that begins with it;
+a space typed first still opens the list.
 """
 
 from __future__ import annotations
+
+import time
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
@@ -35,6 +42,9 @@ class ListTyping(QObject):
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
+        self.typed = ""  # the name typed so far into the list that has the keys
+        self.last = 0.0
+        self.into: QComboBox | None = None
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self.focus_changed)
@@ -52,4 +62,26 @@ class ListTyping(QObject):
         ):
             event.accept()  # the list's own: no shortcut fires, the key press reaches it
             return True
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and isinstance(watched, QComboBox)
+            and is_typing(event)
+        ):
+            return self.search(watched, event.text())
         return False
+
+    def search(self, combo: QComboBox, text: str) -> bool:
+        """Add ``text`` to the name being typed and pick the first entry that begins with
+        it; whether the key was taken (a space that starts a search opens the list)."""
+        now = time.monotonic()
+        if combo is not self.into or now - self.last > QApplication.keyboardInputInterval() / 1000:
+            self.typed = ""
+        self.into, self.last = combo, now
+        if not self.typed and not text.strip():
+            return False
+        self.typed += text
+        found = combo.findText(self.typed, Qt.MatchFlag.MatchStartsWith)
+        if found >= 0:
+            combo.setCurrentIndex(found)
+        return True

@@ -155,8 +155,8 @@ def next_phase(window: MainWindow) -> None:
         box = QMessageBox(
             QMessageBox.Icon.Question,
             "Next phase",
-            f"{names} {'has' if len(waiting) == 1 else 'have'} not acted this round. End the "
-            f"Action phase now, and {'its' if len(waiting) == 1 else 'their'} turn is lost?\n\n"
+            f"{names} have not acted this round. End the Action phase now, and their turn "
+            "is lost?\n\n"
             "To go to the next team instead, use Next Turn.",
             buttons.Yes | buttons.Cancel,
             window,

@@ -34,7 +34,7 @@ def test_shift_n_asks_before_a_team_loses_its_turn(qtbot: QtBot, window: MainWin
 
     answer_dialog(qtbot, keep)
     key(qtbot, window, "N", Qt.KeyboardModifier.ShiftModifier)
-    assert asked and "Space Bears has not acted this round" in asked[0]
+    assert asked and "Space Bears have not acted this round" in asked[0]
     assert "Next Turn" in asked[0], "it says what to use instead"
     assert session.combat.phase == Phase.ACTION and session.combat.acting_team == "players"
 

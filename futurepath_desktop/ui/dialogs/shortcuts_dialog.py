@@ -25,7 +25,7 @@ IN_PRACTICE: tuple[tuple[str, str], ...] = (
     ("Damage to the selection", "`D`, type the number, `Enter`."),
     (
         "A condition with its counter",
-        "`C`, the first letters (`s t` for Stunned), `Enter`; the catalog's default "
+        "`C`, the first letters (`st` for Stunned), `Enter`; the catalog's default "
         "rounds apply unless you set others. `+` or `-` gives the selected combatant's "
         "counter a round more or less when it has just one; else `F6` to the Condition "
         "Counters and pick one there first.",

@@ -180,6 +180,7 @@ class StabilizeDialog(QDialog):
         self.ranks = QSpinBox()
         self.ranks.setObjectName("stabilizeRanks")
         self.ranks.setRange(0, 100)
+        self.ranks.setToolTip("At least one rank is needed to try; the roll adds the bonus below")
         layout.addRow("Treat Injury ranks", self.ranks)
         self.bonus = QSpinBox()
         self.bonus.setObjectName("stabilizeBonus")
