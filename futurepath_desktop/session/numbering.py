@@ -33,13 +33,22 @@ def numbered_names(taken: Iterable[str], base: str, count: int) -> list[str]:
     return [f"{base} {number}" for number in range(start, start + count)]
 
 
+def free_name(taken: Iterable[str], name: str) -> str | None:
+    """None if ``name`` is free among ``taken``, else a numbered one that is ("Katie 2";
+    for a name that has a number already, the next one after the highest in use)."""
+    wanted = name.strip()
+    names = list(taken)
+    if wanted not in names:
+        return None
+    numbered = re.fullmatch(r"(.*\S) \d{1,9}", wanted)  # "Space Bear 1": "Space Bear 5"
+    return numbered_names(names, numbered[1] if numbered else wanted, 1)[0]
+
+
 def name_clash(what: str, taken: Iterable[str], name: str) -> str:
     """Why ``name`` cannot be a new ``what``'s ("" when it can): another already has it.
     The log, the counters and the charts tell combatants (and teams) apart by name, so two
     Katies would be one in the charts and nobody in particular in the log."""
-    wanted = name.strip()
-    names = list(taken)
-    if wanted not in names:
+    other = free_name(taken, name)
+    if other is None:
         return ""
-    other = numbered_names(names, wanted, 1)[0]
-    return f"a {what} is already called {wanted}: call this one {other}, say"
+    return f"a {what} is already called {name.strip()}: call this one {other}, say"

@@ -69,3 +69,6 @@ def test_the_clash_is_exact_and_offers_the_number_after_the_highest() -> None:
     )
     assert name_clash("combatant", taken, "Space Bear 3") == ""
     assert name_clash("combatant", taken, "katie") == ""  # another name to the log too
+    assert name_clash("combatant", taken, "Space Bear 2").endswith(
+        "call this one Space Bear 8, say"
+    )

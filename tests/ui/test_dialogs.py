@@ -188,7 +188,7 @@ def test_a_name_in_use_is_refused_in_the_form_with_another_offered(
     problem = find(dialog, QLabel, "combatantProblem")
     qtbot.keyClicks(name, "Katie")
     ok = ok_button(dialog)
-    assert problem.isVisible() and "already called Katie" in problem.text()
+    assert problem.isVisible() and "That name is taken" in problem.text()
     assert "Katie 2" in problem.text()
     assert ok is not None and not ok.isEnabled()  # type: ignore[attr-defined]
     qtbot.keyClick(name, Qt.Key.Key_Return)
@@ -206,9 +206,34 @@ def test_a_name_in_use_is_refused_in_the_form_with_another_offered(
     field.selectAll()
     qtbot.keyClicks(field, "Space Bears")
     said = find(team, QLabel, "teamProblem")
-    assert said.isVisible() and "already called Space Bears" in said.text()
+    assert said.isVisible() and "call this one Space Bears 2" in said.text()
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert team.result() != QDialog.DialogCode.Accepted
     field.selectAll()
     qtbot.keyClicks(field, players.name)  # its own name is no clash
     assert not said.isVisible()
+
+
+def test_a_longer_refusal_grows_the_form_and_squeezes_none_of_its_boxes(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A refusal on two lines (a long name that is taken) makes the New Combatant form
+    taller; the ability boxes keep their height (they were squeezed to a few pixels)."""
+    import msgspec
+
+    session = window.controller.session
+    long_name = "Captain Ursula of the Far-Flung Hold, Scourge of Vega"
+    twin = msgspec.structs.replace(session.combatants["bear-1"], id="ursula", name=long_name)
+    assert window.controller.push(c.AddCombatant(twin))
+    dialog = CombatantDialog(session, "bears")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    box = dialog.abilities["strength"]
+    before = dialog.height()
+    qtbot.keyClicks(find(dialog, QLineEdit, "combatantName"), long_name)
+    problem = find(dialog, QLabel, "combatantProblem")
+    qtbot.waitUntil(lambda: problem.isVisible() and "taken" in problem.text())
+    assert problem.heightForWidth(problem.width()) > problem.fontMetrics().height() * 1.5
+    qtbot.waitUntil(lambda: dialog.height() > before)
+    assert box.height() >= box.minimumSizeHint().height()
+    assert problem.height() >= problem.heightForWidth(problem.width())

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
-from futurepath_desktop.session.numbering import name_clash
+from futurepath_desktop.session.numbering import free_name
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
 from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
@@ -101,10 +101,9 @@ class CombatantDialog(QDialog):
         """What keeps the combatant from being made ("" when nothing does)."""
         if not self.name.text().strip():
             return "A new combatant needs a name."
-        names = (c.name for c in self.session.combatants.values())
-        clash = name_clash("combatant", names, self.name.text())
-        if clash:
-            return clash[0].upper() + clash[1:] + "."
+        other = free_name((c.name for c in self.session.combatants.values()), self.name.text())
+        if other is not None:
+            return f"That name is taken: call this one {other}."
         if self.team.currentData() is None:
             return "Make a team first: a combatant belongs to a team."
         return ""
@@ -114,6 +113,8 @@ class CombatantDialog(QDialog):
         if problem:  # hidden, the line keeps its last words' room
             self.problem.setText(problem)
         self.problem.setVisible(bool(problem))
+        if self.sizeHint().height() > self.height():  # more lines than it had: grow, not squeeze
+            self.resize(self.width(), self.sizeHint().height())
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
             ok.setEnabled(not problem)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.session.numbering import name_clash
+from futurepath_desktop.session.numbering import free_name
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Options, Team
 from futurepath_desktop.session.wording import possessive
@@ -81,14 +81,16 @@ class TeamDialog(QDialog):
         """What keeps the team from being made or renamed ("" when nothing does)."""
         if not self.name.text().strip():
             return "A team needs a name."
-        clash = name_clash("team", self.taken, self.name.text())
-        return clash[0].upper() + clash[1:] + "." if clash else ""
+        other = free_name(self.taken, self.name.text())
+        return f"That name is taken: call this one {other}." if other is not None else ""
 
     def _check(self, *_: object) -> None:
         problem = self.why_not()
         if problem:  # hidden, the line keeps its last words' room
             self.problem.setText(problem)
         self.problem.setVisible(bool(problem))
+        if self.sizeHint().height() > self.height():  # more lines than it had: grow, not squeeze
+            self.resize(self.width(), self.sizeHint().height())
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 
     def accept(self) -> None:
