@@ -219,6 +219,25 @@ def test_r8_gm_adjustments_are_logged_and_reorder() -> None:
     refused(history, c.ReorderTeams(("bears",)), CommandError, "each team")
 
 
+def test_r7_an_adjustment_into_a_tie_breaks_it_by_dex_and_logs_it() -> None:
+    """The GM sets the bears to the players' score: the tie goes to the team whose best
+    member has the higher DEX (Brandon's 16 against the bears' 13), and the log says so;
+    given a nimbler bear, the bears go first."""
+    session, history = fight()
+    players = session.teams["players"].initiative
+    assert players is not None
+    history.push(c.AdjustInitiative("bears", players))
+    assert session.combat.order == ("players", "bears")
+    assert any("R7" in e.text and "DEX" in e.text for e in session.log[-2:]), [
+        e.text for e in session.log[-3:]
+    ]
+    session, history = fight()
+    history.push(c.EditCombatant("bear-4", {"abilities": {"dexterity": 18}}))
+    history.push(c.AdjustInitiative("bears", players))
+    assert session.combat.order == ("bears", "players")
+    assert session.combat.acting_team == "players", "the turn in progress stays the players'"
+
+
 def test_r26_the_dying_bleed_at_the_start_of_their_turn() -> None:
     session, history = fight()
     history.push(c.Damage(("bear-1",), 20))

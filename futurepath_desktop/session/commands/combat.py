@@ -207,29 +207,32 @@ class JoinCombat(msgspec.Struct, frozen=True):
         mine = TeamStanding(
             team.id, team.initiative or 0, max(j.abilities.dexterity for j in joiners)
         )
-        position = len(combat.order)
-        for index, other_id in enumerate(combat.order):
-            other = session.teams[other_id]
-            members = session.members(other_id, present_only=True) or session.members(other_id)
-            theirs = (
-                team_standing(session, other, members)
-                if members
-                else TeamStanding(other_id, other.initiative or 0, 0)
-            )
-            if mine.initiative > theirs.initiative:
-                position = index
-                break
-            if mine.initiative == theirs.initiative:
-                ranked = order_teams([theirs, mine], edit.roller())
-                for tiebreak in ranked.tiebreaks:
-                    rolls = [r.roll for rnd in tiebreak.rounds for _, r in rnd.rolls]
-                    edit.log("initiative", tiebreak.describe() + " (R7)", rolls=rolls)
-                if ranked.order[0] == team.id:
-                    position = index
-                    break
         order = list(combat.order)
-        order.insert(position, team.id)
+        order.insert(place_in_order(session, edit, mine, order), team.id)
         edit.set_combat(replace(combat, order=tuple(order)))
+
+
+def place_in_order(session: Session, edit: Edit, mine: TeamStanding, order: list[str]) -> int:
+    """R6/R7: where a team goes in an acting ``order`` of the others: before the first team
+    it outranks; a tie with one is broken by the best DEX, then opposed checks (logged)."""
+    for index, other_id in enumerate(order):
+        other = session.teams[other_id]
+        members = session.members(other_id, present_only=True) or session.members(other_id)
+        theirs = (
+            team_standing(session, other, members)
+            if members
+            else TeamStanding(other_id, other.initiative or 0, 0)
+        )
+        if mine.initiative > theirs.initiative:
+            return index
+        if mine.initiative == theirs.initiative:
+            ranked = order_teams([theirs, mine], edit.roller())
+            for tiebreak in ranked.tiebreaks:
+                rolls = [r.roll for rnd in tiebreak.rounds for _, r in rnd.rolls]
+                edit.log("initiative", tiebreak.describe() + " (R7)", rolls=rolls)
+            if ranked.order[0] == mine.team_id:
+                return index
+    return len(order)
 
 
 class AdjustInitiative(msgspec.Struct, frozen=True):
@@ -255,7 +258,16 @@ class AdjustInitiative(msgspec.Struct, frozen=True):
         combat = session.combat
         if combat.active and team.id in combat.order:
             acting = combat.acting_team
-            order = sorted(combat.order, key=lambda t: -(session.teams[t].initiative or 0))
+            # The others keep their order (their ties were broken when they met); this
+            # team goes where its new score puts it, a tie broken by R7.
+            order = [t for t in combat.order if t != team.id]
+            members = session.members(team.id, present_only=True) or session.members(team.id)
+            mine = (
+                team_standing(session, session.teams[team.id], members)
+                if members
+                else TeamStanding(team.id, self.initiative, 0)
+            )
+            order.insert(place_in_order(session, edit, mine, order), team.id)
             index = order.index(acting) if acting else combat.turn_index
             edit.set_combat(replace(combat, order=tuple(order), turn_index=index))
         return f"{possessive(team.name)} initiative → {self.initiative}"
