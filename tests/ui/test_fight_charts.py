@@ -170,3 +170,25 @@ def test_names_that_contain_each_other_are_told_apart(
         assert points[-1][1] == session.combatants[ids[name]].hp, name
         assert sum(1 for _ in points[1:]) == sum(1 for b in blows if b[0] == name), name
     assert read.total_taken() == sum(lost.values())
+
+
+def test_damage_by_a_power_is_dealt_by_its_users_team(qtbot: QtBot, window: MainWindow) -> None:
+    """A bear's Roar that hurts the players shows as damage the Space Bears dealt, as much
+    as the players took from it (the log names whose power it was)."""
+    session = window.controller.session
+    ledger = Ledger(window)
+    assert window.controller.push(c.StartCombat(unaware_ids=()))
+    session.rng = random.Random(3)
+    lost = ledger.push(
+        "roar", c.UsePower("bear-1", "Roar", range_ft=60, target_id="brandon", damage="2d6")
+    )
+    assert lost > 0
+    assert any("from Space Bear 1's Roar" in line for e in session.log for line in e.lines)
+    window.show_chart(2)
+    window.odds.refresh()
+    dealt = {
+        name.removesuffix(" dealt"): sum(ys)
+        for name, _xs, ys in window.odds.damage.series
+        if name.endswith(" dealt")
+    }
+    assert dealt.get("Space Bears") == float(lost) == ledger.lost["Players"]

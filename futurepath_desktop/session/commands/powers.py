@@ -22,7 +22,7 @@ from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.map_rules import inside_template, square_name
 from futurepath_desktop.session.state import Combatant, Session, Template, new_id
 from futurepath_desktop.session.targets import token_distance_ft
-from futurepath_desktop.session.wording import n_rounds
+from futurepath_desktop.session.wording import n_rounds, possessive
 
 MAX_POWER_FT = 1000
 
@@ -95,9 +95,9 @@ class UsePower(msgspec.Struct, frozen=True):
         roller = edit.roller() if self.damage or self.heal else None
         if roller is not None and self.damage:
             roll = roller.roll(self.damage)
-            lines = [
-                apply_damage(session, edit, c, max(0, roll.total), power.name) for c in affected
-            ]
+            # "from Katie's Roar": whose power it was, for the charts' damage dealt
+            source = f"{possessive(user.name)} {power.name}"
+            lines = [apply_damage(session, edit, c, max(0, roll.total), source) for c in affected]
             edit.log("damage", f"{power.name}: {roll.render()}", lines, rolls=[roll])
         if roller is not None and self.heal:
             roll = roller.roll(self.heal)
