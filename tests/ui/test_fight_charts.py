@@ -135,6 +135,14 @@ def test_battle_damage_is_charted_by_space_round_on_whole_numbers(
     assert labels and all(text.isdigit() for text in labels)
     positions = [pos for level in axis._tickLevels or [] for pos, _text in level]
     assert positions == [int(p) for p in positions] and max(positions) >= 2
+    # The bears' mechanic repairs it in round 2's Response: the line comes back down.
+    damage = session.ship("bear-hunter").damage[0]
+    session.rng = ScriptedRandom([20])
+    assert push(c.Repair("bear-hunter", damage.id))
+    assert session.ship("bear-hunter").battle_damage == 0
+    window.odds.refresh()
+    xs, ys = next((x, y) for name, x, y in window.odds.ships.series if name == "Bear Hunter")
+    assert (xs[-1], ys[-1]) == (2, 0)
 
 
 @settings(max_examples=40, deadline=None)

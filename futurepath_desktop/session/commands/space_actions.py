@@ -167,7 +167,11 @@ class Repair(msgspec.Struct, frozen=True):
             new = replace(ship, damage=damage, effects=effects)
             if ship.adrift_from_round is not None and len(damage) < rules.capacity(ship.size):
                 new = replace(new, adrift_from_round=None)
-            result = f"{check.total} vs {needed}: repaired"
+            # The count after it, as a hit says it (the charts follow the ship's line down).
+            result = (
+                f"{check.total} vs {needed}: repaired "
+                f"(Battle Damage {len(damage)}/{rules.capacity(ship.size)})"
+            )
             if ship.adrift_from_round is not None and new.adrift_from_round is None:
                 result += f"; {ship.name} stays in the fight (R45)"
         else:

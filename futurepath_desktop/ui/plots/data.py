@@ -175,6 +175,8 @@ CHANGE_TEXT = re.compile(
     r"[^→]*→ (?:HP|Health) (?P<value>-?\d+)/\d+(?:, fatigue (?P<fatigue>\d+))?"
 )
 BATTLE_DAMAGE_TEXT = re.compile(r" takes Battle Damage \((\d+)/(\d+)\)")
+REPAIRED_TEXT = re.compile(r" repairs (?P<ship>.+?)'s .*: repaired \(Battle Damage (\d+)/\d+\)")
+"""A repair that worked, and the Battle Damage the ship is left with."""
 LANDS_TEXT = re.compile(r" throws a grenade at .*?; lands on (?P<square>[^.\s]+)\.")
 EXPLODES_TEXT = re.compile(r"^The grenade explodes at (?P<square>[^:\s]+):")
 

@@ -9,6 +9,7 @@ from futurepath_desktop.ui.plots.data import (
     CHANGE_TEXT,
     EXPLODES_TEXT,
     LANDS_TEXT,
+    REPAIRED_TEXT,
     FightHistory,
     NameFinder,
     record_change,
@@ -84,6 +85,11 @@ class FightReader:
         found = BATTLE_DAMAGE_TEXT.search(entry.text)
         if ship_name is not None and found:
             history.battle_damage[ship_name].append((entry.round, int(found.group(1))))
+            return
+        repaired = REPAIRED_TEXT.search(entry.text)
+        if repaired and repaired.group("ship") in history.battle_damage:
+            points = history.battle_damage[repaired.group("ship")]
+            points.append((entry.round, int(repaired.group(2))))
             return
         thrower = None
         if (lands := LANDS_TEXT.search(entry.text)) and (who := who_in(entry.text, names)):
