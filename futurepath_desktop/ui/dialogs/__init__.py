@@ -48,6 +48,21 @@ def problem_line(name: str, text: str = "") -> tuple[QWidget, QLabel]:
     return holder, line
 
 
+def say_problem(dialog: QDialog, line: QLabel, buttons: QDialogButtonBox, problem: str) -> None:
+    """Show what keeps OK from working on ``line`` (``problem``; hidden when there is
+    none, the line keeping its last words' room) and let OK work only without one. A
+    problem on more lines than the dialog has room for makes it taller, not its fields
+    shorter."""
+    if problem:
+        line.setText(problem)
+    line.setVisible(bool(problem))
+    if dialog.sizeHint().height() > dialog.height():
+        dialog.resize(dialog.width(), dialog.sizeHint().height())
+    ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+    if ok is not None:
+        ok.setEnabled(not problem)
+
+
 def form(dialog: QDialog, name: str, title: str, width: int) -> QFormLayout:
     """Name and title a quick dialog and give it a form of labelled rows."""
     dialog.setObjectName(name)

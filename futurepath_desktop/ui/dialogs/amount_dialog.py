@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
+from futurepath_desktop.ui.dialogs import ok_cancel, problem_line, say_problem
 
 MAX_AMOUNT = 100_000
 
@@ -93,16 +93,7 @@ class AmountDialog(QDialog):
         return ""
 
     def _check(self, *_: object) -> None:
-        problem = self.why_not()
-        grown = bool(problem) and problem != self.problem.text()
-        if grown:  # hidden, the line keeps its last words' room
-            self.problem.setText(problem)
-        self.problem.setVisible(bool(problem))
-        if grown:
-            self.adjustSize()  # the message's lines get their room
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        if ok is not None:
-            ok.setEnabled(not problem)
+        say_problem(self, self.problem, self.buttons, self.why_not())
 
     def accept(self) -> None:
         """Close only on an amount that can be dealt."""

@@ -6,7 +6,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QLabel,
@@ -19,7 +18,7 @@ from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
 from futurepath_desktop.session.numbering import free_name
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
-from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
+from futurepath_desktop.ui.dialogs import ok_cancel, problem_line, say_problem
 
 ABILITY_FIELDS = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
 
@@ -109,15 +108,7 @@ class CombatantDialog(QDialog):
         return ""
 
     def _check(self, *_: object) -> None:
-        problem = self.why_not()
-        if problem:  # hidden, the line keeps its last words' room
-            self.problem.setText(problem)
-        self.problem.setVisible(bool(problem))
-        if self.sizeHint().height() > self.height():  # more lines than it had: grow, not squeeze
-            self.resize(self.width(), self.sizeHint().height())
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        if ok is not None:
-            ok.setEnabled(not problem)
+        say_problem(self, self.problem, self.buttons, self.why_not())
 
     def accept(self) -> None:
         """Close only on a combatant that can be made."""

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QColorDialog,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QLabel,
     QPushButton,
@@ -27,7 +26,7 @@ from futurepath_desktop.session.numbering import free_name
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Options, Team
 from futurepath_desktop.session.wording import possessive
-from futurepath_desktop.ui.dialogs import form, ok_cancel, problem_line, text_field
+from futurepath_desktop.ui.dialogs import form, ok_cancel, problem_line, say_problem, text_field
 
 SIDES = (
     ("players", "Players"),
@@ -85,13 +84,7 @@ class TeamDialog(QDialog):
         return f"That name is taken: call this one {other}." if other is not None else ""
 
     def _check(self, *_: object) -> None:
-        problem = self.why_not()
-        if problem:  # hidden, the line keeps its last words' room
-            self.problem.setText(problem)
-        self.problem.setVisible(bool(problem))
-        if self.sizeHint().height() > self.height():  # more lines than it had: grow, not squeeze
-            self.resize(self.width(), self.sizeHint().height())
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+        say_problem(self, self.problem, self.buttons, self.why_not())
 
     def accept(self) -> None:
         """Close only on a name the team can have."""
