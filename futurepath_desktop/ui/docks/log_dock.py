@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import (
     QFocusEvent,
     QGuiApplication,
     QKeySequence,
+    QResizeEvent,
     QShortcut,
     QShowEvent,
 )
@@ -115,6 +117,7 @@ class _LogView(QTableView):
     """The log's table: a row scrolled to is measured first, so it lands in view."""
 
     rows: VisibleRowHeights | None = None
+    resized: Callable[[], None] | None = None  # told when the panel sizes the table anew
 
     def __init__(self) -> None:
         super().__init__()
@@ -122,6 +125,11 @@ class _LogView(QTableView):
         # Each new line moves the scroll bar; filled first, it is repainted alone, not
         # the whole panel behind it (the style's groove covers it all the same).
         self.verticalScrollBar().setAutoFillBackground(True)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.resized is not None:
+            self.resized()
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         """Keys coming to a log with no entry current (F6, Tab) start on the newest entry,
@@ -197,7 +205,7 @@ class LogDock(QDockWidget):
         self.rows = self.view.rows = VisibleRowHeights(self.view, EVENT)
         self._fitted: list[int] = []  # round, phase and team: the widths of their words
         self._sharing = False
-        header.sectionResized.connect(self._share_room)
+        self.view.resized = self._share_room
         self.fit_columns()
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("logDetail")
@@ -271,7 +279,11 @@ class LogDock(QDockWidget):
         """On a narrow panel the phase and the team give up room, so that the event keeps
         two fifths of the width (on a small screen it had a word a line); on a wider one
         they have their words' width again. A column the GM sized stays theirs."""
-        room = self.view.viewport().width()
+        # The table's own width less its frame and a scroll bar's, whether one shows or
+        # not: a room that followed the scroll bar (there as the rows grow taller, gone as
+        # they shrink) would size the columns back and forth without end.
+        view = self.view
+        room = view.width() - 2 * view.frameWidth() - view.verticalScrollBar().sizeHint().width()
         if self._sharing or not self._fitted or room <= 0:
             return
         widths = list(self._fitted)
