@@ -28,7 +28,7 @@ COMPACT_BELOW = 1600
 """Windows narrower than this (in device-independent pixels) get the compact layout."""
 
 BIG_STEP = 0.2
-"""A change of the window's width by more than this share sizes its columns afresh
+"""A change of the window's width by this share or more sizes its columns afresh
 (while the GM has no layout of their own); a drag of its edge leaves them be."""
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
@@ -180,7 +180,7 @@ def follow_size(window: MainWindow, width: int) -> None:
     kind = kind_for(width)
     if kind != window.layout_kind:
         arrange(window, kind)
-    elif not window.painted or abs(width - window.sized_width) > BIG_STEP * window.sized_width:
+    elif not window.painted or abs(width - window.sized_width) >= BIG_STEP * window.sized_width:
         # The size it is first shown at, not the one it was made at; and after a big
         # step (maximised, restored, moved to another screen) the columns share the room
         # again, rather than one of them taking all of it.

@@ -197,3 +197,19 @@ def test_widening_the_left_panels_never_cuts_the_counters_titles(posed: Posed, s
     assert window.counters.width() >= window.counters.minimumWidth()
     assert not header_problems(window.counters.view)
     assert not problems(window.counters)
+
+
+def test_a_window_made_smaller_and_big_again_has_its_panels_back(posed: Posed) -> None:
+    """A laptop's window taken down to 1024 px and back up to 1280 (no layout of the GM's
+    own): the panels share the room again at each size, so at 1280 they are as wide as
+    they were (the side panels stayed as narrow as at 1024, the map took the rest)."""
+    window = posed(1280, 800, theme.LIGHT)
+    first = [d.width() for d in (window.initiative, window.map, window.inspector)]
+    window.resize(1024, 700)
+    settle()
+    small = [d.width() for d in (window.initiative, window.map, window.inspector)]
+    assert small != first
+    window.resize(1280, 800)
+    settle()
+    again = [d.width() for d in (window.initiative, window.map, window.inspector)]
+    assert all(abs(a - b) <= 4 for a, b in zip(again, first, strict=True)), (first, small, again)
