@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor
 
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.session.change import Change
+from futurepath_desktop.session.space_rules import runs_in_space
 from futurepath_desktop.session.state import GRENADE_CONDITION, ActiveCondition, Grenade
 from futurepath_desktop.ui.models.roles import (
     ALIGNMENT,
@@ -107,6 +108,8 @@ class CountersModel(SessionTableModel):
             return f"at its {grenade.timing}"
         if held.remaining is None:
             return "no counter"
+        if runs_in_space(self.session, held):  # R58: the bridge's, moved by its rounds
+            return "each space round"
         return "each round" if held.armed else "from its turn"
 
     def ticks_reason(self, held: ActiveCondition) -> str:
@@ -115,6 +118,8 @@ class CountersModel(SessionTableModel):
             return "A thrown grenade: no counter; it explodes on its targets' turn"
         if held.remaining is None:
             return "Lasts until removed: no counter to move"
+        if runs_in_space(self.session, held):
+            return "Set by the space fight: moves down by 1 as each space round ends"
         if held.armed:
             return "Moves down by 1 in each round's Counters phase"
         return (
