@@ -13,7 +13,7 @@ from tests.helpers import ScriptedRandom
 COUNTS = COLUMNS.index("Counts down")
 
 
-def test_a_space_fights_counter_says_it_moves_each_space_round(
+def test_a_space_fights_counter_says_the_space_rounds_move_it(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     session = window.controller.session
@@ -28,5 +28,5 @@ def test_a_space_fights_counter_says_it_moves_each_space_round(
         model.index(row, 0).data(): model.index(row, COUNTS).data()
         for row in range(model.rowCount())
     }
-    assert said["Space Bear 1"] == "each space round"
+    assert said["Space Bear 1"] == "space rounds"
     assert said["James"] == "from its turn"

@@ -98,7 +98,10 @@ class CountersDock(QDockWidget):
             CONDITION: fitting_width(view, header, "Condition", conditions),
             ROUNDS: fitting_width(view, header, "Rounds left", ["until removed"]),
             TICKS: fitting_width(
-                view, header, "Counts down", ["each round", "from its turn", "no counter"]
+                view,
+                header,
+                "Counts down",
+                ["each round", "from its turn", "no counter", "space rounds"],
             ),
         }
         # Modes first: a stretched section ignores a new width.

@@ -109,7 +109,7 @@ class CountersModel(SessionTableModel):
         if held.remaining is None:
             return "no counter"
         if runs_in_space(self.session, held):  # R58: the bridge's, moved by its rounds
-            return "each space round"
+            return "space rounds"
         return "each round" if held.armed else "from its turn"
 
     def ticks_reason(self, held: ActiveCondition) -> str:
