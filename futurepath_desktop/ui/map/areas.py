@@ -7,6 +7,7 @@ The players' view draws fog as an opaque cover instead (R61: nothing shows throu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -14,7 +15,6 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
-    QGraphicsScene,
     QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -134,11 +134,12 @@ class AreaLabel(QGraphicsSimpleTextItem):
         return super().itemChange(change, value)
 
 
-def fit_area_labels(scene: QGraphicsScene, scale: float) -> None:
-    """The view's zoom changed: every area's name cut to its area's width anew."""
-    for item in scene.items():
-        if isinstance(item, AreaLabel):
-            item.fit(scale)
+def fit_area_labels(areas: Iterable[QGraphicsItem], scale: float) -> None:
+    """The view's zoom changed: each of these areas' names cut to its width anew."""
+    for area in areas:
+        for child in area.childItems():
+            if isinstance(child, AreaLabel):
+                child.fit(scale)
 
 
 def _label(text: str, parent: QGraphicsRectItem, colour: QColor) -> None:

@@ -109,6 +109,10 @@ class MapScene(QGraphicsScene):
             view.viewport().update()
         self.update()
 
+    def area_items(self) -> list[QGraphicsItem]:
+        """The zones' and fog's items (their names are fitted to them at each zoom)."""
+        return list(self._areas.values())
+
     def set_detail(self, near: bool, ratio: float = RATIO, *, at_once: bool = False) -> None:
         """Zoomed in (name plates and badges) or far out (large initials only); the token
         pictures drawn at ``ratio`` pixels per scene unit.

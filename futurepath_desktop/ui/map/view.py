@@ -187,7 +187,7 @@ class MapView(QGraphicsView):
         scale = self.transform().m11()
         near = scale >= 0.85
         self.map_scene.set_detail(near, picture_ratio(scale * self.devicePixelRatioF(), near))
-        fit_area_labels(self.map_scene, scale)
+        fit_area_labels(self.map_scene.area_items(), scale)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
