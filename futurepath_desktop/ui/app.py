@@ -263,9 +263,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from futurepath_desktop.ui.import_scan import skip_known_sources
+    from futurepath_desktop.ui.plain_imports import plain_imports
 
-    skip_known_sources()  # before the window's modules load
+    plain_imports()  # before the window's modules load
     from futurepath_desktop.ui import desktop_hooks, theme
     from futurepath_desktop.ui.main_window import MainWindow
     from futurepath_desktop.ui.window_settings import settings
@@ -295,8 +295,9 @@ def main(argv: list[str] | None = None) -> int:
         failed = (args.file or demo_path(), error)
         session, path = Session(name="New session"), None
     # The smoke test (packagers, CI) leaves no trace: no journal, no saved layout, no log.
-    # The bindings read the source of every module imported (to see whether it uses them)
-    # and the lines stay cached: some MiB nobody reads again. A traceback reads them anew.
+    # The bindings' watcher read the sources of the modules loaded before it was taken off
+    # (`plain_imports`) and the lines stay cached, nobody reads them again. A traceback
+    # reads them anew.
     import linecache
 
     linecache.clearcache()
