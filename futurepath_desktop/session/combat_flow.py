@@ -22,7 +22,7 @@ from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError
 from futurepath_desktop.session.recurring import tick_effect
 from futurepath_desktop.session.space_rules import runs_in_space
-from futurepath_desktop.session.state import Combatant, CombatState, Session, Team
+from futurepath_desktop.session.state import CombatState, Session
 from futurepath_desktop.session.wording import possessive, verb
 
 replace = msgspec.structs.replace
@@ -38,8 +38,13 @@ def require_combat(session: Session) -> CombatState:
     return session.combat
 
 
-def team_standing(session: Session, team: Team, members: list[Combatant]) -> TeamStanding:
-    return TeamStanding(team.id, team.initiative or 0, max(m.abilities.dexterity for m in members))
+def standing_of(session: Session, team_id: str) -> TeamStanding:
+    """R6/R7: what places a team in the order: its initiative, then the best DEX among its
+    members present (among all of them when none is; none at all counts as 0)."""
+    team = session.teams[team_id]
+    members = session.members(team_id, present_only=True) or session.members(team_id)
+    best = max((m.abilities.dexterity for m in members), default=0)
+    return TeamStanding(team_id, team.initiative or 0, best)
 
 
 def team_name(session: Session, team_id: str | None) -> str:

@@ -18,8 +18,8 @@ from futurepath_desktop.session.combat_flow import (
     advance,
     enter_surprise,
     require_combat,
+    standing_of,
     team_name,
-    team_standing,
 )
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.reminders import remind_round
@@ -28,7 +28,7 @@ from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.recurring import tick_effect
 from futurepath_desktop.session.space_rules import runs_in_space
-from futurepath_desktop.session.state import ActiveCondition, Combatant, CombatState, Session, Team
+from futurepath_desktop.session.state import ActiveCondition, CombatState, Session, Team
 from futurepath_desktop.session.wording import n_rounds, possessive
 
 replace = msgspec.structs.replace
@@ -56,7 +56,7 @@ class StartCombat(msgspec.Struct, frozen=True):
             conditions = sum(len(session.conditions_on(m.id)) for m in members)
             value = adjusted_team_initiative(value, conditions, session.options.rules())
             team = edit.put("teams", replace(roster_team, initiative=value, tiebreak=""))
-            standings.append(team_standing(session, team, members))
+            standings.append(standing_of(session, team.id))
         if len(standings) < 2:
             raise CombatFlowError("combat needs at least two teams with someone present")
         present = [c for c in session.combatants.values() if c.present]
@@ -185,7 +185,7 @@ class JoinCombat(msgspec.Struct, frozen=True):
             edit.put("combatants", replace(joiner, team_id=team.id, present=True))
         names = ", ".join(j.name for j in joiners)
         if self.new_team is not None:
-            self._place(session, edit, team, joiners)
+            self._place(session, edit, team)
             edit.log(
                 "join", f"{names} join the fight as {team.name}, initiative {team.initiative} (R9)"
             )
@@ -201,14 +201,11 @@ class JoinCombat(msgspec.Struct, frozen=True):
         return f"{names} join{'s' if len(joiners) == 1 else ''} the fight"
 
     @staticmethod
-    def _place(session: Session, edit: Edit, team: Team, joiners: list[Combatant]) -> None:
+    def _place(session: Session, edit: Edit, team: Team) -> None:
         """R6/R7: the new team goes before the first team it outranks."""
         combat = session.combat
-        mine = TeamStanding(
-            team.id, team.initiative or 0, max(j.abilities.dexterity for j in joiners)
-        )
         order = list(combat.order)
-        order.insert(place_in_order(session, edit, mine, order), team.id)
+        order.insert(place_in_order(session, edit, standing_of(session, team.id), order), team.id)
         edit.set_combat(replace(combat, order=tuple(order)))
 
 
@@ -216,13 +213,7 @@ def place_in_order(session: Session, edit: Edit, mine: TeamStanding, order: list
     """R6/R7: where a team goes in an acting ``order`` of the others: before the first team
     it outranks; a tie with one is broken by the best DEX, then opposed checks (logged)."""
     for index, other_id in enumerate(order):
-        other = session.teams[other_id]
-        members = session.members(other_id, present_only=True) or session.members(other_id)
-        theirs = (
-            team_standing(session, other, members)
-            if members
-            else TeamStanding(other_id, other.initiative or 0, 0)
-        )
+        theirs = standing_of(session, other_id)
         if mine.initiative > theirs.initiative:
             return index
         if mine.initiative == theirs.initiative:
@@ -261,13 +252,9 @@ class AdjustInitiative(msgspec.Struct, frozen=True):
             # The others keep their order (their ties were broken when they met); this
             # team goes where its new score puts it, a tie broken by R7.
             order = [t for t in combat.order if t != team.id]
-            members = session.members(team.id, present_only=True) or session.members(team.id)
-            mine = (
-                team_standing(session, session.teams[team.id], members)
-                if members
-                else TeamStanding(team.id, self.initiative, 0)
+            order.insert(
+                place_in_order(session, edit, standing_of(session, team.id), order), team.id
             )
-            order.insert(place_in_order(session, edit, mine, order), team.id)
             index = order.index(acting) if acting else combat.turn_index
             edit.set_combat(replace(combat, order=tuple(order), turn_index=index))
         return f"{possessive(team.name)} initiative → {self.initiative}"
