@@ -20,25 +20,31 @@ def numbered_names(taken: Iterable[str], base: str, count: int) -> list[str]:
     if not 1 <= count <= MOST_AT_ONCE:
         raise ValueError(f"add 1 to {MOST_AT_ONCE} at once, not {count}")
     base = base.strip()[:_BASE_MAX].rstrip()
-    pattern = re.compile(rf"{re.escape(base)} (\d{{1,9}})")
+    pattern = re.compile(rf"{re.escape(base)} (\d{{1,9}})", re.IGNORECASE)
     highest, plain = 0, False
     for name in taken:
-        found = pattern.fullmatch(name)
+        found = pattern.fullmatch(name.strip())
         if found:
             highest = max(highest, int(found[1]))
-        plain = plain or name == base
+        plain = plain or same_name(name, base)
     if count == 1 and not highest and not plain:
         return [base]
     start = max(highest, int(plain)) + 1
     return [f"{base} {number}" for number in range(start, start + count)]
 
 
+def same_name(one: str, other: str) -> bool:
+    """Whether two names are one to a reader: "katie" and "Katie " are."""
+    return one.strip().casefold() == other.strip().casefold()
+
+
 def free_name(taken: Iterable[str], name: str) -> str | None:
-    """None if ``name`` is free among ``taken``, else a numbered one that is ("Katie 2";
-    for a name that has a number already, the next one after the highest in use)."""
+    """None if ``name`` is free among ``taken`` (whatever the case of its letters), else a
+    numbered one that is ("Katie 2"; for a name that has a number already, the next one
+    after the highest in use)."""
     wanted = name.strip()
     names = list(taken)
-    if wanted not in names:
+    if not any(same_name(wanted, other) for other in names):
         return None
     numbered = re.fullmatch(r"(.*\S) \d{1,9}", wanted)  # "Space Bear 1": "Space Bear 5"
     return numbered_names(names, numbered[1] if numbered else wanted, 1)[0]

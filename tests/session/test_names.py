@@ -40,7 +40,11 @@ def test_a_combatant_renamed_to_a_name_in_use_is_refused() -> None:
     with pytest.raises(CommandError, match="already called Space Bear 2"):
         history.push(c.EditCombatant("bear-1", {"name": "Space Bear 2"}))
     assert session.combatants["bear-1"].name == "Space Bear 1"
+    with pytest.raises(CommandError, match="already called space bear 2"):
+        history.push(c.EditCombatant("bear-1", {"name": "space bear 2"}))
     history.push(c.EditCombatant("bear-1", {"name": "Space Bear 1", "ac": 13}))  # its own
+    history.push(c.EditCombatant("bear-1", {"name": "SPACE BEAR 1"}))  # its own, louder
+    assert session.combatants["bear-1"].name == "SPACE BEAR 1"
     history.push(c.EditCombatant("bear-1", {"name": "Ursa"}))
     assert session.combatants["bear-1"].name == "Ursa"
 
@@ -54,6 +58,10 @@ def test_a_team_name_in_use_is_refused_when_made_renamed_or_joined() -> None:
     players = next(t for t in session.teams.values() if t.id != bears.id)
     with pytest.raises(CommandError, match="already called Space Bears"):
         history.push(c.EditTeam(players.id, {"name": "Space Bears"}))
+    with pytest.raises(CommandError, match="already called space bears"):
+        history.push(c.EditTeam(players.id, {"name": "space bears"}))
+    history.push(c.EditTeam(bears.id, {"name": "SPACE BEARS"}))  # its own name, louder
+    history.undo()
     history.push(c.StartCombat(unaware_ids=()))
     while session.combat.phase != 5:  # Katie may join in the Counters phase (R9)
         history.push(c.NextTurn())
@@ -62,13 +70,20 @@ def test_a_team_name_in_use_is_refused_when_made_renamed_or_joined() -> None:
     assert not session.combatants["katie"].present
 
 
-def test_the_clash_is_exact_and_offers_the_number_after_the_highest() -> None:
-    taken = ["Space Bear", "Space Bear 2", "Space Bear 7", "Katie"]
+def test_the_clash_ignores_case_and_offers_the_number_after_the_highest() -> None:
+    taken = ["Space Bear", "Space Bear 2", "space bear 7", "Katie"]
     assert name_clash("combatant", taken, "Space Bear") == (
         "a combatant is already called Space Bear: call this one Space Bear 8, say"
     )
     assert name_clash("combatant", taken, "Space Bear 3") == ""
-    assert name_clash("combatant", taken, "katie") == ""  # another name to the log too
+    assert name_clash("combatant", taken, "Space Bears") == ""
+    # "katie" reads as Katie in the log and on the map.
+    assert name_clash("combatant", taken, "katie") == (
+        "a combatant is already called katie: call this one katie 2, say"
+    )
+    assert name_clash("combatant", taken, "SPACE BEAR 7").endswith(
+        "call this one SPACE BEAR 8, say"
+    )
     assert name_clash("combatant", taken, "Space Bear 2").endswith(
         "call this one Space Bear 8, say"
     )

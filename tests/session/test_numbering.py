@@ -41,13 +41,17 @@ def test_a_count_past_the_limit_is_refused_with_the_limit(count: int) -> None:
     numbers=st.lists(st.integers(1, 60), max_size=8),
     plain=st.booleans(),
     count=st.integers(1, 12),
+    shout=st.lists(st.booleans(), min_size=9, max_size=9),
 )
 def test_new_names_are_fresh_and_follow_every_number_in_use(
-    numbers: list[int], plain: bool, count: int
+    numbers: list[int], plain: bool, count: int, shout: list[bool]
 ) -> None:
+    """Whatever the case the names in use were typed in ("space bear 3" is Space Bear 3)."""
     taken = [f"{BASE} {n}" for n in numbers] + ([BASE] if plain else [])
+    taken = [name.upper() if loud else name.lower() for name, loud in zip(taken, shout)]
     names = numbered_names(taken, BASE, count)
-    assert len(names) == count and not set(names) & set(taken)
+    in_use_folded = {name.casefold() for name in taken}
+    assert len(names) == count and not {n.casefold() for n in names} & in_use_folded
     assert len(set(names)) == count
     if names == [BASE]:
         assert not taken and count == 1

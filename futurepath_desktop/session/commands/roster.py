@@ -50,16 +50,19 @@ def _place(edit: Edit, table: str, ident: str, order: list[str], index: int | No
     edit.reorder(table, order)
 
 
-def refuse_taken_name(session: Session, name: str) -> None:
-    """A combatant's name is its own (``numbering.name_clash``)."""
-    clash = name_clash("combatant", (c.name for c in session.combatants.values()), name)
+def refuse_taken_name(session: Session, name: str, own_id: str = "") -> None:
+    """A combatant's name is its own (``numbering.name_clash``); ``own_id`` is the one
+    renamed, who may change the case of their own."""
+    others = (c.name for c in session.combatants.values() if c.id != own_id)
+    clash = name_clash("combatant", others, name)
     if clash:
         raise CommandError(clash)
 
 
-def refuse_taken_team_name(session: Session, name: str) -> None:
+def refuse_taken_team_name(session: Session, name: str, own_id: str = "") -> None:
     """So is a team's: the charts add up damage by team name."""
-    clash = name_clash("team", (t.name for t in session.teams.values()), name)
+    others = (t.name for t in session.teams.values() if t.id != own_id)
+    clash = name_clash("team", others, name)
     if clash:
         raise CommandError(clash)
 
@@ -98,7 +101,7 @@ class EditTeam(msgspec.Struct, frozen=True):
             raise CommandError("team initiative changes only by a GM adjustment (R8)")
         new = changed(Team, old, self.changes)
         if new.name != old.name:
-            refuse_taken_team_name(session, new.name)
+            refuse_taken_team_name(session, new.name, old.id)
         edit.put("teams", new)
         said = []
         if new.name != old.name:
@@ -183,7 +186,7 @@ class EditCombatant(msgspec.Struct, frozen=True):
         old = session.combatant(self.combatant_id)
         new = changed(Combatant, old, self.changes)
         if new.name != old.name:
-            refuse_taken_name(session, new.name)
+            refuse_taken_name(session, new.name, old.id)
         if new.team_id != old.team_id:
             session.team(new.team_id)
             if session.combat.active:
