@@ -48,7 +48,10 @@ def test_new_names_are_fresh_and_follow_every_number_in_use(
 ) -> None:
     """Whatever the case the names in use were typed in ("space bear 3" is Space Bear 3)."""
     taken = [f"{BASE} {n}" for n in numbers] + ([BASE] if plain else [])
-    taken = [name.upper() if loud else name.lower() for name, loud in zip(taken, shout)]
+    taken = [
+        name.upper() if loud else name.lower()
+        for name, loud in zip(taken, shout[: len(taken)], strict=True)
+    ]
     names = numbered_names(taken, BASE, count)
     in_use_folded = {name.casefold() for name in taken}
     assert len(names) == count and not {n.casefold() for n in names} & in_use_folded
