@@ -53,6 +53,13 @@ def declare_action(window: MainWindow) -> None:
     if action == STABILIZE:  # the checked way (kit, ranks, the roll), not a bare word
         stabilize(window, target)
         return
+    if action == COUP_DE_GRACE:  # struck there and then, with the attack form's weapon
+        if target is None:
+            window.say("A coup de grace needs a target: declare it at the helpless one")
+            return
+        set_up_attack(window, who, action, target)
+        coup_de_grace(window, target)
+        return
     if turns.declare(window.controller, who.id, action, target):
         from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS
 
@@ -158,11 +165,20 @@ def detonate(window: MainWindow) -> None:
     map_operations.detonate_grenade(window.controller, chosen.id)
 
 
-def coup_de_grace(window: MainWindow) -> None:
-    """R24: the inspector's attacker strikes its chosen target, helpless, with its weapon."""
+COUP_DE_GRACE = "Coup de Grace"
+"""The chapter's action that Declare Action strikes at once (R24)."""
+
+
+def coup_de_grace(window: MainWindow, target: str | None = None) -> None:
+    """R24: the inspector's attacker strikes its chosen target (``target``, when declared
+    at one), helpless, with its weapon."""
     planned = window.inspector.attack.command()
     if planned is None:
         window.say("Choose the attacker and the target in the inspector's Attack tab first")
+        return
+    if target is not None and planned.target_id != target:
+        name = window.controller.session.combatants[target].name
+        window.say(f"{name} is not one the attacker can strike: no coup de grace")
         return
     attacks.coup_de_grace(
         window.controller,

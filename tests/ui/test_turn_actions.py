@@ -253,6 +253,43 @@ def test_a_coup_de_grace_on_the_target_the_inspector_chose(window: MainWindow) -
     reopens(window)
 
 
+def test_declaring_a_coup_de_grace_strikes_the_target_declared(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Declare Action ▸ Coup de Grace strikes the helpless one it is declared at, whoever
+    the attack form had chosen, and is refused without a target; not a bare word."""
+    from futurepath_desktop.ui.operations import conditions
+
+    players_act(window)
+    session = window.controller.session
+    assert conditions.add_condition(window.controller, ["bear-2"], "paralyzed", None)
+    window.inspector.show_combatant("brandon")
+    window.initiative.select(["brandon"])
+    choose(find(window.inspector.attack, QComboBox, "attackTarget"), "bear-1")
+
+    def declare_at(target: str | None) -> None:
+        def answer(dialog: QDialog) -> None:
+            choose(find(dialog, QComboBox, "declareAction"), "Coup de Grace")
+            choose(find(dialog, QComboBox, "declareTarget"), target)
+            dialog.accept()
+
+        answer_dialog(qtbot, answer)
+        press(qtbot, window, Qt.Key.Key_A, shift=True)
+
+    steps = window.controller.stack.count()
+    declare_at(None)
+    qtbot.waitUntil(lambda: "needs a target" in said(window))
+    assert window.controller.stack.count() == steps
+    hp = {b: session.combatants[b].hp for b in ("bear-1", "bear-2")}
+    declare_at("bear-2")
+    qtbot.waitUntil(lambda: window.controller.stack.count() == steps + 1)
+    assert any("delivers a coup de grace to Space Bear 2" in e.text for e in session.log[-4:])
+    assert session.combatants["bear-2"].hp < hp["bear-2"]
+    assert session.combatants["bear-1"].hp == hp["bear-1"]
+    assert session.combat.turns["brandon"] == (("Coup de Grace", "bear-2"),)
+    reopens(window)
+
+
 def test_art_strikes_the_door_from_the_window(qtbot: QtBot, window: MainWindow) -> None:
     """R25 from the window: the dialog will not strike a nameless object; the log says
     what the blow left of the door's Hardness."""

@@ -68,11 +68,11 @@ class DeclareActionDialog(QDialog):
         self.action.setFocus()
 
     def _aim(self) -> None:
-        """An attack is aimed at the nearest enemy in the open unless the GM has picked
-        someone; another action at no one."""
+        """An attack (a coup de grace too) is aimed at the nearest enemy in the open unless
+        the GM has picked someone; another action at no one."""
         from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS
 
-        attacking = self.action.currentData() in ATTACK_ACTIONS
+        attacking = self.action.currentData() in ATTACK_ACTIONS | {"Coup de Grace"}
         if attacking and self.target.currentData() is None and self._aimed_at is not None:
             self.target.setCurrentIndex(max(0, self.target.findData(self._aimed_at)))
 
