@@ -1,8 +1,8 @@
 """What the main window is given once its panels and actions are made: files dropped on
 it and the portraits' actions (``ui.drops``), the round clock and reminder notes
 (``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
-(``ui.list_typing``), Esc out of the dice box, and the campaign's party kept in step
-with undo."""
+(``ui.list_typing``), Esc out of the dice box, the latest choice of what a key acts on,
+and the campaign's party kept in step with undo."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def install(window: MainWindow) -> None:
     rhythm.install(window)
     ListTyping(window)
     leave_dice_box_on_escape(window)
+    latest_choice_wins(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
 
@@ -39,6 +40,19 @@ def leave_dice_box_on_escape(window: MainWindow) -> None:
     escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), window.log.dice)
     escape.setContext(Qt.ShortcutContext.WidgetShortcut)
     escape.activated.connect(leave)
+
+
+def latest_choice_wins(window: MainWindow) -> None:
+    """+, − and End Condition act on the counters chosen in Condition Counters, else on the
+    one counter of the combatants chosen in Team Initiative. Choosing combatants lets go of
+    counters chosen before, so the keys act on what the GM chose last, not on a counter
+    chosen earlier and since forgotten."""
+
+    def combatants_chosen() -> None:
+        if window.initiative.selected_ids(expand_teams=False):
+            window.counters.view.clearSelection()
+
+    window.initiative.selectionChanged.connect(combatants_chosen)
 
 
 def follow_the_bridge(window: MainWindow) -> None:

@@ -5,7 +5,7 @@ focus, as a GM without a mouse would; the test only reads what the window shows.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.rounds import Phase
@@ -185,6 +185,48 @@ def test_plus_on_a_combatant_with_one_counter_extends_it(qtbot: QtBot, window: M
     press(qtbot, window, Qt.Key.Key_Plus)
     assert controller.stack.count() == steps
     assert window.statusBar().currentMessage() == PICK_CONDITIONS
+
+
+def test_plus_acts_on_the_choice_made_last(qtbot: QtBot, window: MainWindow) -> None:
+    """A counter clicked in Condition Counters, then a combatant clicked in Team
+    Initiative: + extends the combatant's one counter, not the counter chosen before.
+    Clicking a counter again makes + act on it, press after press."""
+    from futurepath_desktop.session import commands as c
+    from futurepath_desktop.ui.models.counters_model import BEARER
+
+    controller, session = window.controller, window.controller.session
+    for held in list(session.conditions):
+        assert controller.push(c.RemoveConditions((held,)))
+    assert controller.push(c.AddCondition(("brandon",), "shaken", rounds=1))
+    assert controller.push(c.AddCondition(("bear-1",), "stunned", rounds=1))
+    shaken, stunned = (h.id for h in session.conditions.values())
+
+    def click_row(view: QAbstractItemView, row: int, column: int = 0) -> None:
+        rect = view.visualRect(view.model().index(row, column))
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+    counters = window.counters.view
+    brandon_row = next(
+        r
+        for r in range(counters.model().rowCount())
+        if counters.model().index(r, BEARER).data() == "Brandon"
+    )
+    click_row(counters, brandon_row, BEARER)
+    assert window.counters.selected_ids() == [shaken]
+    view = window.initiative.view
+    assert view.model() is window.initiative_model
+    bear = window.initiative_model.index_of("bear-1")
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(bear).center())
+    assert window.initiative.selected_ids() == ["bear-1"]
+    assert window.counters.selected_ids() == [], "the earlier choice is let go"
+    press(qtbot, window, Qt.Key.Key_Plus)
+    assert session.conditions[stunned].remaining == 2
+    assert session.conditions[shaken].remaining == 1
+    click_row(counters, brandon_row, BEARER)
+    for rounds in (2, 3):
+        press(qtbot, window, Qt.Key.Key_Plus)
+        assert session.conditions[shaken].remaining == rounds
+    assert session.conditions[stunned].remaining == 2
 
 
 def test_the_breakdown_goes_with_its_entry_when_another_session_opens(
