@@ -89,7 +89,7 @@ def move_action(
     names = [name for name, _ in declared]
     current = next((n for n in names if n in MOVE_TYPES), None)
     wanted = MOVE_ACTIONS[move]
-    if move is MoveType.RUN and total_ft > speed:
+    if move == MoveType.RUN and total_ft > speed:
         wanted = "Sprint"  # R50: beyond speed, up to 3 × speed, is a Sprint
     if current == "Sprint" and wanted == "Move":
         wanted = "Sprint"  # more of the same Sprint

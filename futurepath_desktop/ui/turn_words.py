@@ -27,9 +27,9 @@ def left_of(turn: TurnEconomy) -> str:
 def turn_line(session: Session, combatant: Combatant) -> tuple[str, str]:
     """The acting combatant's turn in one short line and in full (for the tooltip):
     "Turn: standard (move) · left: simple, free · 30 ft to move, 110 as a Sprint", and
-    "… 10 ft moved … 110 ft of movement left, as a Sprint past 40 ft". Anyone else gets a
-    short note; nobody
-    anything out of combat."""
+    "… 10 ft moved … 110 ft of movement left, as a Sprint past 40 ft"; once a Sprint has
+    ended the turn, what is left of it. Anyone else gets a short note; nobody anything out
+    of combat."""
     combat = session.combat
     if not combat.active or not combatant.present:
         return "", ""
@@ -44,17 +44,24 @@ def turn_line(session: Session, combatant: Combatant) -> tuple[str, str]:
     except FuturePathError:  # a file edited by hand; the turn column says what is wrong
         return "", ""
     token = session.tokens.get(combatant.id)
-    if turn.declared:
-        short = [f"Turn: {turn.summary()}", f"left: {left_of(turn)}"]
-        moved = f", {token.moved_ft} ft moved" if token is not None and token.moved_ft else ""
-        full = [f"Used this turn: {turn.summary()}{moved}", f"Left: {left_of(turn)}"]
-    else:
-        short = ["Turn: nothing used yet"]
-        full = ["Nothing used this turn yet"]
     # The movement rules (and the attack rules they read) load with the first turn shown.
     from futurepath_desktop.session import moving
 
     refusal = moving.movement_refusal(session, combatant)
+    rest = ""  # a move that ended the turn may still go on, as the same action (R50)
+    if turn.ended and token is not None and refusal is None:
+        names = [name for name, _ in combat.turns.get(combatant.id, ())]
+        going = next((name for name in names if name in moving.MOVE_TYPES), None)
+        feet = moving.feet_left(session, combatant.id, moving.MOVE_TYPES[going]) if going else 0
+        rest = f"{feet} ft more of the {going}" if feet else ""
+    if turn.declared:
+        left = f"{rest}, then nothing" if rest else left_of(turn)
+        short = [f"Turn: {turn.summary()}", f"left: {left}"]
+        moved = f", {token.moved_ft} ft moved" if token is not None and token.moved_ft else ""
+        full = [f"Used this turn: {turn.summary()}{moved}", f"Left: {left}"]
+    else:
+        short = ["Turn: nothing used yet"]
+        full = ["Nothing used this turn yet"]
     if token is not None and refusal is None and not turn.ended:
         feet = moving.feet_left(session, combatant.id, core_grid.MoveType.RUN)
         speed, why = moving.speed_now(session, combatant)

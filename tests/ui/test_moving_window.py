@@ -247,3 +247,56 @@ def test_the_drag_label_says_a_first_move_is_the_turn_s_standard_action(
     said = f"{form.roll.toolTip()} {form.odds.text()}"
     assert not form.roll.isEnabled()
     assert "Standard action of this turn is already used" in said, said
+
+
+def test_a_run_chosen_again_in_move_as_still_grows_into_a_sprint(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R50 with the Map panel's own "Move as" list: Walk chosen, then Run again, and a run
+    past speed in a second drag becomes the Sprint it is (the drag's label offered it),
+    not a refusal that the Move has 5 ft left."""
+    from PySide6.QtWidgets import QComboBox
+
+    from futurepath_desktop.core.grid import MoveType
+
+    session = window.controller.session
+    to_turn(window, "players")
+    window.map.view.use(Tool.MOVE)
+    move_as = window.map.findChild(QComboBox, "mapMoveType")
+    assert move_as is not None
+    move_as.setCurrentIndex(move_as.findText("Walk"))
+    move_as.setCurrentIndex(move_as.findText("Run"))
+    assert window.map.view.current.settings.move == MoveType.RUN
+    x, y = session.tokens["art"].square
+    drag(window, "art", (x + 5, y))
+    assert session.tokens["art"].square == (x + 5, y)
+    drag(window, "art", (x + 8, y))
+    assert session.tokens["art"].square == (x + 8, y), window.statusBar().currentMessage()
+    assert "the move becomes a Sprint" in session.log[-2].text
+    assert session.combat.turns["art"] == (("Sprint", None),)
+
+
+def test_after_a_sprint_the_inspector_says_what_is_left_of_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A Sprint ends the turn (R16, R50) but goes on, drag after drag, to three times
+    speed: the inspector's turn line says how much of it is left, not that nothing is,
+    and says the turn has ended once it is all spent."""
+    session = window.controller.session
+    to_turn(window, "players")
+    window.initiative.select(["art"])
+    x, y = session.tokens["art"].square
+    speed = session.combatants["art"].speed_ft
+    drag(window, "art", (x + 8, y))  # 40 ft: past speed, so a Sprint
+    assert session.combat.turns["art"] == (("Sprint", None),)
+    rest = 3 * speed - 40
+    line = window.inspector.turn
+    assert f"left: {rest} ft more of the Sprint, then nothing" in line.text(), line.text()
+    drag(window, "art", (x + 8, y + 1))  # the same Sprint, 5 ft more
+    assert session.tokens["art"].square == (x + 8, y + 1)
+    assert f"left: {rest - 5} ft more of the Sprint" in line.text(), line.text()
+    assert session.combat.turns["art"] == (("Sprint", None),), "one Sprint, not two"
+    assert window.controller.push(c.MoveToken("art", x, y + 1))  # 40 ft back
+    assert window.controller.push(c.MoveToken("art", x, y))  # the last 5 ft
+    assert session.tokens["art"].moved_ft == 3 * speed
+    assert "left: nothing, the turn has ended" in line.text(), line.text()

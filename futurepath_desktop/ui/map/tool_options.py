@@ -141,7 +141,8 @@ class ToolOptions(QWidget):
 
     def _changed(self, *_args: object) -> None:
         settings = self.settings
-        settings.move = self.move_type.currentData()
+        # Qt hands back a text enum as plain text: the rules compare moves by kind.
+        settings.move = core_grid.MoveType(self.move_type.currentData())
         _label, terrain, cover = BRUSHES[self.brush.currentIndex()]
         settings.brush_terrain, settings.brush_cover = terrain, cover
         settings.template_shape = self.shape.currentText()
