@@ -123,6 +123,66 @@ def test_damage_that_is_not_dice_cannot_be_entered(qtbot: QtBot, window: MainWin
     assert session.conditions_on("bear-1") == []
 
 
+def test_the_dialog_says_what_is_wrong_with_the_damage(qtbot: QtBot, window: MainWindow) -> None:
+    """Damage that is not dice is said under the fields, in words, not only by a greyed OK;
+    mended, the line goes and OK works."""
+    seen: dict[str, tuple[object, ...]] = {}
+
+    def typed(dialog: QDialog) -> None:
+        qtbot.keyClicks(find(dialog, QLineEdit, "conditionName"), "Poison")
+        damage = find(dialog, QLineEdit, "conditionDamage")
+        qtbot.keyClicks(damage, "1d4+d")
+        line = find(dialog, QLabel, "conditionProblem")
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)  # type: ignore[union-attr]
+        seen["bad"] = (line.isVisible(), line.text(), ok.isEnabled())
+        qtbot.keyClick(damage, Qt.Key.Key_Backspace)
+        qtbot.keyClick(damage, Qt.Key.Key_Backspace)
+        seen["mended"] = (line.isVisible(), ok.isEnabled())
+        dialog.reject()
+
+    window.initiative.select(["bear-1"])
+    answer_dialog(qtbot, typed)
+    press(qtbot, window, "c")
+    qtbot.waitUntil(lambda: "mended" in seen)
+    visible, text, ok = seen["bad"]
+    assert visible and not ok
+    assert "'1d4+d' is not dice" in str(text) and "like 1d4" in str(text)
+    assert seen["mended"] == (False, True)
+
+
+def test_a_condition_with_damage_of_its_own_takes_no_more(qtbot: QtBot, window: MainWindow) -> None:
+    """Bleeding deals its own 1d4 each turn (R29): the dialog says so in the damage field
+    and shuts it, so the GM cannot have it dealt twice; the command refuses it too."""
+    from futurepath_desktop.session.records import Recurring
+
+    seen: dict[str, object] = {}
+
+    def bleeding(dialog: QDialog) -> None:
+        qtbot.keyClicks(find(dialog, QLineEdit, "conditionName"), "Bleeding")
+        damage = find(dialog, QLineEdit, "conditionDamage")
+        seen["shut"] = (damage.isEnabled(), damage.placeholderText())
+        name = find(dialog, QLineEdit, "conditionName")
+        name.setText("Poison")
+        seen["open"] = damage.isEnabled()
+        name.setText("Bleeding")
+        dialog.accept()
+
+    window.initiative.select(["bear-1"])
+    answer_dialog(qtbot, bleeding)
+    press(qtbot, window, "c")
+    session = window.controller.session
+    qtbot.waitUntil(lambda: bool(session.conditions_on("bear-1")))
+    assert seen["shut"] == (False, "its own 1d4")
+    assert seen["open"] is True
+    (held,) = session.conditions_on("bear-1")
+    assert held.key == "bleeding" and held.recurring is None
+    steps = window.controller.stack.count()
+    twice = c.AddCondition(("bear-2",), "bleeding", rounds=3, recurring=Recurring("1d4"))
+    assert not window.controller.push(twice)
+    assert window.controller.stack.count() == steps
+    assert "deals its own 1d4 damage each turn" in window.statusBar().currentMessage()
+
+
 def test_a_condition_without_a_name_cannot_be_added(qtbot: QtBot, window: MainWindow) -> None:
     """OK waits for the condition's name: pressed with none, it would add nothing and
     close the dialog without a word. Enter in the empty name does nothing either."""

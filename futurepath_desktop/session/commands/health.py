@@ -251,6 +251,12 @@ class AddCondition(msgspec.Struct, frozen=True):
 
     def perform(self, session: Session, edit: Edit) -> str:
         entry = condition_def(self.key, self.name)
+        own = entry.effects.damage_per_turn
+        if self.recurring is not None and own:
+            raise CommandError(
+                f"{entry.name} deals its own {own} damage each turn (R29, R55): a damage each "
+                "round as well would be dealt twice; add a condition of your own for more"
+            )
         if self.recurring is not None:
             try:
                 parse_dice(self.recurring.dice)

@@ -23,7 +23,7 @@ from futurepath_desktop.session.file_checks import is_dice
 from futurepath_desktop.session.records import Recurring
 from futurepath_desktop.session.records.combat import ABILITY_WORDS
 from futurepath_desktop.session.wording import n_rounds
-from futurepath_desktop.ui.dialogs import ok_cancel
+from futurepath_desktop.ui.dialogs import ok_cancel, problem_line, say_problem
 
 
 def match(text: str) -> ConditionDef | None:
@@ -88,9 +88,13 @@ class ConditionDialog(QDialog):
         self.name.textChanged.connect(self._show_hint)
         # Enter in the name field picks the completion and closes: C, s, t, Enter.
         self.name.returnPressed.connect(self._enter)
+        holder, self.problem = problem_line("conditionProblem")
+        self.problem.setVisible(False)
+        layout.addRow(holder)
         self.buttons = ok_cancel(self)
         layout.addRow(self.buttons)
         self.damage.textChanged.connect(self._check)
+        self.name.textChanged.connect(self._own_damage)
         self.name.textChanged.connect(self._check)
         self._check()
         self.name.setFocus()
@@ -129,16 +133,32 @@ class ConditionDialog(QDialog):
         )
         self.dc.setEnabled(False)
 
+    def _own_damage(self) -> None:
+        """A condition of the catalog that deals its own damage each turn (Bleeding,
+        Burning) takes no more: the field says what it deals, and is shut."""
+        found = match(self.name.text())
+        own = found.effects.damage_per_turn if found is not None else None
+        for field in (self.damage, self.damage_to, self.save):
+            field.setEnabled(own is None)
+        if own is not None:
+            self.damage.clear()
+            self.save.setCurrentIndex(0)
+        self.damage.setPlaceholderText(f"its own {own}" if own is not None else "none, or e.g. 1d4")
+
     def _check(self) -> None:
         """OK waits for a condition's name, and for damage that reads as dice (or none):
-        an OK that added nothing would close the dialog without a word."""
+        an OK that added nothing would close the dialog without a word. What is wrong
+        with the damage is said under the fields."""
         text = self.damage.text().strip()
         good = not text or is_dice(text)
+        problem = (
+            "" if good else f"Damage each round: {text!r} is not dice. Write it like 1d4 or 2d6+1."
+        )
+        say_problem(self, self.problem, self.buttons, problem)
         named = bool(self.name.text().strip())
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(good and named)
         ok.setToolTip("" if named else "Pick or type the condition's name first")
-        self.damage.setToolTip("" if good else f"{text!r} is not dice: write it like 1d4 or 2d6+1")
 
     def recurring(self) -> Recurring | None:
         """R55: the damage each round and the check that avoids it, or None."""
