@@ -535,3 +535,36 @@ def test_a_keeps_in_sight_who_attacks_and_the_roll_button(
     if needed <= viewport.height():  # everything down to Roll fits: the header stays
         assert scroll.verticalScrollBar().value() == 0
         assert in_sight(inspector.title)
+
+
+def test_a_target_off_the_map_asks_for_the_range_instead_of_keeping_the_last(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """With a map, the range to someone who has no token on it is unknown: the form says
+    "off map" and asks for it rather than keep the last target's (which gave odds for a
+    range nobody measured); typed, it gives the odds; a target on the map takes its own
+    range from the tokens again. A refusal under the form goes once the range changes."""
+    from futurepath_desktop.session import commands as c
+    from futurepath_desktop.session.targets import token_distance_ft
+
+    session = window.controller.session
+    assert window.controller.push(c.RemoveToken("bear-2"))
+    form = inspect(qtbot, window, "brandon")
+    choose = form.target.setCurrentIndex
+    choose(form.target.findData("bear-1"))
+    settled(qtbot, form)
+    on_map = token_distance_ft(session, "brandon", "bear-1")
+    assert on_map is not None and form.distance.value() == on_map
+    choose(form.target.findData("bear-2"))
+    settled(qtbot, form)
+    assert form.distance.text() == "off map"
+    assert (form.plan, form.roll.isEnabled()) == (None, False)
+    assert "Type the range: Space Bear 2 is not on the map" in form.odds.text()
+    form.result.show_outcome("Cannot roll: a refusal for the last range", refused=True)
+    form.distance.setValue(30)
+    settled(qtbot, form)
+    assert form.plan is not None and form.roll.isEnabled()
+    assert form.result.text() == "", "the refusal went with the range it was for"
+    choose(form.target.findData("bear-1"))
+    settled(qtbot, form)
+    assert form.distance.value() == on_map

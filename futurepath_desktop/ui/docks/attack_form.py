@@ -25,7 +25,7 @@ from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.targets import default_target, target_choices, token_distance_ft
 from futurepath_desktop.session.wording import without_rulings
-from futurepath_desktop.ui.docks.attack_result import AttackResult, refused_html
+from futurepath_desktop.ui.docks.attack_result import AttackResult, plan_words, refused_html
 from futurepath_desktop.ui.docks.attack_targets import TargetListing
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.fitted_text import FittedLabel, WrappingList
@@ -90,6 +90,7 @@ class AttackForm(QGroupBox):
         self.distance.setSingleStep(5)
         self.distance.setValue(5)
         self.distance.setSuffix(" ft")
+        self.distance.setSpecialValueText("off map")
         row.addWidget(self.distance)
         self.cover = QComboBox()
         self.cover.setObjectName("attackCover")
@@ -260,8 +261,10 @@ class AttackForm(QGroupBox):
         context = attack_context(session, self.attacker_id, str(target))
         distance = token_distance_ft(session, self.attacker_id, str(target))
         if context is None or distance is None:
+            if session.map is not None:  # one of them is off it: the GM types the range
+                self.distance.setValue(self.distance.minimum())
             return
-        self.distance.setValue(max(distance, self.distance.minimum()))
+        self.distance.setValue(max(distance, 5))
         self.cover.setCurrentIndex(context.cover)
 
     def _on_change(self, change: Change) -> None:
@@ -324,6 +327,12 @@ class AttackForm(QGroupBox):
         if command is None:
             self._show([], "")
             return
+        if command.distance_ft == 0:  # "off map": a range left over would mislead
+            off = [n for i, n in self._names() if i not in self.controller.session.tokens]
+            words = f"{' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the map"
+            self._show([], refused_html(f"Type the range: {words}" if off else "Type the range"))
+            self.roll.setEnabled(False)
+            return
         try:
             plan = command.plan(self.controller.session)
             tally = plan.setup.tally()
@@ -332,32 +341,10 @@ class AttackForm(QGroupBox):
             self.roll.setEnabled(False)
             return
         self.plan = plan
-        # The form speaks the game's words; the log's breakdown keeps the rulings cited.
-        listed = [without_rulings(source.describe()) for source in plan.setup.all_sources()]
-        listed += [f"AC: {without_rulings(note)}" for note in plan.notes]
-        from futurepath_desktop.core.odds import odds_for  # loaded with the first odds
-
-        odds = odds_for(plan.setup)  # kept: the chart asks for the same ones
-        die = plan.setup.advantage_die
-        if tally.net > 0:
-            net = f"{tally.net} advantage ({tally.net} × {die} added)"
-        elif tally.net < 0:
-            net = f"{-tally.net} disadvantage ({-tally.net} × {die} subtracted)"
-        else:
-            net = "no Advantage Dice"
         from futurepath_desktop.session.attack_plan import turn_warning
 
         reason = turn_warning(self.controller.session, plan, out_of_turn=self.instant.isChecked())
-        warning = f"<br>{refused_html(without_rulings(reason))}" if reason else ""
-        c = float(plan.connects)  # through full cover, the d10 must let the shot through
-        through = f" · gets through {c:.0%}" if c < 1 else ""
-        self._show(
-            listed or ["No sources: a plain roll"],
-            f"<b>Hit {c * odds.outcomes.hit:.1%}</b> against AC {plan.setup.target_ac} · "
-            f"critical {c * odds.outcomes.critical:.1%} · fumble "
-            f"{c * odds.outcomes.critical_failure:.1%}{through}<br>"
-            f"{net} · expected damage {c * odds.expected:.1f}{warning}",
-        )
+        self._show(*plan_words(plan, tally.net, reason))
         # A turn with no room for it: the roll would only be refused (the odds still show).
         self.roll.setEnabled(not reason)
         self.roll.setToolTip(without_rulings(reason) if reason else "")
@@ -394,5 +381,13 @@ class AttackForm(QGroupBox):
         if self._rolling:
             self._refused.append(message)
 
-    def _choice(self) -> tuple[object, ...]:
-        return (self.attacker_id, self.target.currentData(), self.weapon.currentIndex())
+    def _names(self) -> list[tuple[str, str]]:
+        combatants = self.controller.session.combatants
+        ids = [i for i in (self.attacker_id, self.target.currentData()) if i in combatants]
+        return [(str(i), combatants[str(i)].name) for i in ids]
+
+    def _choice(self) -> tuple[object, ...]:  # the attack as set up: a result is for one
+        boxes = (self.distance, self.fiat_adv, self.fiat_dis, self.fiat_flat)
+        combos = (self.weapon, self.action, self.cover)
+        held = tuple(b.value() for b in boxes) + tuple(c.currentIndex() for c in combos)
+        return (self.attacker_id, self.target.currentData(), *held)

@@ -4,12 +4,17 @@ shown where the GM pressed Enter and taken away as soon as it no longer applies.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from futurepath_desktop.session.wording import without_rulings
 from futurepath_desktop.ui.theme import REFUSED
 from futurepath_desktop.ui.undo import SessionController
+
+if TYPE_CHECKING:
+    from futurepath_desktop.session.attack_plan import AttackPlan
 
 
 def plain_html(text: str) -> str:
@@ -22,6 +27,33 @@ def plain_html(text: str) -> str:
 def refused_html(text: str) -> str:
     """A refusal or warning as rich text, in the refusal's colour."""
     return f"<span style='color:{REFUSED}'>{plain_html(text)}</span>"
+
+
+def plan_words(plan: AttackPlan, net: int, reason: str) -> tuple[list[str], str]:
+    """What the form says of a planned attack: its sources, one a line, and its exact
+    odds with ``reason`` (why the turn has no room for it, if so) as a warning under them.
+    The form speaks the game's words; the log's breakdown keeps the rulings cited."""
+    listed = [without_rulings(source.describe()) for source in plan.setup.all_sources()]
+    listed += [f"AC: {without_rulings(note)}" for note in plan.notes]
+    from futurepath_desktop.core.odds import odds_for  # loaded with the first odds
+
+    odds = odds_for(plan.setup)  # kept: the chart asks for the same ones
+    die = plan.setup.advantage_die
+    if net > 0:
+        dice = f"{net} advantage ({net} × {die} added)"
+    elif net < 0:
+        dice = f"{-net} disadvantage ({-net} × {die} subtracted)"
+    else:
+        dice = "no Advantage Dice"
+    warning = f"<br>{refused_html(without_rulings(reason))}" if reason else ""
+    c = float(plan.connects)  # through full cover, the d10 must let the shot through
+    through = f" · gets through {c:.0%}" if c < 1 else ""
+    return listed or ["No sources: a plain roll"], (
+        f"<b>Hit {c * odds.outcomes.hit:.1%}</b> against AC {plan.setup.target_ac} · "
+        f"critical {c * odds.outcomes.critical:.1%} · fumble "
+        f"{c * odds.outcomes.critical_failure:.1%}{through}<br>"
+        f"{dice} · expected damage {c * odds.expected:.1f}{warning}"
+    )
 
 
 class AttackResult(QLabel):
