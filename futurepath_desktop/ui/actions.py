@@ -293,7 +293,8 @@ ACTIONS: tuple[Action, ...] = (
         "Go to the Map",
         "keyboard.focus_map",
         ("M",),
-        "Give the map the keys: arrows walk the selected token, Enter moves it",
+        "Give the map the keys: arrows walk the selected token, Enter moves it (or places "
+        "one not yet on the map)",
         menu=VIEW,
         section=2,
     ),

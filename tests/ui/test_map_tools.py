@@ -107,6 +107,43 @@ def test_a_click_on_an_empty_square_places_the_combatant_without_a_token(board: 
     assert len(board.pushed) == 1
 
 
+def test_the_arrows_walk_a_square_for_one_without_a_token_and_enter_places_it(
+    board: Map,
+) -> None:
+    """From the keys alone: someone chosen with no token yet gets a square walked for them
+    from the middle of the map in view, and Enter puts the token there (no move, no
+    movement rules); the next arrows walk a move for the token as usual."""
+    from futurepath_desktop.ui.map.scene import square_at
+
+    assert board.controller.push(c.RemoveToken("katie"))
+    board.pushed.clear()
+    move = board.tool(Tool.MOVE)
+    assert isinstance(move, MoveTool)
+    board.view.select("katie", notify=False)
+    view = board.view
+    middle = square_at(view.mapToScene(view.viewport().rect().center()))
+    assert move.key(Qt.Key.Key_Right.value)  # the first arrow shows the starting square
+    assert move.target == middle
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+        assert move.key(key.value)
+    assert not board.pushed
+    assert move.key(Qt.Key.Key_Return.value)
+    assert board.pushed == [c.PlaceToken("katie", middle[0] + 1, middle[1] + 1)]
+    assert board.square_of("katie") == (middle[0] + 1, middle[1] + 1)
+    assert move.key(Qt.Key.Key_Left.value) and move.drag is not None, "now a move"
+
+
+def test_esc_leaves_a_token_unplaced(board: Map) -> None:
+    assert board.controller.push(c.RemoveToken("katie"))
+    board.pushed.clear()
+    move = board.tool(Tool.MOVE)
+    board.view.select("katie", notify=False)
+    assert move.key(Qt.Key.Key_Down.value)
+    move.cancel()
+    assert not move.key(Qt.Key.Key_Return.value)
+    assert board.pushed == [] and "katie" not in board.session.tokens
+
+
 # --- the ruler (R34) -------------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui.main_window import MainWindow
-from futurepath_desktop.ui.map.tools import Tool
+from futurepath_desktop.ui.map.tools import MoveTool, Tool
 from futurepath_desktop.ui.models.initiative_cells import TURN
 
 
@@ -300,3 +300,26 @@ def test_after_a_sprint_the_inspector_says_what_is_left_of_it(
     assert window.controller.push(c.MoveToken("art", x, y))  # the last 5 ft
     assert session.tokens["art"].moved_ft == 3 * speed
     assert "left: nothing, the turn has ended" in line.text(), line.text()
+
+
+def test_from_the_keys_alone_a_combatant_off_the_map_is_placed(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Chosen in Team Initiative with no token, M, the arrows and Enter put the token on
+    the map; the line under the map says whose token Enter places before it does."""
+    session = window.controller.session
+    assert window.controller.push(c.RemoveToken("katie"))
+    window.initiative.select(["katie"])
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_M)
+    view = window.map.view
+    qtbot.waitUntil(view.hasFocus)
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert "Enter puts Katie here" in window.map.status.text()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    tool = view.current
+    assert isinstance(tool, MoveTool)
+    target = tool.target
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert session.tokens["katie"].square == target
+    assert "Katie placed at" in session.log[-1].text

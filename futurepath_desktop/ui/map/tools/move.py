@@ -1,7 +1,8 @@
 """The Move tool: drag a token along the path the rules choose (R34-R36), its cost shown
 against the budget as the mouse goes; Shift on the drop overrides. With a token selected
 the arrows walk a target square and Enter moves there. A click on an empty square puts
-the combatant whose turn it is there, if it has no token yet."""
+the chosen combatant there, if it has no token yet; from the keys, the arrows walk a
+square for it and Enter puts it there."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from PySide6.QtCore import Qt
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.session import map_rules
 from futurepath_desktop.session.wording import without_rulings
-from futurepath_desktop.ui.map.scene import square_rect
+from futurepath_desktop.ui.map.scene import square_at, square_rect
 from futurepath_desktop.ui.map.tools.base import NO_MODS, MapTool, Mods, Square, Tool
 from futurepath_desktop.ui.operations import map as operations
 
@@ -55,13 +56,16 @@ class MoveTool(MapTool):
 
     tool = Tool.MOVE
     hint = (
-        "Drag a token: the path the rules choose and its cost show as you go. Shift+drop overrides."
+        "Drag a token: its path and cost show as you go. Shift+drop overrides; a click on "
+        "a free square places one not yet on the map."
     )
     options = ("move",)
 
     drag: Drag | None = None
     target: Square | None = None
     """The keyboard's target square, while the arrows walk one."""
+    placing: str | None = None
+    """Who the keys are placing (someone with no token yet), while the arrows walk a square."""
 
     def press(self, square: Square, modifiers: Mods = NO_MODS, token: str | None = None) -> None:
         if token is not None:
@@ -83,6 +87,12 @@ class MoveTool(MapTool):
     def key(self, key: int, modifiers: Mods = NO_MODS) -> bool:
         if key in ARROWS:
             return self.step(ARROWS[key])
+        if key in ENTER and self.placing is not None and self.target is not None:
+            ident, square = self.placing, self.target
+            self.cancel()
+            with self.view.notes.trying(square):
+                operations.place_token(self.controller, ident, square)
+            return True
         if key in ENTER and self.drag is not None:
             if self.target is not None:
                 self.drop(self.target, override=shift_held(modifiers))
@@ -96,6 +106,7 @@ class MoveTool(MapTool):
             self.view.hovered.emit(self.view.describe(self.target))
         self.drag = None
         self.target = None
+        self.placing = None
         drawings = self.view.drawings
         drawings.path.setVisible(False)
         drawings.path_label.setVisible(False)
@@ -144,8 +155,10 @@ class MoveTool(MapTool):
         selected = self.view.selected_id
         grid = self.session.map
         tokens = self.session.tokens
-        if selected is None or grid is None or selected not in tokens:
+        if selected is None or grid is None or selected not in self.session.combatants:
             return False
+        if selected not in tokens:
+            return self.walk_placing(selected, step)
         if self.drag is None or self.target is None:
             self.begin(selected)
             self.target = tokens[selected].square
@@ -157,6 +170,26 @@ class MoveTool(MapTool):
             self.view.drawings.show_target(target)
             self.view.ensureVisible(square_rect(*target), 40, 40)
             self.view.hovered.emit(self.view.describe(target) + " — Enter moves here, Esc cancels")
+        return True
+
+    def walk_placing(self, ident: str, step: Square) -> bool:
+        """The arrows walk a square for someone with no token yet, from the middle of the
+        map in view; Enter puts the token there."""
+        grid = self.session.map
+        assert grid is not None
+        if self.placing != ident or self.target is None:
+            self.placing = ident
+            x, y = square_at(self.view.mapToScene(self.view.viewport().rect().center()))
+            self.target = (min(max(x, 0), grid.width - 1), min(max(y, 0), grid.height - 1))
+        else:
+            target = (self.target[0] + step[0], self.target[1] + step[1])
+            self.target = target if grid.inside(target) else self.target
+        self.view.drawings.show_target(self.target)
+        self.view.ensureVisible(square_rect(*self.target), 40, 40)
+        name = self.session.combatants[ident].name
+        self.view.hovered.emit(
+            f"{self.view.describe(self.target)} — Enter puts {name} here, Esc cancels"
+        )
         return True
 
     def preview(self, square: Square) -> core_grid.Path | None:
