@@ -19,11 +19,11 @@ def numbered_names(taken: Iterable[str], base: str, count: int) -> list[str]:
     numbered after the highest number in use (a plain "Space Bear" counts as the first)."""
     if not 1 <= count <= MOST_AT_ONCE:
         raise ValueError(f"add 1 to {MOST_AT_ONCE} at once, not {count}")
-    base = base.strip()[:_BASE_MAX].rstrip()
+    base = " ".join(base.split())[:_BASE_MAX].rstrip()  # runs of spaces read as one
     pattern = re.compile(rf"{re.escape(base)} (\d{{1,9}})", re.IGNORECASE)
     highest, plain = 0, False
     for name in taken:
-        found = pattern.fullmatch(name.strip())
+        found = pattern.fullmatch(" ".join(name.split()))
         if found:
             highest = max(highest, int(found[1]))
         plain = plain or same_name(name, base)
@@ -34,8 +34,9 @@ def numbered_names(taken: Iterable[str], base: str, count: int) -> list[str]:
 
 
 def same_name(one: str, other: str) -> bool:
-    """Whether two names are one to a reader: "katie" and "Katie " are."""
-    return one.strip().casefold() == other.strip().casefold()
+    """Whether two names are one to a reader: "katie", "Katie " and "Space  Bear" against
+    "Space Bear" are (case and runs of spaces are not seen in a list)."""
+    return one.casefold().split() == other.casefold().split()
 
 
 def free_name(taken: Iterable[str], name: str) -> str | None:
