@@ -56,8 +56,8 @@ class MoveTool(MapTool):
 
     tool = Tool.MOVE
     hint = (
-        "Drag a token: its path and cost show as you go. Shift+drop overrides; a click on "
-        "a free square places one not yet on the map."
+        "Drag a token along its path (Shift+drop overrides); click a free square to place "
+        "one not yet on the map."
     )
     options = ("move",)
 
