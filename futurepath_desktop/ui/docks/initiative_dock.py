@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 READING_FIELDS = frozenset({"hp", "max_hp", "temp_hp", "health", "max_health", "fatigue"})
 """The fields a health reading is made of."""
+WIDEST_READING = "999/999 +9"
+"""The Health column grows no wider than this reading: a longer one (five-figure hit
+points) is cut short in its cell, whole in its tip, rather than squeeze the Status."""
 
 FULL_ROUND_WORDS = sorted(
     {
@@ -144,14 +147,19 @@ class InitiativeDock(QDockWidget):
         scores = {str(c.initiative(rule)) for c in model.session.combatants.values()}
         scores |= {str(t.initiative) for t in model.session.teams.values() if t.initiative}
         fit(INIT, fitting_width(view, header, "Init", ["99", *scores], font=heavy))
-        # The bar draws its numbers 4 px in from each side.
-        fit(HEALTH, fitting_width(view, header, "Health", ["99/99", *health], extra=8))
+        fit(HEALTH, min(self._health_width(health), self._health_width([WIDEST_READING])))
         # Every word a turn's summary may hold, each whole on its line ("Combat Technique"
         # on two lines rather than "Combat Techniq…"; the tip has it all anyway).
         turn = ["standard", "(attack),", "✓ done", "readied", "delaying", *FULL_ROUND_WORDS]
         if not self._compact:
             turn.append("standard (attack)")
         fit(TURN, fitting_width(view, header, "This turn", turn))
+
+    def _health_width(self, readings: Iterable[str]) -> int:
+        """The Health column's width for ``readings``: the bar draws its numbers 4 px in
+        from each side."""
+        view = self.view
+        return fitting_width(view, view.header(), "Health", ["99/99", *readings], extra=8)
 
     def _readings_grew(self, change: Change) -> None:
         """A health reading grown past its column ("18/18 +5" once temporary HP came,
@@ -166,7 +174,7 @@ class InitiativeDock(QDockWidget):
         if not touched or HEALTH in self.hand_sized.columns:
             return
         readings = [health_reading(session, c)[1] for c in touched]
-        wanted = fitting_width(self.view, header, "Health", readings, extra=8)
+        wanted = min(self._health_width(readings), self._health_width([WIDEST_READING]))
         if wanted > header.sectionSize(HEALTH):
             self.hand_sized.resize(HEALTH, wanted)
 

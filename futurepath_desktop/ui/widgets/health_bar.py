@@ -85,11 +85,9 @@ class HealthBarDelegate(InitiativeDelegate):
         painter.setBrush(QColor.fromRgba(colour))
         painter.drawRoundedRect(filled, 2, 2)
         painter.setPen(QPen(ink))
-        painter.drawText(
-            inner.adjusted(0, -2, 0, -6),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            text,
-        )
+        words = inner.adjusted(0, -2, 0, -6)
+        fitted = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, words.width())
+        painter.drawText(words, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, fitted)
         painter.restore()
 
     def sizeHint(
