@@ -60,4 +60,5 @@ def test_a_five_figure_reading_is_cut_short_in_its_cell(qtbot: QtBot, scheme: st
     assert not any(ink(x, y) for x in dots for y in range(top, middle - 2)), "nothing high"
     low = range(middle, middle + metrics.descent() + 3)
     assert any(ink(x, y) for x in dots for y in low), "the dots, low in the line"
+    assert f"Health: {reading}" in index.data(Qt.ItemDataRole.ToolTipRole), "whole in the tip"
     window.controller.stack.setClean()

@@ -150,6 +150,8 @@ class InitiativeCells:
             f"{combatant.initiative(session.options.initiative)}",
             f"AC {combatant.ac}",
         ]
+        if column == HEALTH:  # a long reading is cut short in its cell
+            lines.append(f"Health: {health_reading(session, combatant)[1]}")
         if column in (STATUS, TURN):  # what a narrow panel may have had to shorten
             status = ", ".join(self.flags_of(combatant))
             turn = self._turn(combatant)
