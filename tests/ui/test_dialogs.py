@@ -103,6 +103,35 @@ def test_d_2d6_enter_is_refused_not_dealt_as_26(qtbot: QtBot, window: MainWindow
     assert session.combatants["bear-1"].hp == hp - 27
 
 
+def test_d_past_the_most_at_once_is_refused_not_cut_to_it(qtbot: QtBot, window: MainWindow) -> None:
+    """Points past the most a step deals stay as typed and are refused with the most,
+    rather than quietly dealt as the most."""
+    from futurepath_desktop.ui.dialogs.amount_dialog import MAX_AMOUNT
+
+    session = window.controller.session
+    before = session.to_file()
+    window.initiative.select(["bear-1"])
+    seen: list[tuple[bool, str, str, bool]] = []
+
+    def huge(dialog: QDialog) -> None:
+        spin = find(dialog, QSpinBox, "amountSpin")
+        qtbot.keyClicks(spin, "99999999999")
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+        ok = ok_button(dialog)
+        enabled = ok is not None and ok.isEnabled()  # type: ignore[attr-defined]
+        problem = find(dialog, QLabel, "amountProblem").text()
+        seen.append((dialog.isVisible(), spin.text(), problem, enabled))
+        dialog.reject()
+
+    answer_dialog(qtbot, huge)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, "d")
+    ((visible, text, problem, ok_enabled),) = seen
+    assert visible and text == "99999999999" and not ok_enabled
+    assert "99,999,999,999 is more than" in problem and f"{MAX_AMOUNT:,}" in problem
+    assert session.to_file() == before
+
+
 def test_a_new_combatant_without_a_name_is_not_made(qtbot: QtBot) -> None:
     session = demo_session()
     dialog = CombatantDialog(session, "bears")

@@ -90,6 +90,8 @@ class AmountDialog(QDialog):
         if text.startswith("-") or self.amount.value() < 0:
             instead = " To heal, use Heal." if self.title == "Damage" else ""
             return f"{self.title} cannot be negative.{instead}"
+        if text and int(text) > MAX_AMOUNT:  # a spin box would quietly take its most
+            return f"{int(text):,} is more than the most at once, {MAX_AMOUNT:,}."
         return ""
 
     def _check(self, *_: object) -> None:
