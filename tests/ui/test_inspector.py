@@ -169,3 +169,32 @@ def test_a_weapon_is_marked_ap_from_the_weapons_tab(qtbot: QtBot, window: MainWi
     assert ap() and ", AP" in weapons.text(0)
     window.controller.stack.undo()
     assert not ap() and not box.isChecked()
+
+
+def test_a_refused_name_goes_back_and_esc_drops_what_was_typed(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A rename refused (another has the name) puts the name back in the field, chosen to
+    be typed over, not left beside the old one in the header. Esc drops what was typed and
+    leaves the field, so the next letter is a shortcut again."""
+    from PySide6.QtWidgets import QApplication
+
+    session = window.controller.session
+    window.initiative.select(["bear-1"])
+    window.inspector.tabs.setCurrentIndex(1)
+    name = find(window.inspector, QLineEdit, "inspectorName")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.isActiveWindow() and name.isVisible())
+    name.setFocus()
+    qtbot.waitUntil(name.hasFocus)
+    name.selectAll()
+    qtbot.keyClicks(name, "SPACE BEAR 2")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert "already called SPACE BEAR 2" in window.statusBar().currentMessage()
+    assert session.combatants["bear-1"].name == "Space Bear 1"
+    assert name.text() == "Space Bear 1" and name.selectedText() == "Space Bear 1"
+    qtbot.keyClicks(name, "Ursa")
+    qtbot.keyClick(name, Qt.Key.Key_Escape)
+    assert name.text() == "Space Bear 1"
+    assert QApplication.focusWidget() is not name
+    assert session.combatants["bear-1"].name == "Space Bear 1"

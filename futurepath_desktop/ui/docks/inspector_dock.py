@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -154,6 +155,9 @@ class InspectorDock(QDockWidget):
         self.name.setObjectName("inspectorName")
         self.name.setMaxLength(NAME_MAX)  # what the file takes
         self.name.editingFinished.connect(lambda: self._commit("name", self.name.text().strip()))
+        typed_away = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.name)
+        typed_away.setContext(Qt.ShortcutContext.WidgetShortcut)
+        typed_away.activated.connect(self._keep_name)
         form.addRow("Name", self.name)
         grid = QGridLayout()
         self.abilities: dict[str, QSpinBox] = {}
@@ -350,6 +354,16 @@ class InspectorDock(QDockWidget):
             return
         if not _edit(self.controller, combatant.id, {field: value}):
             self.fill()
+            if field == "name":  # refused: the name it has, ready to be typed over
+                self.name.setText(combatant.name)
+                self.name.selectAll()
+
+    def _keep_name(self) -> None:
+        """Esc in the name field: what was typed goes, the name stays, and the keys leave
+        the field (the next letter is a shortcut again, not more of a name)."""
+        combatant = self.combatant()
+        self.name.setText(combatant.name if combatant is not None else "")
+        self.name.clearFocus()
 
     def _commit_notes(self) -> None:
         self._commit("notes", self.notes.toPlainText())
