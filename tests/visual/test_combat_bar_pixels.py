@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.ui import theme
@@ -51,3 +52,35 @@ def test_a_phase_pill_reads_after_a_change_of_theme(posed: Posed, first: str, th
     # And once the theme is back, so are its colours.
     words_back, _ = words_and_ground(window, pill)
     assert abs(words_back - words) > 80
+
+
+@pytest.mark.parametrize("name", ["Mercenaries", "Mercenaries of Vorn", "Space Bears"])
+def test_a_team_name_the_bar_has_room_for_is_shown_whole(qtbot: QtBot, name: str) -> None:
+    """At 1280 the surprise round's turn label spells the acting team's whole name when the
+    bar has room for it: no ellipsis, and in the pixels the words end inside the label with
+    a margin to spare (a shortening measured the words a hair wider than their sum, and cut
+    "Mercenaries" to "Mercenari…" beside empty room)."""
+    from futurepath_desktop.session import commands as c
+    from futurepath_desktop.session.demo import demo_session
+    from tests.visual.conftest import pixel, themed_window
+
+    session = demo_session()
+    window = themed_window(qtbot, session, 1280, 800, theme.LIGHT)
+    window.show()
+    qtbot.waitUntil(lambda: window.painted)
+    assert window.controller.push(c.EditTeam("bears", {"name": name}))
+    assert window.controller.push(c.StartCombat(unaware_ids=("brandon", "james", "art")))
+    settle()
+    label = window.phase_indicator.turn_label
+    assert label.words == f"⚡ Surprise round · {name}"
+    assert label.text() == label.words and "…" not in label.text()
+    image = label.grab().toImage()
+    ground = luminance(pixel(image, label.width() - 1, 1))
+    inked = [
+        x
+        for x in range(label.width())
+        for y in range(label.height())
+        if abs(luminance(pixel(image, x, y)) - ground) > 80
+    ]
+    assert inked and max(inked) < label.width() - 2, "the words end inside the label"
+    window.controller.stack.setClean()

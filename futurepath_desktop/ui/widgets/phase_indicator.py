@@ -125,7 +125,9 @@ class PhaseIndicator(QWidget):
         # On a narrow bar a team name past about 11 letters is shortened (in full in the
         # tip), so the bar still fits a laptop; where there is room, it is shown whole.
         least = metrics.horizontalAdvance("⚡ Surprise round · ") + 11 * metrics.averageCharWidth()
-        self.turn_label.set_widths(min(widest, least) + 4, widest + 4)
+        # Room besides the words: the 4 px the label keeps (``_fit``) and as many again, as
+        # a shortening measures the words a fraction of a pixel wider than they add up to.
+        self.turn_label.set_widths(min(widest, least) + 8, widest + 8)
 
     def _say_turn(self, text: str) -> None:
         self.turn_label.say(text)
