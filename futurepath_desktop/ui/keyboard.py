@@ -165,7 +165,7 @@ def focus_bridge(window: MainWindow) -> None:
 
 def focus_attack(window: MainWindow) -> None:
     """Bring up the inspector's attack form for the selected combatant with the keyboard
-    in it: Enter rolls, Escape goes back to where the keyboard was."""
+    in it: Enter rolls and goes back to where the keyboard was, Escape goes back."""
     came_from = QApplication.focusWidget()
     inspector = window.inspector
     inspector.show()

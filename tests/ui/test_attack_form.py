@@ -65,6 +65,7 @@ def test_a_then_enter_rolls_the_attack_with_key_events_only(
     rolled = attacks(session)
     assert len(rolled) == before + 1
     assert rolled[-1].startswith(f"{attacker.name} attacks {target.name} with ")
+    assert focused() is window.initiative.view, "rolled, the keys go back where they were"
     # The roll is in the log panel, and its summary in the form.
     model = window.log_model
     shown = [

@@ -35,7 +35,7 @@ IN_PRACTICE: tuple[tuple[str, str], ...] = (
     (
         "An attack",
         "`A` goes to the attack form for the selected combatant (type a target's name in "
-        "its list to pick it); `Enter` rolls it; `Esc` goes back.",
+        "its list to pick it); `Enter` rolls it and goes back; `Esc` goes back without.",
     ),
     (
         "A move on the map",

@@ -376,6 +376,7 @@ class AttackForm(QGroupBox):
         log = [e for e in self.controller.session.log if e.kind == "attack"]
         self.result.show_outcome(log[-1].text if log else "")
         self.instant.setChecked(False)  # the readied attack is spent (R18)
+        self.leave()  # rolled: the next letter is a shortcut again, not a search of a list
 
     def _heard_refusal(self, message: str) -> None:
         if self._rolling:
