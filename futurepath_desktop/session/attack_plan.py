@@ -243,4 +243,7 @@ def turn_warning(session: Session, plan: AttackPlan, *, out_of_turn: bool = Fals
         turn = validate_turn(declared)
     except FuturePathError:
         return ""
-    return turn.why_not(action_spec(plan.action), plan.target.id) or ""
+    why = turn.why_not(action_spec(plan.action), plan.target.id) or ""
+    if why and plan.action in ("Combat Technique", "Class Attack Talent"):
+        return f"{plan.weapon.name} is a {plan.action}: {why}"  # the weapon made it one (R49)
+    return why

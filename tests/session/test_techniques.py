@@ -55,3 +55,19 @@ def test_prone_allows_no_technique() -> None:
     history.push(c.AddCondition(("james",), "prone"))
     with pytest.raises(AttackNotAllowedError, match="Prone and cannot use a technique"):
         history.push(c.ResolveAttack("james", "bear-2", distance_ft=40))
+
+
+def test_the_form_s_warning_says_the_weapon_is_a_technique() -> None:
+    """After a Standard action, the attack form's warning for Shock says why an attack with
+    it will not fit: the weapon makes it a Combat Technique, a Full-Round action (R15, R49);
+    a plain weapon's warning is the turn's alone."""
+    from futurepath_desktop.session.attack_plan import turn_warning
+
+    session, history = players_turn()
+    history.push(c.DeclareAction("james", "Move"))
+    shock = c.ResolveAttack("james", "bear-2", distance_ft=40).plan(session)
+    warning = turn_warning(session, shock)
+    assert warning.startswith("Shock technique is a Combat Technique: a Full-Round action")
+    history.push(c.DeclareAction("art", "Move"))
+    plain = c.ResolveAttack("art", "bear-2", distance_ft=20).plan(session)
+    assert turn_warning(session, plain).startswith("the Standard action of this turn")
