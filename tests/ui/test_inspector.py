@@ -198,3 +198,24 @@ def test_a_refused_name_goes_back_and_esc_drops_what_was_typed(
     assert name.text() == "Space Bear 1"
     assert QApplication.focusWidget() is not name
     assert session.combatants["bear-1"].name == "Space Bear 1"
+
+
+def test_the_hidden_box_shows_a_hidden_condition_too(qtbot: QtBot, window: MainWindow) -> None:
+    """Two things hide a combatant from the players (R61): the Stats tab's Hidden box and
+    the Hidden (or Invisible) condition. With the condition on, the box is ticked and shut,
+    its tip saying why; once the condition ends, the box is the combatant's own again."""
+    from PySide6.QtWidgets import QCheckBox
+
+    from futurepath_desktop.session.commands import RemoveConditions
+
+    session = window.controller.session
+    window.initiative.select(["bear-4"])
+    window.inspector.tabs.setCurrentIndex(1)
+    box = next(b for b in window.inspector.findChildren(QCheckBox) if b.text() == "Hidden")
+    assert not box.isChecked() and box.isEnabled()
+    assert window.controller.push(AddCondition(("bear-4",), "hidden"))
+    assert box.isChecked() and not box.isEnabled()
+    assert "Hidden condition" in box.toolTip()
+    (held,) = session.conditions_on("bear-4")
+    assert window.controller.push(RemoveConditions((held.id,)))
+    assert not box.isChecked() and box.isEnabled()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from futurepath_desktop.core.advantage import ADVANTAGE_LADDER
 from futurepath_desktop.session.change import Change
+from futurepath_desktop.session.map_rules import SECRET_CONDITIONS
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
@@ -325,7 +326,15 @@ class InspectorDock(QDockWidget):
             self._row_visible(self.fields[field], not health_fatigue)
         self.advantage.setCurrentText(combatant.advantage_die)
         self.aware.setChecked(combatant.aware)
-        self.hidden.setChecked(combatant.hidden)
+        session = self.controller.session
+        secret = [c.name for c in session.conditions_on(combatant.id) if c.key in SECRET_CONDITIONS]
+        self.hidden.setChecked(combatant.hidden or bool(secret))
+        self.hidden.setEnabled(not secret)  # the condition hides it until it ends
+        self.hidden.setToolTip(
+            f"Hidden from the players by its {secret[0]} condition: end that to show it"
+            if secret
+            else "Hidden from the players' view and page"
+        )
         self.initiative.setText(
             initiative_words(combatant, self.controller.session.options.initiative)
         )
