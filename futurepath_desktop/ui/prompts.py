@@ -261,8 +261,10 @@ def add_team(window: MainWindow) -> None:
     )
     taken = [team.name for team in session.teams.values()]
     dialog = TeamDialog(draft, window, new=True, taken=taken)
-    if dialog.exec() == QDialog.DialogCode.Accepted:
-        roster.add_team(window.controller, msgspec.structs.replace(draft, **dialog.changes()))
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return
+    if roster.add_team(window.controller, msgspec.structs.replace(draft, **dialog.changes())):
+        window.initiative.select([draft.id])  # chosen, and scrolled into sight
 
 
 def add_combatant(window: MainWindow) -> None:

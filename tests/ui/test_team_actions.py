@@ -597,3 +597,25 @@ def test_a_right_click_on_a_map_token_opens_its_combatants_menu(
     qtbot.wait(150)
     assert len(shown) == before
     assert QApplication.activePopupWidget() is None
+
+
+def test_a_new_team_is_chosen_in_the_panel_once_made(qtbot: QtBot, window: MainWindow) -> None:
+    """Ctrl+T: the team made is the row chosen in Team Initiative (current, in sight), so
+    the next key (New Combatant, F2) acts on it rather than on whoever was chosen before."""
+    session = window.controller.session
+    window.initiative.select(["bear-1"])
+    window.initiative.view.setFocus()
+
+    def answer(dialog: QDialog) -> None:
+        find(dialog, QLineEdit, "teamName").setText("Mercenaries")
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: any(t.name == "Mercenaries" for t in session.teams.values()))
+    made = next(t.id for t in session.teams.values() if t.name == "Mercenaries")
+    view = window.initiative.view
+    row = window.initiative_model.index_of(made)
+    assert view.currentIndex() == row
+    assert [i.row() for i in view.selectionModel().selectedRows(0)] == [row.row()]
+    assert view.visualRect(row).intersects(view.viewport().rect()), "in sight"

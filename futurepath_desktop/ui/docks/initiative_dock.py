@@ -299,7 +299,7 @@ class InitiativeDock(QDockWidget):
         )
 
     def select(self, ids: Sequence[str]) -> None:
-        """Select these combatants (the first becomes current)."""
+        """Select these combatants or teams (the first becomes current, in sight)."""
         selection = self.view.selectionModel()
         selection.clearSelection()
         for n, ident in enumerate(ids):

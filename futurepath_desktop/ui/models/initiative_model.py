@@ -267,8 +267,10 @@ class InitiativeModel(InitiativeCells, QAbstractItemModel):
         )
 
     def index_of(self, combatant_id: str, column: int = 0) -> QModelIndex:
-        """The row of a combatant, for selecting it from elsewhere."""
+        """The row of a combatant (or of a team), for selecting it from elsewhere."""
         if combatant_id not in self._row_of:
+            if combatant_id in self._teams:
+                return self.index(self._teams.index(combatant_id), column)
             return QModelIndex()
         team_row, row = self._row_of[combatant_id]
         return self.index(row, column, self.index(team_row, 0))
