@@ -48,11 +48,12 @@ def latest_choice_wins(window: MainWindow) -> None:
     counters chosen before, so the keys act on what the GM chose last, not on a counter
     chosen earlier and since forgotten."""
 
-    def combatants_chosen() -> None:
+    def combatants_chosen(*_: object) -> None:
         if window.initiative.selected_ids(expand_teams=False):
             window.counters.view.clearSelection()
 
     window.initiative.selectionChanged.connect(combatants_chosen)
+    window.initiative.view.pressed.connect(combatants_chosen)  # a row chosen already, too
 
 
 def follow_the_bridge(window: MainWindow) -> None:

@@ -227,6 +227,13 @@ def test_plus_acts_on_the_choice_made_last(qtbot: QtBot, window: MainWindow) -> 
         press(qtbot, window, Qt.Key.Key_Plus)
         assert session.conditions[shaken].remaining == rounds
     assert session.conditions[stunned].remaining == 2
+    # The bear's row, chosen already, clicked again: the click is the latest choice.
+    assert window.initiative.selected_ids() == ["bear-1"]
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(bear).center())
+    assert window.counters.selected_ids() == []
+    press(qtbot, window, Qt.Key.Key_Plus)
+    assert session.conditions[stunned].remaining == 3
+    assert session.conditions[shaken].remaining == 3
 
 
 def test_the_breakdown_goes_with_its_entry_when_another_session_opens(
