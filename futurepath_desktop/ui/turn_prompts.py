@@ -59,6 +59,7 @@ def declare_action(window: MainWindow) -> None:
             return
         set_up_attack(window, who, action, target)
         coup_de_grace(window, target)
+        window.inspector.attack.leave()  # struck (or refused): the keys go back
         return
     if turns.declare(window.controller, who.id, action, target):
         from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import msgspec
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLineEdit, QPushButton
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLineEdit,
+    QPushButton,
+)
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.ui.main_window import MainWindow
@@ -287,6 +294,7 @@ def test_declaring_a_coup_de_grace_strikes_the_target_declared(
     assert session.combatants["bear-2"].hp < hp["bear-2"]
     assert session.combatants["bear-1"].hp == hp["bear-1"]
     assert session.combat.turns["brandon"] == (("Coup de Grace", "bear-2"),)
+    assert not window.inspector.attack.isAncestorOf(QApplication.focusWidget()), "keys back"
     reopens(window)
 
 
