@@ -294,7 +294,7 @@ def test_declaring_a_coup_de_grace_strikes_the_target_declared(
     assert session.combatants["bear-2"].hp < hp["bear-2"]
     assert session.combatants["bear-1"].hp == hp["bear-1"]
     assert session.combat.turns["brandon"] == (("Coup de Grace", "bear-2"),)
-    assert not window.inspector.attack.isAncestorOf(QApplication.focusWidget()), "keys back"
+    assert QApplication.focusWidget() is window.initiative.view, "the keys go back"
     reopens(window)
 
 
