@@ -137,6 +137,9 @@ def test_the_dialog_says_what_is_wrong_with_the_damage(qtbot: QtBot, window: Mai
         seen["bad"] = (line.isVisible(), line.text(), ok.isEnabled())
         qtbot.keyClick(damage, Qt.Key.Key_Backspace)
         qtbot.keyClick(damage, Qt.Key.Key_Backspace)
+        # Dice now, but a condition of one's own has no default rounds to count them by.
+        seen["uncounted"] = (line.isVisible(), line.text(), ok.isEnabled())
+        find(dialog, QSpinBox, "conditionRounds").setValue(4)
         seen["mended"] = (line.isVisible(), ok.isEnabled())
         dialog.reject()
 
@@ -147,6 +150,8 @@ def test_the_dialog_says_what_is_wrong_with_the_damage(qtbot: QtBot, window: Mai
     visible, text, ok = seen["bad"]
     assert visible and not ok
     assert "'1d4+d' is not dice" in str(text) and "like 1d4" in str(text)
+    visible, text, ok = seen["uncounted"]
+    assert visible and not ok and "needs a counter" in str(text)
     assert seen["mended"] == (False, True)
 
 

@@ -96,6 +96,8 @@ class ConditionDialog(QDialog):
         self.damage.textChanged.connect(self._check)
         self.name.textChanged.connect(self._own_damage)
         self.name.textChanged.connect(self._check)
+        self.rounds.valueChanged.connect(self._check)
+        self.until_removed.toggled.connect(self._check)
         self._check()
         self.name.setFocus()
 
@@ -150,14 +152,18 @@ class ConditionDialog(QDialog):
         an OK that added nothing would close the dialog without a word. What is wrong
         with the damage is said under the fields."""
         text = self.damage.text().strip()
-        good = not text or is_dice(text)
-        problem = (
-            "" if good else f"Damage each round: {text!r} is not dice. Write it like 1d4 or 2d6+1."
-        )
+        found = match(self.name.text())
+        default = found.default_rounds if found is not None else None
+        counted = not self.until_removed.isChecked() and bool(self.rounds.value() or default)
+        problem = ""
+        if text and not is_dice(text):
+            problem = f"Damage each round: {text!r} is not dice. Write it like 1d4 or 2d6+1."
+        elif text and not counted:  # R55: it is dealt as the counter ticks
+            problem = "Damage each round needs a counter: give the condition a number of rounds."
         say_problem(self, self.problem, self.buttons, problem)
         named = bool(self.name.text().strip())
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(good and named)
+        ok.setEnabled(not problem and named)
         ok.setToolTip("" if named else "Pick or type the condition's name first")
 
     def recurring(self) -> Recurring | None:
