@@ -363,3 +363,24 @@ def test_the_log_says_what_conditions_took_off_a_team_initiative() -> None:
     assert f"{mean} less 2 for 2 conditions" in said, said
     players = next(e.text for e in session.log if e.text.startswith("Players: team initiative"))
     assert "less" not in players, "a team with no condition keeps its mean"
+
+
+@pytest.mark.parametrize("vitality", ["future-path", "health-fatigue"])
+def test_the_dead_are_not_healed(vitality: str) -> None:
+    """R26: dead once CON damage reaches CON; R27: dead at 0 Health and 5 fatigue. Healing
+    one is refused, saying who (not logged as all overhealing), and a heal that takes in
+    a dead one along with others changes nobody."""
+    session, history = fight()
+    history.push(c.SetOptions(Options(vitality=vitality)))  # type: ignore[arg-type]
+    bear = session.combatants["bear-4"]
+    if vitality == "future-path":
+        dead = {"hp": -3, "con_damage": bear.abilities.constitution}
+    else:
+        dead = {"health": 0, "fatigue": 5}
+    history.push(c.EditCombatant("bear-4", dead))
+    assert session.combatants["bear-4"].vitality(session.options.vitality).dead
+    refused(history, c.Heal(("bear-4",), 5), CommandError, "Space Bear 4 is dead")
+    refused(history, c.Heal(("bear-3", "bear-4"), 5), CommandError, "Space Bear 4 is dead")
+    history.push(c.Damage(("bear-3",), 5))
+    history.push(c.Heal(("bear-3",), 5))  # the living still are
+    assert "heals 5" in session.log[-1].text

@@ -149,6 +149,12 @@ class Heal(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         _check_amount(self.amount, "healing")
         targets = _targets(session, self.target_ids)
+        dead = [t.name for t in targets if t.vitality(session.options.vitality).dead]
+        if dead:
+            raise CommandError(
+                f"{', '.join(dead)} {'is' if len(dead) == 1 else 'are'} dead: healing does not "
+                "bring back the dead (R26, R27)"
+            )
         lines = []
         for target in targets:
             lines.append(apply_heal(session, edit, target, self.amount))
