@@ -2,14 +2,15 @@
 it and the portraits' actions (``ui.drops``), the round clock and reminder notes
 (``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
 (``ui.list_typing``), Esc out of the dice box, the latest choice of what a key acts on,
-and the campaign's party kept in step with undo."""
+messages kept in sight of passing hover tips, and the campaign's party kept in step with
+undo."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence, QShortcut, QStatusTipEvent
 
 from futurepath_desktop.ui import drops, keyboard, rhythm
 from futurepath_desktop.ui.list_typing import ListTyping
@@ -24,6 +25,7 @@ def install(window: MainWindow) -> None:
     ListTyping(window)
     leave_dice_box_on_escape(window)
     latest_choice_wins(window)
+    SaidStays(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
 
@@ -54,6 +56,28 @@ def latest_choice_wins(window: MainWindow) -> None:
 
     window.initiative.selectionChanged.connect(combatants_chosen)
     window.initiative.view.pressed.connect(combatants_chosen)  # a row chosen already, too
+
+
+class SaidStays(QObject):
+    """A message the window says in the status bar (why something was refused, what to
+    choose first) stays its time: a tip of a button the pointer passes over would take
+    its place and, moving on, leave the bar empty, so a GM using the mouse never read why
+    nothing happened. The button's own tool tip still shows beside it."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.bar = window.statusBar()
+        self.tip = ""  # the last hover tip let through: that message is the tip's own
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.StatusTip:
+            shown = self.bar.currentMessage()
+            if shown and shown != self.tip:
+                return True  # said to the GM: the tip waits until the message has gone
+            assert isinstance(event, QStatusTipEvent)
+            self.tip = event.tip()
+        return False
 
 
 def follow_the_bridge(window: MainWindow) -> None:

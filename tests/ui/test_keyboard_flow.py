@@ -250,3 +250,28 @@ def test_the_breakdown_goes_with_its_entry_when_another_session_opens(
     window.controller.replace(Session(name="New session"), None)
     assert window.log.proxy.rowCount() == 0
     assert window.log.detail.toPlainText() == ""
+
+
+def test_a_refusal_in_the_status_bar_outlasts_passing_hover_tips(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Why something was refused stays in the status bar while the pointer passes over
+    buttons (their tips wait); once it has gone, a button's tip shows as before."""
+    from PySide6.QtGui import QStatusTipEvent
+    from PySide6.QtWidgets import QToolButton
+
+    from futurepath_desktop.session import commands as c
+
+    bar = window.statusBar()
+    button = next(b for b in window.findChildren(QToolButton) if b.isVisible())
+    assert not window.controller.push(c.Heal(("nobody",), 5))  # refused, said
+    said = bar.currentMessage()
+    assert said.startswith("⚠ ")
+    for tip in ("Map tool: Grenade", ""):  # over a button, then off it
+        QApplication.sendEvent(button, QStatusTipEvent(tip))
+        assert bar.currentMessage() == said
+    bar.clearMessage()
+    QApplication.sendEvent(button, QStatusTipEvent("Map tool: Grenade"))
+    assert bar.currentMessage() == "Map tool: Grenade"
+    QApplication.sendEvent(button, QStatusTipEvent(""))
+    assert bar.currentMessage() == ""
