@@ -619,3 +619,18 @@ def test_a_new_team_is_chosen_in_the_panel_once_made(qtbot: QtBot, window: MainW
     assert view.currentIndex() == row
     assert [i.row() for i in view.selectionModel().selectedRows(0)] == [row.row()]
     assert view.visualRect(row).intersects(view.viewport().rect()), "in sight"
+
+
+def test_mid_fight_new_team_is_refused_before_its_dialog(qtbot: QtBot, window: MainWindow) -> None:
+    """Mid-fight a team comes in by Join (R9): Ctrl+T says so at once, rather than after the
+    GM has filled in a dialog that is then refused."""
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(unaware_ids=()))
+    teams = dict(session.teams)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.activeModalWidget() is None, "no dialog to fill in"
+    assert "Join (J)" in window.statusBar().currentMessage()
+    assert session.teams == teams
