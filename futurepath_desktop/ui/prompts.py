@@ -227,7 +227,7 @@ def join(window: MainWindow) -> None:
         now = Phase(combat_now.phase).label
         window.say(f"Combatants join in a round's Counters phase; it is now {now}")
         return
-    dialog = JoinDialog(session, window)
+    dialog = JoinDialog(session, window, window.initiative.selected_ids())
     if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.joiners():
         return
     team_id = dialog.team.currentData()

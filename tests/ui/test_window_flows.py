@@ -500,12 +500,16 @@ def test_a_newcomer_who_joins_off_the_map_is_chosen_and_told_how_to_place(
 
     def join(dialog: QDialog) -> None:
         assert isinstance(dialog, JoinDialog)
-        assert "drone" in dialog.joiners()
+        assert dialog.joiners() == ("drone",), "the one chosen, not Katie of another team"
+        assert dialog.team.currentData() == "bears", "into its own team"
         dialog.accept()
 
+    window.initiative.select(["drone"])
     answer_dialog(qtbot, join)
     window.actions_by_name["actionJoin"].trigger()
     assert session.combatants["drone"].present and "drone" not in session.tokens
+    assert session.combatants["drone"].team_id == "bears"
+    assert not session.combatants["katie"].present
     assert window.initiative.current_id() == "drone"
     said = window.statusBar().currentMessage()
     assert "Drone" in said and "click an empty square" in said and "Katie" not in said
@@ -571,3 +575,25 @@ def test_a_team_name_is_shown_whole_where_the_bar_has_room(
     assert label.width() < wide
     assert name in label.toolTip() and label.text().endswith("…")
     assert QFontMetrics(label.font()).horizontalAdvance(label.text()) <= label.width()
+
+
+def test_join_ticks_one_team_s_waiting_combatants_by_default(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """All the ticked join one team, so with nobody waiting chosen the dialog ticks the
+    waiting of one team (the first waiting's) and offers that team: a bear waiting beside
+    Katie is not moved to the players' side unless the GM ticks it."""
+    import msgspec
+
+    session = window.controller.session
+    bear = session.combatants["bear-1"]
+    drone = msgspec.structs.replace(bear, id="drone", name="Drone", present=False)
+    assert window.controller.push(c.AddCombatant(drone))
+    assert window.controller.push(c.StartCombat(()))
+    dialog = JoinDialog(session, window, ())
+    qtbot.addWidget(dialog)
+    assert dialog.joiners() == ("katie",)
+    assert dialog.team.currentData() == session.combatants["katie"].team_id
+    chosen = JoinDialog(session, window, ("drone", "brandon"))
+    qtbot.addWidget(chosen)
+    assert chosen.joiners() == ("drone",) and chosen.team.currentData() == "bears"

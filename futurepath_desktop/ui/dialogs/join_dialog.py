@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,7 +28,12 @@ NEW_TEAM = "__new__"
 class JoinDialog(QDialog):
     """Waiting combatants to tick, a team to join (or a new one), and surprise."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, session: Session, parent: QWidget | None = None, chosen: Sequence[str] = ()
+    ) -> None:
+        """``chosen``: the combatants chosen in the window; those waiting are ticked, else
+        the waiting ones of the first waiting combatant's team (all join one team: ticking
+        the others' too would move them to it)."""
         super().__init__(parent)
         self.setObjectName("joinDialog")
         self.setWindowTitle("Join the fight")
@@ -38,14 +45,18 @@ class JoinDialog(QDialog):
         note.setWordWrap(True)
         layout.addRow(note)
         self.who = QListWidget()
-        for combatant in session.combatants.values():
-            if combatant.present:
-                continue
+        waiting = [c for c in session.combatants.values() if not c.present]
+        ticked = {c.id for c in waiting if c.id in chosen}
+        if not ticked and waiting:
+            ticked = {c.id for c in waiting if c.team_id == waiting[0].team_id}
+        first = next((c for c in waiting if c.id in ticked), None)
+        for combatant in waiting:
             item = QListWidgetItem(f"{combatant.name} ({session.teams[combatant.team_id].name})")
             item.setData(Qt.ItemDataRole.UserRole, combatant.id)
             item.setData(Qt.ItemDataRole.UserRole + 1, combatant.team_id)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked)
+            tick = combatant.id in ticked
+            item.setCheckState(Qt.CheckState.Checked if tick else Qt.CheckState.Unchecked)
             self.who.addItem(item)
         tick_by_row(self.who)
         layout.addRow("Who", self.who)
@@ -53,11 +64,9 @@ class JoinDialog(QDialog):
         for team_id in session.combat.order:
             self.team.addItem(session.teams[team_id].name, team_id)
         self.team.addItem("A new team…", NEW_TEAM)
-        if self.who.count():
-            wanted = self.who.item(0).data(Qt.ItemDataRole.UserRole + 1)
-            found = self.team.findData(wanted)
-            if found >= 0:
-                self.team.setCurrentIndex(found)
+        if first is not None:  # its own team, or a new one for a team not in the fight
+            found = self.team.findData(first.team_id)
+            self.team.setCurrentIndex(found if found >= 0 else self.team.findData(NEW_TEAM))
         layout.addRow("Joins", self.team)
         self.new_name = QLineEdit()
         self.new_name.setPlaceholderText("Name of the new team")
