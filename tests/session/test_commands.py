@@ -384,3 +384,13 @@ def test_the_dead_are_not_healed(vitality: str) -> None:
     history.push(c.Damage(("bear-3",), 5))
     history.push(c.Heal(("bear-3",), 5))  # the living still are
     assert "heals 5" in session.log[-1].text
+
+
+def test_the_log_names_a_condition_of_one_s_own_as_it_stands() -> None:
+    """ "Space Bear 3 is Stunned", but not "is Poison": a name of the GM's own may be a
+    thing the bearer has, so the log gives it as it stands."""
+    session, history = fight()
+    history.push(c.AddCondition(("bear-3",), "stunned"))
+    assert session.log[-1].text.startswith("Space Bear 3 is Stunned")
+    history.push(c.AddCondition(("bear-3",), "custom:Poison", rounds=3, name="Poison"))
+    assert session.log[-1].text == "Space Bear 3: Poison for 3 rounds"

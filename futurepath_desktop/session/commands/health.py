@@ -317,7 +317,10 @@ class AddCondition(msgspec.Struct, frozen=True):
             lasting = f" for {n_rounds(rounds)}" if rounds is not None else ""
             if self.recurring is not None:
                 lasting += f" ({self.recurring.describe()}, R55)"
-            edit.log("condition", f"{bearer.name} is {entry.name}{lasting}")
+            # The catalog's names say what the bearer is (Stunned); one's own may be a
+            # thing it has (Poison) as well, so it is named as it stands.
+            said = f": {entry.name}" if entry.custom else f" is {entry.name}"
+            edit.log("condition", f"{bearer.name}{said}{lasting}")
         return f"{_who(bearers)}: {entry.name}"
 
 
