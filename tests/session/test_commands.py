@@ -186,6 +186,13 @@ def test_r18_readied_actions_trigger_with_an_opposed_check_or_lapse() -> None:
     (readied,) = session.combat.readied
     history.push(c.TriggerReadied(readied.id, racing_id="bear-2"))
     assert "goes first (R10, R18)" in session.log[-1].text and len(session.log[-1].rolls) >= 2
+    assert session.log[-1].text.startswith("Art's readied action (Attack (Ranged)) races")
+    history.push(c.DelayReady("brandon", "a bear comes through", "shoot it"))
+    (brandon,) = session.combat.readied
+    history.push(c.TriggerReadied(brandon.id))  # the GM's words, each in its place
+    assert (
+        session.log[-1].text == "Brandon's readied action goes off (a bear comes through): shoot it"
+    )
     history.push(c.DelayReady("james", "never", "Attack (Melee)"))
     for _ in range(4):
         history.push(c.NextTurn())

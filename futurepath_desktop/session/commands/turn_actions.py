@@ -151,8 +151,10 @@ class TriggerReadied(msgspec.Struct, frozen=True):
             replace(combat, readied=tuple(r for r in combat.readied if r.id != readied.id))
         )
         if self.racing_id is None:
+            # The GM's own words for both ("a bear comes through", "shoot it"), kept apart.
             edit.log(
-                "action", f"{reader.name}'s readied {readied.action} goes off: {readied.trigger}"
+                "action",
+                f"{reader.name}'s readied action goes off ({readied.trigger}): {readied.action}",
             )
             return f"{reader.name} acts on the trigger"
         racer = session.combatant(self.racing_id)
@@ -167,7 +169,7 @@ class TriggerReadied(msgspec.Struct, frozen=True):
         rolls = [roll.roll for rnd in result.rounds for _, roll in rnd.rolls]
         edit.log(
             "initiative",
-            f"{reader.name}'s readied {readied.action} races {racer.name}: "
+            f"{reader.name}'s readied action ({readied.action}) races {racer.name}: "
             f"{first} goes first (R10, R18)",
             rolls=rolls,
         )
