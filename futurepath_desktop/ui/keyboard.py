@@ -11,6 +11,7 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QScrollArea, QWidget
 
+from futurepath_desktop.ui.map.tools import Tool
 from futurepath_desktop.ui.map.view import ZOOM_STEP
 
 if TYPE_CHECKING:
@@ -78,8 +79,18 @@ def cycle_panels(window: MainWindow, step: int) -> None:
 
 def focus_map(window: MainWindow) -> None:
     """Bring the map forward and give it the keys: with a token selected, the arrows walk
-    it and Enter moves it there."""
+    it and Enter moves it there (or, for one not on the map yet, places it); the line
+    under the map says which, not what the mouse last passed over."""
     give_keys(window.map, window.map.view)
+    session = window.controller.session
+    chosen = session.combatants.get(window.map.view.selected_id or "")
+    if session.map is None or chosen is None or window.map.view.tool is not Tool.MOVE:
+        return
+    if chosen.id in session.tokens:
+        keys = f"{chosen.name}: the arrows walk a square, Enter moves there, Esc cancels"
+    else:
+        keys = f"{chosen.name} is not on the map: the arrows walk a square, Enter places them"
+    window.map.status.setText(keys)
 
 
 def zoom_map(window: MainWindow, step: int) -> None:

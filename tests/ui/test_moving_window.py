@@ -314,6 +314,8 @@ def test_from_the_keys_alone_a_combatant_off_the_map_is_placed(
     qtbot.keyClick(window.initiative.view, Qt.Key.Key_M)
     view = window.map.view
     qtbot.waitUntil(view.hasFocus)
+    said = window.map.status.text()
+    assert said == "Katie is not on the map: the arrows walk a square, Enter places them"
     qtbot.keyClick(view, Qt.Key.Key_Down)
     assert "Enter puts Katie here" in window.map.status.text()
     qtbot.keyClick(view, Qt.Key.Key_Right)
