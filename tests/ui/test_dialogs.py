@@ -63,28 +63,35 @@ def test_d_minus_five_enter_changes_nothing(qtbot: QtBot, window: MainWindow) ->
     assert session.to_file() == before
 
 
+def damage_typed(qtbot: QtBot, window: MainWindow, typed: str) -> tuple[bool, str, str, bool]:
+    """D on Space Bear 1, ``typed`` and Enter: whether the dialog is still open, what its
+    box holds, what its problem line says, and whether OK works (the dialog then cancelled)."""
+    window.initiative.select(["bear-1"])
+    seen: list[tuple[bool, str, str, bool]] = []
+
+    def enter(dialog: QDialog) -> None:
+        spin = find(dialog, QSpinBox, "amountSpin")
+        qtbot.keyClicks(spin, typed)
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+        ok = ok_button(dialog)
+        enabled = ok is not None and ok.isEnabled()  # type: ignore[attr-defined]
+        problem = find(dialog, QLabel, "amountProblem").text()
+        seen.append((dialog.isVisible(), spin.text(), problem, enabled))
+        dialog.reject()
+
+    answer_dialog(qtbot, enter)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, "d")
+    ((visible, text, problem, ok_enabled),) = seen
+    return visible, text, problem, ok_enabled
+
+
 def test_d_2d6_enter_is_refused_not_dealt_as_26(qtbot: QtBot, window: MainWindow) -> None:
     """Dice typed where points go stay as typed and are refused, with where to roll them;
     nothing is dealt. The total typed afterwards goes through."""
     session = window.controller.session
     before = session.to_file()
-    window.initiative.select(["bear-1"])
-    seen: list[tuple[bool, str, str, bool]] = []
-
-    def dice(dialog: QDialog) -> None:
-        spin = find(dialog, QSpinBox, "amountSpin")
-        problem = find(dialog, QLabel, "amountProblem")
-        qtbot.keyClicks(spin, "2d6")
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-        ok = ok_button(dialog)
-        enabled = ok is not None and ok.isEnabled()  # type: ignore[attr-defined]
-        seen.append((dialog.isVisible(), spin.text(), problem.text(), enabled))
-        dialog.reject()
-
-    answer_dialog(qtbot, dice)
-    window.initiative.view.setFocus()
-    qtbot.keyClick(window.initiative.view, "d")
-    ((visible, text, problem, ok_enabled),) = seen
+    visible, text, problem, ok_enabled = damage_typed(qtbot, window, "2d6")
     assert visible and text == "2d6" and not ok_enabled
     assert "2d6" in problem and "not a number" in problem and "dice box" in problem
     assert session.to_file() == before
@@ -110,23 +117,7 @@ def test_d_past_the_most_at_once_is_refused_not_cut_to_it(qtbot: QtBot, window: 
 
     session = window.controller.session
     before = session.to_file()
-    window.initiative.select(["bear-1"])
-    seen: list[tuple[bool, str, str, bool]] = []
-
-    def huge(dialog: QDialog) -> None:
-        spin = find(dialog, QSpinBox, "amountSpin")
-        qtbot.keyClicks(spin, "99999999999")
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-        ok = ok_button(dialog)
-        enabled = ok is not None and ok.isEnabled()  # type: ignore[attr-defined]
-        problem = find(dialog, QLabel, "amountProblem").text()
-        seen.append((dialog.isVisible(), spin.text(), problem, enabled))
-        dialog.reject()
-
-    answer_dialog(qtbot, huge)
-    window.initiative.view.setFocus()
-    qtbot.keyClick(window.initiative.view, "d")
-    ((visible, text, problem, ok_enabled),) = seen
+    visible, text, problem, ok_enabled = damage_typed(qtbot, window, "99999999999")
     assert visible and text == "99999999999" and not ok_enabled
     assert "99,999,999,999 is more than" in problem and f"{MAX_AMOUNT:,}" in problem
     assert session.to_file() == before
