@@ -28,6 +28,12 @@ def _present(session: Session) -> list[str]:
     return [ident for ident, who in session.combatants.items() if who.present]
 
 
+def _living(session: Session) -> list[str]:
+    """Those present who are not dead: healing the dead is refused (R26, R27)."""
+    rule = session.options.vitality
+    return [i for i in _present(session) if not session.combatants[i].vitality(rule).dead]
+
+
 def _attack(session: Session, rng: random.Random) -> Command | None:
     """An attack by someone of the acting team on a foe, if the fight is at that point."""
     combat = session.combat
@@ -42,8 +48,10 @@ def _attack(session: Session, rng: random.Random) -> Command | None:
     return c.ResolveAttack(attacker, rng.choice(theirs), distance_ft=5)
 
 
-def _targets(session: Session, rng: random.Random, wanted: int) -> tuple[str, ...]:
-    present = _present(session)
+def _targets(
+    session: Session, rng: random.Random, wanted: int, *, living: bool = False
+) -> tuple[str, ...]:
+    present = _living(session) if living else _present(session)
     return tuple(rng.sample(present, min(len(present), max(1, wanted))))
 
 
@@ -71,10 +79,9 @@ def ordinary_commands(
             if hurt:
                 yield c.Damage(tuple(hurt), rng.randint(1, 6), "a stray shot")
             else:
-                yield c.Heal(targets, rng.randint(4, 12))
+                yield c.Heal(_targets(session, rng, wanted, living=True), rng.randint(4, 12))
         elif kind < 0.78:
-            targets = _targets(session, rng, wanted)
-            yield c.Heal(targets, rng.randint(1, 8))
+            yield c.Heal(_targets(session, rng, wanted, living=True), rng.randint(1, 8))
         elif kind < 0.90 or not session.conditions:
             rounds = rng.choice((None, 1, 2, 3))
             yield c.AddCondition(_targets(session, rng, wanted), rng.choice(CONDITIONS), rounds)
@@ -108,7 +115,7 @@ def play(
         short = behind()
         if done == commands - 1 and short >= 2:
             # The last command makes up what the log is short of, one line a healed friend.
-            command = c.Heal(tuple(_present(session)[:short]), 1)
+            command = c.Heal(tuple(_living(session)[:short]), 1)
         try:
             ok = push(command)
         except FuturePathError:
