@@ -114,8 +114,9 @@ def play(
         command = next(stream)
         short = behind()
         if done == commands - 1 and short >= 2:
-            # The last command makes up what the log is short of, one line a healed friend.
-            command = c.Heal(tuple(_living(session)[:short]), 1)
+            # The last command makes up what the log is short of, one line a combatant
+            # grazed (the dead too: healing them would be refused).
+            command = c.Damage(tuple(_present(session)[:short]), 1, "a last stray shot")
         try:
             ok = push(command)
         except FuturePathError:
