@@ -125,16 +125,19 @@ def plan_attack(
     core_weapon = weapon.to_core()
     notes: list[str] = []
     connects = Fraction(1)
+    # Who cannot attack at all is told so first, before the range (R26, R27, R29).
+    if attacker.vitality(session.options.vitality).dead:
+        raise AttackNotAllowedError(f"{attacker.name} is dead and cannot attack")
+    attacker_defs = condition_defs(session, attacker)
+    for entry in attacker_defs:
+        if entry.effects.cannot_attack or entry.effects.cannot_act:
+            raise AttackNotAllowedError(f"{attacker.name} is {entry.name} and cannot attack")
     # R37: melee reaches 5 ft plus 5 ft per Reach step.
     if not weapon.ranged and distance_ft > 5 + 5 * weapon.reach:
         raise AttackNotAllowedError(
             f"{target.name} is {distance_ft} ft away, beyond {weapon.name}'s reach of "
             f"{5 + 5 * weapon.reach} ft (R37)"
         )
-    attacker_defs = condition_defs(session, attacker)
-    for entry in attacker_defs:
-        if entry.effects.cannot_attack or entry.effects.cannot_act:
-            raise AttackNotAllowedError(f"{attacker.name} is {entry.name} and cannot attack")
     tags = (RollTag.ATTACK, RollTag.RANGED if weapon.ranged else RollTag.MELEE)
     sources, can_gain = roll_sources(attacker_defs, tags)
     listed = list(sources)  # R54: Fatigue 4 is among the attacker's conditions

@@ -8,6 +8,7 @@ import pytest
 from futurepath_desktop.core.advantage import AdvantageSource
 from futurepath_desktop.core.errors import (
     ActionNotAllowedError,
+    AttackNotAllowedError,
     BonusAttackNotAllowedError,
     DiceBoundError,
     DiceExpressionError,
@@ -401,3 +402,19 @@ def test_the_log_names_a_condition_of_one_s_own_as_it_stands() -> None:
     assert session.log[-1].text.startswith("Space Bear 3 is Stunned")
     history.push(c.AddCondition(("bear-3",), "custom:Poison", rounds=3, name="Poison"))
     assert session.log[-1].text == "Space Bear 3: Poison for 3 rounds"
+
+
+def test_who_cannot_attack_at_all_is_told_so_before_the_range() -> None:
+    """A stunned bear across the room is told it is Stunned, not that its claws do not
+    reach (R29 before R37); a dead one that it is dead, not one of its conditions."""
+    session, history = fight()
+    history.push(c.AddCondition(("bear-1",), "stunned"))
+    plan = c.ResolveAttack("bear-1", "james", distance_ft=40)
+    with pytest.raises(AttackNotAllowedError, match="Space Bear 1 is Stunned and cannot attack"):
+        plan.plan(session)
+    bear = session.combatants["bear-2"]
+    history.push(c.AddCondition(("bear-2",), "paralyzed"))
+    dead = {"hp": -3, "con_damage": bear.abilities.constitution}
+    history.push(c.EditCombatant("bear-2", dead))
+    with pytest.raises(AttackNotAllowedError, match="Space Bear 2 is dead and cannot attack"):
+        c.ResolveAttack("bear-2", "james", distance_ft=5).plan(session)
