@@ -569,3 +569,31 @@ def test_a_target_off_the_map_asks_for_the_range_instead_of_keeping_the_last(
     choose(form.target.findData("bear-1"))
     settled(qtbot, form)
     assert form.distance.value() == on_map
+
+
+def test_the_outcome_of_a_roll_is_scrolled_into_the_panel(qtbot: QtBot, window: MainWindow) -> None:
+    """The line that says how the roll went sits under the Roll button; on a laptop with
+    long odds and sources it was left below the inspector's edge. After the roll it is
+    scrolled into the panel, whole."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QScrollArea
+
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    scroll = window.inspector.widget()
+    assert isinstance(scroll, QScrollArea)
+    form = window.inspector.attack
+    form.setMinimumHeight(scroll.viewport().height() + 250)  # taller than the panel
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() > 0)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_A)
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    assert form.result.text(), "rolled"
+    viewport = scroll.viewport()
+
+    def whole_in_sight() -> bool:
+        place = QRect(form.result.mapTo(viewport, form.result.rect().topLeft()), form.result.size())
+        return viewport.rect().contains(place)
+
+    qtbot.waitUntil(whole_in_sight)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from futurepath_desktop.session.wording import without_rulings
 from futurepath_desktop.ui.theme import REFUSED
@@ -84,12 +84,22 @@ class AttackResult(QLabel):
         controller.changed.connect(self._on_change)
 
     def show_outcome(self, text: str, *, refused: bool = False) -> None:
-        """Show a roll's summary, or (``refused``) why the roll did not happen."""
+        """Show a roll's summary, or (``refused``) why the roll did not happen, scrolled
+        into the panel once laid out (it sits under the Roll button, which on a laptop
+        can leave it below the panel's edge)."""
         self.setText(refused_html(text) if refused else plain_html(text))
         self.refused = refused
         self._shown_for = self._choice()
         self._stack_index = self.controller.stack.index()
         self._turn = self._moment()
+        QTimer.singleShot(0, self, self._into_sight)
+
+    def _into_sight(self) -> None:
+        scroll = self.parentWidget()
+        while scroll is not None and not isinstance(scroll, QScrollArea):
+            scroll = scroll.parentWidget()
+        if scroll is not None and self.text() and self.isVisible():
+            scroll.ensureWidgetVisible(self, 0, 4)
 
     def _moment(self) -> tuple[object, ...]:
         combat = self.controller.session.combat
