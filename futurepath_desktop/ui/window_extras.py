@@ -2,8 +2,8 @@
 it and the portraits' actions (``ui.drops``), the round clock and reminder notes
 (``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
 (``ui.list_typing``), Esc out of the dice box, the latest choice of what a key acts on,
-messages kept in sight of passing hover tips, and the campaign's party kept in step with
-undo."""
+messages kept in sight of passing hover tips (and let go when their step is undone), and
+the campaign's party kept in step with undo."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ def install(window: MainWindow) -> None:
     leave_dice_box_on_escape(window)
     latest_choice_wins(window)
     SaidStays(window)
+    forget_what_was_said_on_undo(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
 
@@ -56,6 +57,18 @@ def latest_choice_wins(window: MainWindow) -> None:
 
     window.initiative.selectionChanged.connect(combatants_chosen)
     window.initiative.view.pressed.connect(combatants_chosen)  # a row chosen already, too
+
+
+def forget_what_was_said_on_undo(window: MainWindow) -> None:
+    """What the status bar said of a step ("Katie joined, off the map: click…") no longer
+    holds once the step is undone or redone."""
+    stack = window.controller.stack
+
+    def travelled(_index: int) -> None:
+        if stack.travelling:
+            window.statusBar().clearMessage()
+
+    stack.indexChanged.connect(travelled)
 
 
 class SaidStays(QObject):

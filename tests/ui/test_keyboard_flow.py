@@ -275,3 +275,14 @@ def test_a_refusal_in_the_status_bar_outlasts_passing_hover_tips(
     assert bar.currentMessage() == "Map tool: Grenade"
     QApplication.sendEvent(button, QStatusTipEvent(""))
     assert bar.currentMessage() == ""
+
+
+def test_what_was_said_of_a_step_goes_when_it_is_undone(qtbot: QtBot, window: MainWindow) -> None:
+    """A message about a step (a newcomer to place on the map) goes when the step is
+    undone: it no longer holds."""
+    from futurepath_desktop.session import commands as c
+
+    assert window.controller.push(c.RollDice("1d20"))
+    window.say("Katie joined, off the map: click an empty square to place the token", 15000)
+    window.actions_by_name["actionUndo"].trigger()
+    assert window.statusBar().currentMessage() == ""
