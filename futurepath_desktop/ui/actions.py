@@ -379,3 +379,5 @@ ACTIONS: tuple[Action, ...] = (
 )
 
 BY_NAME = {action.name: action for action in ACTIONS}
+JOIN_KEY = BY_NAME["actionJoin"].keys[0]
+"""The key that brings newcomers into the fight (R9), for the words that name it."""

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session.commands.combat import ground_counters, leftover_effects
 from futurepath_desktop.session.wording import n_rounds
-from futurepath_desktop.ui.actions import ACTIONS
+from futurepath_desktop.ui.actions import JOIN_KEY
 from futurepath_desktop.ui.dialogs.amount_dialog import AmountDialog
 from futurepath_desktop.ui.dialogs.combatant_dialog import CombatantDialog
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
@@ -28,12 +28,10 @@ PICK_COMBATANTS = (
     "Select one or more combatants first (click, Shift or Ctrl+click a team or its members)"
 )
 PICK_CONDITIONS = "Select a condition in the Condition Counters panel first"
-JOIN_KEY = next(a.keys[0] for a in ACTIONS if a.name == "actionJoin")
 MID_FIGHT_TEAM = (
     "A team cannot be added in the middle of combat: in the Counters phase, Join "
     f"({JOIN_KEY}) brings newcomers in as a new team"
 )
-WARNING = "⚠ "  # as the window marks a refusal
 
 
 def names(window: MainWindow, ids: list[str]) -> str:
@@ -260,7 +258,7 @@ def add_team(window: MainWindow) -> None:
 
     session = window.controller.session
     if session.combat.active:  # said before the dialog, not after it has been filled in
-        window.say(f"{WARNING}{MID_FIGHT_TEAM}", 9000)
+        window.controller.failed.emit(MID_FIGHT_TEAM)
         return
     has_players = any(t.side == "players" for t in session.teams.values())
     draft = Team(

@@ -11,9 +11,8 @@ from futurepath_desktop.core.rounds import Phase, phases_of_round
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import possessive
 from futurepath_desktop.ui import accessible
-from futurepath_desktop.ui.actions import ACTIONS
+from futurepath_desktop.ui.actions import JOIN_KEY
 
-JOIN_KEY = next(a.keys[0] for a in ACTIONS if a.name == "actionJoin")
 COUNTERS_TEXT = f"Counters phase · {JOIN_KEY} to join"
 """The Counters phase: counters move only if armed (R13), so the bar says what the phase
 is for, with the key that brings a newcomer in (R9)."""
