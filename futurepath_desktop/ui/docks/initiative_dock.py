@@ -147,7 +147,7 @@ class InitiativeDock(QDockWidget):
         scores = {str(c.initiative(rule)) for c in model.session.combatants.values()}
         scores |= {str(t.initiative) for t in model.session.teams.values() if t.initiative}
         fit(INIT, fitting_width(view, header, "Init", ["99", *scores], font=heavy))
-        fit(HEALTH, min(self._health_width(health), self._health_width([WIDEST_READING])))
+        fit(HEALTH, self._health_width(health))
         # Every word a turn's summary may hold, each whole on its line ("Combat Technique"
         # on two lines rather than "Combat Techniq…"; the tip has it all anyway).
         turn = ["standard", "(attack),", "✓ done", "readied", "delaying", *FULL_ROUND_WORDS]
@@ -156,10 +156,11 @@ class InitiativeDock(QDockWidget):
         fit(TURN, fitting_width(view, header, "This turn", turn))
 
     def _health_width(self, readings: Iterable[str]) -> int:
-        """The Health column's width for ``readings``: the bar draws its numbers 4 px in
-        from each side."""
-        view = self.view
-        return fitting_width(view, view.header(), "Health", ["99/99", *readings], extra=8)
+        """The Health column's width for ``readings``, up to ``WIDEST_READING``'s: the bar
+        draws its numbers 4 px in from each side."""
+        view, header = self.view, self.view.header()
+        most = fitting_width(view, header, "Health", [WIDEST_READING], extra=8)
+        return min(fitting_width(view, header, "Health", ["99/99", *readings], extra=8), most)
 
     def _readings_grew(self, change: Change) -> None:
         """A health reading grown past its column ("18/18 +5" once temporary HP came,
@@ -174,7 +175,7 @@ class InitiativeDock(QDockWidget):
         if not touched or HEALTH in self.hand_sized.columns:
             return
         readings = [health_reading(session, c)[1] for c in touched]
-        wanted = min(self._health_width(readings), self._health_width([WIDEST_READING]))
+        wanted = self._health_width(readings)
         if wanted > header.sectionSize(HEALTH):
             self.hand_sized.resize(HEALTH, wanted)
 
