@@ -107,7 +107,8 @@ ROWS: tuple[Action, ...] = (
         "actionCoupDeGrace",
         "Coup de Grace",
         "turn_prompts.coup_de_grace",
-        tip="The inspector's attacker strikes its helpless target: a critical hit",  # R24
+        # R24; chosen at the helpless one itself, the GM says who strikes
+        tip="The attacker strikes a helpless target: a critical hit",
         menu=OTHER_ACTIONS,
         section=5,
     ),

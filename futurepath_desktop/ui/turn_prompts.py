@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtWidgets import QDialog, QInputDialog
 
-from futurepath_desktop.session.state import Combatant
+from futurepath_desktop.core.grid import Relation
+from futurepath_desktop.session.commands.coup_de_grace import helpless
+from futurepath_desktop.session.map_rules import relation
+from futurepath_desktop.session.state import Combatant, Session
 from futurepath_desktop.ui.dialogs import turn_dialogs
 from futurepath_desktop.ui.dialogs.power_dialog import PowerDialog
 from futurepath_desktop.ui.operations import attacks, turns
@@ -172,7 +175,17 @@ COUP_DE_GRACE = "Coup de Grace"
 
 def coup_de_grace(window: MainWindow, target: str | None = None) -> None:
     """R24: the inspector's attacker strikes its chosen target (``target``, when declared
-    at one), helpless, with its weapon."""
+    at one), helpless, with its weapon. Chosen at a helpless one (its row, its token), the
+    helpless one is the target and the GM says who strikes."""
+    session = window.controller.session
+    chosen = session.combatants.get(window.inspector.attack.attacker_id or "")
+    if target is None and chosen is not None and helpless(session, chosen):
+        striker = who_strikes(window, chosen)
+        if striker is not None:
+            set_up_attack(window, striker, COUP_DE_GRACE, chosen.id)
+            coup_de_grace(window, chosen.id)
+            window.inspector.attack.leave()  # struck (or refused): the keys go back
+        return
     planned = window.inspector.attack.command()
     if planned is None:
         window.say("Choose the attacker and the target in the inspector's Attack tab first")
@@ -188,6 +201,35 @@ def coup_de_grace(window: MainWindow, target: str | None = None) -> None:
         planned.weapon_index,
         planned.distance_ft,
     )
+
+
+def strikers(session: Session, target: Combatant) -> list[Combatant]:
+    """Who could deliver a coup de grace to the helpless ``target``: everyone present who
+    is neither down nor helpless; its enemies first, the acting team first among them."""
+    rule = session.options.vitality
+    acting = session.combat.acting_team
+    found = [
+        ((relation(session, other.id, target.id) != Relation.ENEMY, other.team_id != acting), other)
+        for other in session.combatants.values()
+        if other.id != target.id
+        and other.present
+        and not other.is_down(rule)
+        and not helpless(session, other)
+    ]
+    return [other for _, other in sorted(found, key=lambda pair: pair[0])]
+
+
+def who_strikes(window: MainWindow, target: Combatant) -> Combatant | None:
+    """Ask the GM who strikes the helpless ``target`` (None: cancelled, or nobody can)."""
+    able = strikers(window.controller.session, target)
+    if not able:
+        window.say(f"Nobody is fit to strike {target.name}: no coup de grace")
+        return None
+    names = [other.name for other in able]
+    picked, ok = QInputDialog.getItem(
+        window, COUP_DE_GRACE, f"Who strikes {target.name}?", names, 0, False
+    )
+    return able[names.index(picked)] if ok and picked in names else None
 
 
 def use_power(window: MainWindow) -> None:

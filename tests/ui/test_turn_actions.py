@@ -260,6 +260,51 @@ def test_a_coup_de_grace_on_the_target_the_inspector_chose(window: MainWindow) -
     reopens(window)
 
 
+def test_a_coup_de_grace_chosen_at_the_helpless_one_asks_who_strikes(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R24 from the right-click menu of a paralyzed bear's token: the bear is the target
+    (it cannot strike, being helpless), the GM says who strikes, and that one does."""
+    from PySide6.QtCore import QPoint, QTimer
+    from PySide6.QtWidgets import QInputDialog, QMenu
+
+    from futurepath_desktop.ui.operations import conditions
+
+    players_act(window)
+    session = window.controller.session
+    assert conditions.add_condition(window.controller, ["bear-1"], "paralyzed", None)
+    hp = session.combatants["bear-1"].hp
+    offered: list[str] = []
+
+    def answer(dialog: QDialog) -> None:
+        assert isinstance(dialog, QInputDialog)
+        assert "Space Bear 1" in dialog.labelText()
+        offered.extend(dialog.comboBoxItems())
+        dialog.setTextValue("Brandon")
+        dialog.accept()
+
+    def pick_from_menu() -> None:
+        popup = QApplication.activePopupWidget()
+        if not isinstance(popup, QMenu):
+            QTimer.singleShot(10, pick_from_menu)
+            return
+        entry = next(a for a in popup.actions() if a.objectName() == "actionCoupDeGrace")
+        answer_dialog(qtbot, answer)
+        popup.close()
+        entry.trigger()
+
+    steps = window.controller.stack.count()
+    QTimer.singleShot(0, pick_from_menu)
+    window.map.view.tokenMenuRequested.emit("bear-1", QPoint(300, 300))
+    qtbot.waitUntil(lambda: window.controller.stack.count() == steps + 1)
+    assert offered[0] in ("Brandon", "Katie", "James"), "the bear's enemies come first"
+    assert not any(name.startswith("Space Bear 1") for name in offered)
+    assert any("Brandon delivers a coup de grace to Space Bear 1" in e.text for e in session.log)
+    assert session.combatants["bear-1"].hp < hp
+    assert ("Coup de Grace", "bear-1") in session.combat.turns["brandon"]
+    reopens(window)
+
+
 def test_declaring_a_coup_de_grace_strikes_the_target_declared(
     qtbot: QtBot, window: MainWindow
 ) -> None:
