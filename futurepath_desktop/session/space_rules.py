@@ -125,6 +125,17 @@ def station_ship(session: Session, ship_id: str, position: rules.Position) -> Sh
             f"nobody holds {ship.name}'s {position.label} station: put a combatant or an "
             "NPC there first (R41)"
         )
+    member = crew_member(session, ship, position)
+    if member is not None:  # R54: a crew member Dying, Unconscious, Stunned… works nothing
+        # (the attack rules load with the first command, not with the first frame)
+        from futurepath_desktop.session.attack_plan import condition_defs
+
+        for entry in condition_defs(session, member):
+            if entry.effects.cannot_act:
+                raise CombatFlowError(
+                    f"{member.name} is {entry.name} and cannot work {ship.name}'s "
+                    f"{position.label} station: put someone else there"
+                )
     return ship
 
 

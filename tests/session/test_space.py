@@ -86,6 +86,34 @@ def test_r41_each_station_acts_once_and_only_in_its_phase() -> None:
     assert session.space.round.stations == ()
 
 
+def test_r41_r54_a_crew_member_who_cannot_act_works_no_station() -> None:
+    """Dying (R26) or Paralyzed, the combatant at a station cannot work it: the station's
+    command is refused, naming who and why, and the bridge's check says so before a click.
+    A named NPC at a station, who has no health track here, still acts."""
+    from futurepath_desktop.session.commands import AddCondition, Damage
+    from futurepath_desktop.session.space_rules import station_refusal
+
+    session, history = fight()
+    history.push(Damage(("james",), session.combatants["james"].hp + 5, "a hull breach"))
+    assert session.combatants["james"].hit_points().dying
+    history.push(AddCondition(("art",), "paralyzed"))
+    history.push(NextSpacePhase())  # the Action phase: sensors and weapons act now
+    steps = len(history.undo_stack)
+    with pytest.raises(CombatFlowError, match="James is Dying and cannot work Wayfarer's"):
+        history.push(Scan("wayfarer", "bear-hunter"))
+    with pytest.raises(CombatFlowError, match="Art is Paralyzed and cannot work Wayfarer's"):
+        history.push(Fire("wayfarer", "bear-hunter", 4))
+    assert len(history.undo_stack) == steps
+    refusal = station_refusal(session, "wayfarer", Position.SENSORS)
+    assert refusal is not None and "James is Dying" in refusal
+    assert station_refusal(session, "wayfarer", Position.HELM) is None  # Mara Quill, an NPC
+    history.push(CrewAction("wayfarer", Position.HELM, "", flying=Flying.DEFENSIVE))
+    # Someone fit at the post, and the station works again.
+    history.push(AssignCrew("wayfarer", Position.SENSORS, "brandon"))
+    assert station_refusal(session, "wayfarer", Position.SENSORS) is None
+    history.push(Scan("wayfarer", "bear-hunter"))
+
+
 def test_r42_r44_a_scan_adds_the_sensor_mod_and_flying_changes_the_count() -> None:
     session, history = fight()
     history.push(NextSpacePhase())
