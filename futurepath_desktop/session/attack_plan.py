@@ -228,12 +228,26 @@ def plan_attack(
     )
 
 
+def no_instant(session: Session, attacker: Combatant) -> str:
+    """R18: why the attacker may not attack out of turn ("" when its readied action has
+    gone off and its one instant action is still to take, or no fight runs)."""
+    if not session.combat.active or attacker.id in session.combat.triggered:
+        return ""
+    return (
+        f"{attacker.name} has no readied action that has gone off: only that attacks out "
+        "of turn (Delay or Ready, then set it off when its trigger comes)"
+    )
+
+
 def turn_warning(session: Session, plan: AttackPlan, *, out_of_turn: bool = False) -> str:
-    """R15-R17: why the attacker's turn has no room for this attack ("" when it has)."""
+    """R15-R17: why the attacker's turn has no room for this attack ("" when it has);
+    out of turn, R18's instant action is the attacker's only way in."""
     from futurepath_desktop.core.actions import action as action_spec
     from futurepath_desktop.core.actions import validate_turn
 
-    if not session.combat.active or out_of_turn:
+    if out_of_turn:
+        return no_instant(session, plan.attacker)
+    if not session.combat.active:
         return ""
     if session.combat.acting_team != plan.attacker.team_id:
         # The same words whoever acts, so the form does not redraw on every turn.

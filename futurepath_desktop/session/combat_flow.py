@@ -63,10 +63,10 @@ def turn_start(session: Session, edit: Edit, team_id: str) -> None:
     # combatant's next: what is still readied lapses now (one readied in the surprise
     # round lapses at round 1's turn, though the round's number is the same).
     lapsed = [r for r in combat.readied if r.combatant_id in members]
-    if lapsed:
-        edit.set_combat(
-            replace(combat, readied=tuple(r for r in combat.readied if r not in lapsed))
-        )
+    unspent = tuple(i for i in combat.triggered if i not in members)  # an instant unused
+    if lapsed or unspent != combat.triggered:
+        waiting = tuple(r for r in combat.readied if r not in lapsed)
+        edit.set_combat(replace(combat, readied=waiting, triggered=unspent))
         for readied in lapsed:
             who = session.combatants[readied.combatant_id].name
             edit.log("turn", f"{who}'s readied {readied.action} lapses untriggered (R18)")

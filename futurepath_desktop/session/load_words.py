@@ -20,6 +20,7 @@ RECORDS = {
     "unaware": "unaware combatant {n}",
     "acted": "combatant {n} who has acted",
     "pending_surprise": "surprise entry {n}",
+    "triggered": "combatant {n} whose readied action went off",
     "readied": "readied action {n}",
     "tokens": "token {n}",
     "areas": "area {n}",

@@ -275,6 +275,7 @@ REFERENCES: tuple[Reference, ...] = (
     _ids("combat", "unaware", "combatants"),
     _ids("combat", "surprise_actors", "combatants"),
     _ids("combat", "pending_surprise", "combatants"),
+    _ids("combat", "triggered", "combatants"),
     _keys("combat", "turns", "combatants"),
     _declared("turns"),
     _keys("combat", "to_roll", "combatants"),

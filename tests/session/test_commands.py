@@ -16,6 +16,7 @@ from futurepath_desktop.core.errors import (
 )
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session import commands as c
+from futurepath_desktop.session import store
 from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.errors import CombatFlowError, CommandError, NotFoundError
@@ -200,6 +201,38 @@ def test_r18_readied_actions_trigger_with_an_opposed_check_or_lapse() -> None:
     assert session.combat.round == 2 and session.combat.acting_team == "players"
     assert session.combat.readied == ()
     assert any("lapses untriggered (R18)" in e.text for e in session.log)
+
+
+def test_r18_only_a_readied_action_gone_off_attacks_out_of_turn_and_only_once() -> None:
+    """The instant action R18 gives is the one way to attack outside the team's turn: not
+    before the trigger, once after it, and gone at the reader's next turn if unused."""
+    session, history = fight()
+    history.push(c.DelayReady("art", "a bear charges", "Attack (Ranged)"))
+    history.push(c.DelayReady("brandon", "a bear looks his way", "Attack (Ranged)"))
+    history.push(c.NextTurn())  # the bears' turn
+    assert session.combat.acting_team == "bears"
+    instant = c.ResolveAttack("art", "bear-1", distance_ft=30, declare=False)
+    refused(history, instant, CombatFlowError, "Art has no readied action that has gone off")
+    refused(
+        history,
+        c.ResolveAttack("james", "bear-1", distance_ft=5, declare=False),
+        CombatFlowError,
+        "James has no readied action",
+    )
+    art, brandon = session.combat.readied
+    history.push(c.TriggerReadied(art.id))
+    history.push(c.TriggerReadied(brandon.id))
+    assert list(session.combat.triggered) == ["art", "brandon"]
+    history.push(instant)
+    assert list(session.combat.triggered) == ["brandon"], "Art's one instant action is spent"
+    refused(history, instant, CombatFlowError, "Art has no readied action that has gone off")
+    history.undo()
+    assert list(session.combat.triggered) == ["art", "brandon"], "undo gives the instant back"
+    history.redo()
+    while session.combat.acting_team != "players":
+        history.push(c.NextTurn())
+    assert session.combat.triggered == (), "Brandon's unused instant went with his next turn"
+    assert store.decode(store.encode(session)) == session
 
 
 def test_r18_an_action_readied_in_the_surprise_round_lapses_at_the_next_turn() -> None:

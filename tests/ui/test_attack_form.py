@@ -478,9 +478,15 @@ def test_roll_is_offered_only_when_the_turn_has_room_for_the_attack(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """Out of the attacker's turn the Roll button is off and says why (a click would only
-    be refused); "out of turn" for a readied attack turns it on again."""
-    window.controller.push(c.StartCombat(("james", "bear-1")))
-    assert window.controller.session.combat.acting_team == "players"
+    be refused); "out of turn" turns it on only once the bear's readied action has gone
+    off (R18), and its one instant attack spent, off again."""
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(()))
+    while session.combat.acting_team != "bears":
+        assert window.controller.push(c.NextTurn())
+    assert window.controller.push(c.DelayReady("bear-1", "Brandon steps out", "Attack (Melee)"))
+    while session.combat.acting_team != "players":
+        window.controller.push(c.NextTurn())
     form = inspect(qtbot, window, "bear-1")
     form.target.setCurrentIndex(form.target.findData("brandon"))
     form.distance.setValue(5)
@@ -490,7 +496,18 @@ def test_roll_is_offered_only_when_the_turn_has_room_for_the_attack(
     assert "not Space Bear 1's turn" in form.roll.toolTip()
     form.instant.setChecked(True)
     settled(qtbot, form)
+    assert not form.roll.isEnabled(), "nothing readied has gone off yet"
+    assert "no readied action that has gone off" in form.roll.toolTip()
+    (readied,) = session.combat.readied
+    window.controller.push(c.TriggerReadied(readied.id))
+    form.instant.setChecked(True)
+    settled(qtbot, form)
     assert form.roll.isEnabled() and form.roll.toolTip() == ""
+    form.roll.click()
+    assert "bear-1" not in session.combat.triggered
+    form.instant.setChecked(True)
+    settled(qtbot, form)
+    assert not form.roll.isEnabled(), "the one instant action is spent"
     form.instant.setChecked(False)
     form = inspect(qtbot, window, "art")  # the acting team's: room for an attack
     settled(qtbot, form)

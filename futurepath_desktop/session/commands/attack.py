@@ -13,11 +13,11 @@ from futurepath_desktop.core.attack_resolution import (
 )
 from futurepath_desktop.core.dice import DiceRoll
 from futurepath_desktop.core.environment import Cover, through_cover
-from futurepath_desktop.session.attack_plan import AttackPlan, plan_attack
+from futurepath_desktop.session.attack_plan import AttackPlan, no_instant, plan_attack
 from futurepath_desktop.session.commands.health import apply_damage
 from futurepath_desktop.session.commands.turn_actions import declare_action, roll_declared
 from futurepath_desktop.session.edit import Edit
-from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.state import Combatant, Session
 from futurepath_desktop.session.wording import possessive
 
@@ -90,6 +90,12 @@ class ResolveAttack(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         plan = self.plan(session)
         attacker, weapon = plan.attacker, plan.weapon
+        if not self.declare and session.combat.active:  # R18: the readied one's instant
+            refusal = no_instant(session, attacker)
+            if refusal:
+                raise CombatFlowError(refusal)
+            spent = tuple(i for i in session.combat.triggered if i != attacker.id)
+            edit.set_combat(msgspec.structs.replace(session.combat, triggered=spent))
         spend_ammo(edit, attacker, self.weapon_index, 1 + plan.extra_attacks)
         declared = self.declare and session.combat.active
         if declared and not roll_declared(session, edit, attacker.id, plan.action, plan.target.id):

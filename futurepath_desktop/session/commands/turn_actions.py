@@ -147,9 +147,9 @@ class TriggerReadied(msgspec.Struct, frozen=True):
         if readied is None:
             raise CommandError("that readied action is not waiting any more")
         reader = session.combatant(readied.combatant_id)
-        edit.set_combat(
-            replace(combat, readied=tuple(r for r in combat.readied if r.id != readied.id))
-        )
+        left = tuple(r for r in combat.readied if r.id != readied.id)
+        triggered = (*(i for i in combat.triggered if i != reader.id), reader.id)
+        edit.set_combat(replace(combat, readied=left, triggered=triggered))
         if self.racing_id is None:
             # The GM's own words for both ("a bear comes through", "shoot it"), kept apart.
             edit.log(

@@ -97,6 +97,9 @@ class CombatState(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     declared action, not a second one."""
     readied: tuple[Readied, ...] = ()
     pending_surprise: tuple[Id, ...] = ()
+    triggered: tuple[Id, ...] = ()
+    """Combatants whose readied action has gone off (R18), their one instant action (an
+    attack out of turn) still to take; it is gone at their team's next turn."""
 
     @property
     def acting_team(self) -> str | None:

@@ -165,6 +165,7 @@ WALKS: dict[tuple[str, str, str], Walk] = {
     ("combat", "combatants", "unaware[]"): _combat_ids("unaware"),
     ("combat", "combatants", "surprise_actors[]"): _combat_ids("surprise_actors"),
     ("combat", "combatants", "pending_surprise[]"): _combat_ids("pending_surprise"),
+    ("combat", "combatants", "triggered[]"): _combat_ids("triggered"),
     ("combat", "combatants", "turns.<id>"): _turn_keys,
     ("combat", "combatants", "turns.<id>[].target"): _declared_targets,
     ("combat", "combatants", "to_roll.<id>"): _to_roll_keys,
