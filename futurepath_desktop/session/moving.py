@@ -37,7 +37,9 @@ MOVE_ACTIONS: dict[MoveType, str] = {
 """The action of the chapter's table that each way of moving spends (R50)."""
 MOVE_TYPES = {name: move for move, name in MOVE_ACTIONS.items()}
 
-OVERRIDE_HINT = "hold Shift while dropping to move anyway (the log says so)"
+OVERRIDE_HINT = (
+    "hold Shift as you drop it (Shift+Enter on a walk by keys) to move anyway (the log says so)"
+)
 
 
 class MoveAction(msgspec.Struct, frozen=True):

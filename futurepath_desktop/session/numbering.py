@@ -51,11 +51,16 @@ def free_name(taken: Iterable[str], name: str) -> str | None:
     return numbered_names(names, numbered[1] if numbered else wanted, 1)[0]
 
 
-def name_clash(what: str, taken: Iterable[str], name: str) -> str:
-    """Why ``name`` cannot be a new ``what``'s ("" when it can): another already has it.
-    The log, the counters and the charts tell combatants (and teams) apart by name, so two
-    Katies would be one in the charts and nobody in particular in the log."""
+def name_clash(what: str, taken: Iterable[str], name: str, current: str = "") -> str:
+    """Why ``name`` cannot be a new ``what``'s, or the name of the one now ``current``
+    ("" when it can): another already has it. The log, the counters and the charts tell
+    combatants (and teams) apart by name, so two Katies would be one in the charts and
+    nobody in particular in the log."""
     other = free_name(taken, name)
     if other is None:
         return ""
+    if current and same_name(other, current):  # the free name is the one it has
+        return (
+            f"a {what} is already called {name.strip()}: keep {current.strip()}, or choose another"
+        )
     return f"a {what} is already called {name.strip()}: call this one {other}, say"

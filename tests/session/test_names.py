@@ -49,6 +49,21 @@ def test_a_combatant_renamed_to_a_name_in_use_is_refused() -> None:
     assert session.combatants["bear-1"].name == "Ursa"
 
 
+def test_a_rename_refused_offers_no_name_the_combatant_already_has() -> None:
+    """Space Bear 4 renamed to Space Bear 1: the next free number is 4, its own name, so
+    the refusal says to keep it rather than "call this one Space Bear 4"."""
+    _, history = fresh()
+    with pytest.raises(CommandError) as refused:
+        history.push(c.EditCombatant("bear-4", {"name": "Space Bear 1"}))
+    words = str(refused.value)
+    assert "already called Space Bear 1: keep Space Bear 4, or choose another" in words
+    assert "call this one" not in words
+    # Where the free number is another's, it is offered as before.
+    history.push(c.EditCombatant("bear-4", {"name": "Ursa"}))
+    with pytest.raises(CommandError, match="call this one Space Bear 4, say"):
+        history.push(c.EditCombatant("katie", {"name": "Space Bear 1"}))
+
+
 def test_a_team_name_in_use_is_refused_when_made_renamed_or_joined() -> None:
     session, history = fresh()
     bears = next(t for t in session.teams.values() if t.name == "Space Bears")

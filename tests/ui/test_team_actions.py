@@ -400,6 +400,31 @@ def test_a_right_click_selects_the_row_under_the_pointer(qtbot: QtBot, window: M
     assert "Edit Team…" in shown[0] and "Damage…" in shown[0]
 
 
+def test_a_row_menu_too_tall_for_either_side_opens_over_the_row(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The fighting row menu on a 1280×800 screen is taller than the room above or below a
+    row in the middle: it opens as low as it fits, over the row clicked, not at the
+    screen's top (where Qt puts such a menu by itself). A menu that fits below or above
+    is left where Qt puts it."""
+    from PySide6.QtCore import QRect
+
+    from futurepath_desktop.ui.widgets.menu_key import menu_point
+
+    assert combat.start_combat(window.controller, ())
+    window.initiative.select(["bear-2"])
+    menu = window.initiative.context_menu()
+    tall = menu.sizeHint().height()
+    menu.deleteLater()
+    laptop = QRect(0, 0, 1280, 800)
+    row = QPoint(120, 372)  # Space Bear 2's row in the 1280×800 screenshot
+    assert row.y() + tall > 800 and row.y() - tall < 0, "too tall for either side"
+    top = menu_point(row, tall, laptop).y()
+    assert 0 < top <= row.y() and top + tall == 800
+    for fits in (QPoint(120, 200), QPoint(120, 780)):  # below 200 there is room; above 780
+        assert menu_point(fits, min(tall, 560), laptop) == fits
+
+
 def test_the_row_menu_says_whose_it_is(qtbot: QtBot, window: MainWindow) -> None:
     """The row's menu opens with the name of the row right-clicked (a combatant's or a
     team's), or how many combatants a wider selection holds, as the token's menu does."""

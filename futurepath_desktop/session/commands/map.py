@@ -217,7 +217,7 @@ class MoveToken(msgspec.Struct, frozen=True):
         if mover_grid.enter_cost(goal) is None:
             raise CommandError(
                 f"{who.name} cannot enter {square_name(goal)}: a wall, or an enemy standing "
-                "there (R36); hold Shift while dropping to move anyway"
+                f"there (R36); {OVERRIDE_HINT}"
             )
         action = None
         if session.combat.active:
@@ -231,7 +231,7 @@ class MoveToken(msgspec.Struct, frozen=True):
         if path is None:
             raise CommandError(
                 f"{who.name} cannot reach {square_name(goal)}: walls or enemies block every "
-                "way within reach (R36); hold Shift while dropping to move anyway"
+                f"way within reach (R36); {OVERRIDE_HINT}"
             )
         if session.combat.active:
             action = move_action(session, who, self.move, token.moved_ft + path.cost_ft)
@@ -240,7 +240,7 @@ class MoveToken(msgspec.Struct, frozen=True):
             how = action.name if action is not None else self.move.value
             raise CommandError(
                 f"{who.name} needs {path.cost_ft} ft to reach {square_name(goal)} but has "
-                f"{left} ft left this turn ({how}, R35); hold Shift to override"
+                f"{left} ft left this turn ({how}, R35); {OVERRIDE_HINT}"
             )
         if action is not None and action.declare:
             spend_move(session, edit, who, action.name, action.replaces)

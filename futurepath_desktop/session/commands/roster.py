@@ -54,7 +54,8 @@ def refuse_taken_name(session: Session, name: str, own_id: str = "") -> None:
     """A combatant's name is its own (``numbering.name_clash``); ``own_id`` is the one
     renamed, who may change the case of their own."""
     others = (c.name for c in session.combatants.values() if c.id != own_id)
-    clash = name_clash("combatant", others, name)
+    own = session.combatants.get(own_id)
+    clash = name_clash("combatant", others, name, own.name if own is not None else "")
     if clash:
         raise CommandError(clash)
 
@@ -62,7 +63,8 @@ def refuse_taken_name(session: Session, name: str, own_id: str = "") -> None:
 def refuse_taken_team_name(session: Session, name: str, own_id: str = "") -> None:
     """So is a team's: the charts add up damage by team name."""
     others = (t.name for t in session.teams.values() if t.id != own_id)
-    clash = name_clash("team", others, name)
+    own = session.teams.get(own_id)
+    clash = name_clash("team", others, name, own.name if own is not None else "")
     if clash:
         raise CommandError(clash)
 

@@ -34,6 +34,7 @@ from futurepath_desktop.ui.widgets.columns import HandSized, bold, fitting_width
 from futurepath_desktop.ui.widgets.health_bar import HealthBarDelegate
 from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
+from futurepath_desktop.ui.widgets.menu_key import open_near
 from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ class InitiativeDock(QDockWidget):
         menu = self.context_menu()
         if menu.actions():
             self._title(menu)
-            menu.exec(self.view.viewport().mapToGlobal(at))
+            open_near(menu, self.view.viewport().mapToGlobal(at))
         menu.deleteLater()
 
     def _title(self, menu: QMenu) -> None:
@@ -232,7 +233,7 @@ class InitiativeDock(QDockWidget):
         menu = self.context_menu()
         if menu.actions():
             self._title(menu)  # opened on the map, away from the row: whose menu it is
-            menu.exec(at)
+            open_near(menu, at)
         menu.deleteLater()
 
     def wanted_height(self, width: int) -> int:
