@@ -171,14 +171,22 @@ def check_space(record: SessionFile, source: str) -> None:
 
 def is_dice(text: str) -> bool:
     """Whether ``text`` reads as a dice expression."""
+    return not dice_problem(text)
+
+
+def dice_problem(text: str) -> str:
+    """What is wrong with ``text`` as a dice expression, in the reader's words ("999 dice
+    is more than the 500 one roll may throw"), or "" when it reads."""
     from futurepath_desktop.core.dice import parse_dice
-    from futurepath_desktop.core.errors import FuturePathError
+    from futurepath_desktop.core.errors import DiceExpressionError, FuturePathError
 
     try:
         parse_dice(text)
-    except FuturePathError:
-        return False
-    return True
+    except DiceExpressionError as error:
+        return error.problem
+    except FuturePathError as error:
+        return str(error)
+    return ""
 
 
 def _check_rng(record: SessionFile, source: str) -> None:

@@ -124,16 +124,20 @@ def test_damage_that_is_not_dice_cannot_be_entered(qtbot: QtBot, window: MainWin
 
 
 def test_the_dialog_says_what_is_wrong_with_the_damage(qtbot: QtBot, window: MainWindow) -> None:
-    """Damage that is not dice is said under the fields, in words, not only by a greyed OK;
-    mended, the line goes and OK works."""
+    """Damage that is not dice is said under the fields, in the dice reader's words (a
+    typo, or more dice than a roll throws), not only by a greyed OK; mended, the line goes
+    and OK works."""
     seen: dict[str, tuple[object, ...]] = {}
 
     def typed(dialog: QDialog) -> None:
         qtbot.keyClicks(find(dialog, QLineEdit, "conditionName"), "Poison")
         damage = find(dialog, QLineEdit, "conditionDamage")
-        qtbot.keyClicks(damage, "1d4+d")
         line = find(dialog, QLabel, "conditionProblem")
         ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)  # type: ignore[union-attr]
+        qtbot.keyClicks(damage, "999d999")
+        seen["many"] = (line.isVisible(), line.text(), ok.isEnabled())
+        damage.clear()
+        qtbot.keyClicks(damage, "1d4+d")
         seen["bad"] = (line.isVisible(), line.text(), ok.isEnabled())
         qtbot.keyClick(damage, Qt.Key.Key_Backspace)
         qtbot.keyClick(damage, Qt.Key.Key_Backspace)
@@ -147,9 +151,11 @@ def test_the_dialog_says_what_is_wrong_with_the_damage(qtbot: QtBot, window: Mai
     answer_dialog(qtbot, typed)
     press(qtbot, window, "c")
     qtbot.waitUntil(lambda: "mended" in seen)
+    visible, text, ok = seen["many"]  # dice, but more than one roll throws: said so
+    assert visible and not ok and "999 dice is more than the 500" in str(text)
     visible, text, ok = seen["bad"]
     assert visible and not ok
-    assert "'1d4+d' is not dice" in str(text) and "like 1d4" in str(text)
+    assert "needs a number of sides after 'd'" in str(text) and "like 1d4" in str(text)
     visible, text, ok = seen["uncounted"]
     assert visible and not ok and "needs a counter" in str(text)
     assert seen["mended"] == (False, True)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.conditions import CATALOG, CUSTOM_NAME_MAX, ConditionDef
-from futurepath_desktop.session.file_checks import is_dice
+from futurepath_desktop.session.file_checks import dice_problem
 from futurepath_desktop.session.records import Recurring
 from futurepath_desktop.session.records.combat import ABILITY_WORDS
 from futurepath_desktop.session.wording import n_rounds
@@ -156,8 +156,9 @@ class ConditionDialog(QDialog):
         default = found.default_rounds if found is not None else None
         counted = not self.until_removed.isChecked() and bool(self.rounds.value() or default)
         problem = ""
-        if text and not is_dice(text):
-            problem = f"Damage each round: {text!r} is not dice. Write it like 1d4 or 2d6+1."
+        wrong = dice_problem(text) if text else ""
+        if wrong:  # the reader's words: a typo and a thousand dice are told apart
+            problem = f"Damage each round: {wrong}. Write it like 1d4 or 2d6+1."
         elif text and not counted:  # R55: it is dealt as the counter ticks
             problem = "Damage each round needs a counter: give the condition a number of rounds."
         say_problem(self, self.problem, self.buttons, problem)
