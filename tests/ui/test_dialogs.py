@@ -22,19 +22,52 @@ def ok_button(dialog: QDialog) -> object:
     return box.button(QDialogButtonBox.StandardButton.Ok)
 
 
+def test_a_longer_problem_is_shown_whole_at_once(qtbot: QtBot) -> None:
+    """Pasting dice where a minus sign was: the three-line problem takes the room it needs
+    from that one change, not from the next key (it was cut in half until then)."""
+    from PySide6.QtWidgets import QApplication
+
+    dialog = AmountDialog("Damage", "Space Bear 1", with_source=True)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    spin = find(dialog, QSpinBox, "amountSpin")
+    problem = find(dialog, QLabel, "amountProblem")
+    typed = spin.lineEdit()
+    typed.setText("-5")
+    typed.textEdited.emit("-5")
+    qtbot.waitUntil(lambda: problem.heightForWidth(problem.width()) <= problem.height())
+    shorter = problem.height()
+    typed.setText("2d6")
+    typed.textEdited.emit("2d6")  # one change, as a paste makes
+    for _ in range(3):
+        QApplication.processEvents()
+    assert "is not a number of points" in problem.text()
+    assert problem.height() > shorter
+    assert problem.heightForWidth(problem.width()) <= problem.height(), "every line shown"
+    shown = problem.mapTo(dialog, problem.rect().bottomRight())
+    assert dialog.rect().contains(shown), "its last line inside the dialog"
+
+
 def test_minus_five_damage_is_refused_in_the_dialog_not_turned_into_five(qtbot: QtBot) -> None:
     dialog = AmountDialog("Damage", "Space Bear 1", with_source=True)
     qtbot.addWidget(dialog)
     dialog.show()
     spin = find(dialog, QSpinBox, "amountSpin")
     problem = find(dialog, QLabel, "amountProblem")
+    ok = ok_button(dialog)
+    assert ok is not None
+    qtbot.waitExposed(dialog)
+    where = ok.mapToGlobal(ok.rect().center())  # type: ignore[attr-defined]
     qtbot.keyClicks(spin, "-5")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert dialog.result() != QDialog.DialogCode.Accepted and dialog.isVisible()
     assert problem.isVisible() and "cannot be negative" in problem.text()
     qtbot.waitUntil(lambda: problem.heightForWidth(problem.width()) <= problem.height())
-    ok = ok_button(dialog)
-    assert ok is not None and not ok.isEnabled()  # type: ignore[attr-defined]
+    assert not ok.isEnabled()  # type: ignore[attr-defined]
+    # The words came under the buttons: OK is where the mouse was going.
+    assert ok.mapToGlobal(ok.rect().center()) == where  # type: ignore[attr-defined]
+    assert problem.mapToGlobal(problem.rect().topLeft()).y() > where.y()
     # Putting it right lets it through.
     spin.selectAll()
     qtbot.keyClicks(spin, "5")

@@ -56,8 +56,18 @@ def say_problem(dialog: QDialog, line: QLabel, buttons: QDialogButtonBox, proble
     if problem:
         line.setText(problem)
     line.setVisible(bool(problem))
-    if dialog.sizeHint().height() > dialog.height():
-        dialog.resize(dialog.width(), dialog.sizeHint().height())
+    # The new words' height now, not at the next layout pass: each widget from the line up
+    # to the dialog has its measure taken again by the layout that holds it.
+    widget = line.parentWidget()
+    while widget is not None and widget is not dialog:
+        widget.updateGeometry()
+        widget = widget.parentWidget()
+    layout = dialog.layout()
+    need = dialog.sizeHint().height()
+    if layout is not None and layout.hasHeightForWidth():  # wrapped words, at this width
+        need = max(need, layout.totalHeightForWidth(dialog.width()))
+    if need > dialog.height():
+        dialog.resize(dialog.width(), need)
     ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
     if ok is not None:
         ok.setEnabled(not problem)

@@ -65,15 +65,17 @@ class AmountDialog(QDialog):
         self.amount.setValue(0)
         # What the number is, so that Damage and Heal do not look alike but for the title.
         layout.addRow(FIELD_NAMES.get(title, "Amount"), self.amount)
-        holder, self.problem = problem_line("amountProblem")
-        self.problem.hide()
-        layout.addRow(holder)
         self.source = QLineEdit()
         self.source.setPlaceholderText("e.g. fall, fire, the GM")
         if with_source:
             layout.addRow("Source", self.source)
         self.buttons: QDialogButtonBox = ok_cancel(self)
         layout.addRow(self.buttons)
+        # What is wrong goes under the buttons: the dialog grows at its foot for it, and
+        # OK stays where the GM's mouse is going.
+        holder, self.problem = problem_line("amountProblem")
+        self.problem.hide()
+        layout.addRow(holder)
         self.amount.valueChanged.connect(self._check)
         self.amount.lineEdit().textEdited.connect(self._check)
         self.amount.selectAll()
