@@ -308,6 +308,16 @@ ACTIONS: tuple[Action, ...] = (
         section=2,
     ),
     Action(
+        "actionFocusHistory",
+        "Go to the History",
+        "keyboard.focus_history",
+        ("Ctrl+H",),
+        "Bring up every step of the session with the keys in it: the arrows, Home and End "
+        "undo or redo to a step",
+        menu=VIEW,
+        section=2,
+    ),
+    Action(
         "actionNextTab",
         "Next Tab",
         "keyboard.cycle_tabs",

@@ -93,6 +93,16 @@ def focus_map(window: MainWindow) -> None:
     window.map.status.setText(keys)
 
 
+def focus_history(window: MainWindow) -> None:
+    """Bring the History tab forward (its list is made as it first shows) with the keys in
+    its list, on the current step."""
+    window.history.show()
+    window.history.raise_()
+    listing = window.history.widget()
+    if listing is not None:
+        listing.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
 def zoom_map(window: MainWindow, step: int) -> None:
     """Bring the map forward and zoom it a step in (1) or out (−1) about the middle of its
     view, or (0) fit the whole map."""

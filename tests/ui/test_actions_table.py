@@ -55,7 +55,8 @@ MENUS_BEFORE = {
     "&View": [
         "Team Initiative", "Map", "Bridge", "Odds and Charts", "Condition Counters",
         "Inspector", "Log", "History", "-", "Combat", "-",
-        "Go to Team Initiative", "Go to the Map", "Go to the Bridge", "Next Tab",
+        "Go to Team Initiative", "Go to the Map", "Go to the Bridge", "Go to the History",
+        "Next Tab",
         "Previous Tab", "Next Panel", "Previous Panel", "Zoom the Map In", "Zoom the Map Out",
         "Fit the Whole Map", "-",
         "Player View", "Reset Layout", "Theme >", "-",

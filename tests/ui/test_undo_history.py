@@ -84,6 +84,36 @@ def test_history_list_goes_to_the_step_clicked(qtbot: QtBot, window: MainWindow)
     assert not redo.isEnabled()
 
 
+def test_history_opens_on_the_current_step(qtbot: QtBot, window: MainWindow) -> None:
+    """Sixty steps into a fight the History panel is brought up for the first time, by its
+    key: it opens on the current step, not on the session as opened, with the keys in it."""
+    from PySide6.QtWidgets import QApplication
+
+    controller = window.controller
+    bear = _bears(window)[0]
+    for _ in range(60):
+        assert controller.push(c.Damage((bear,), 0))
+    go = window.actions_by_name["actionFocusHistory"]
+    assert go.shortcut().toString() == "Ctrl+H"
+    go.trigger()
+    listing = window.history.findChild(QListView, "historyView")
+    assert listing is not None
+    qtbot.waitUntil(listing.isVisible)
+    assert QApplication.focusWidget() is listing
+    current = listing.model().index(controller.stack.index(), 0)
+    qtbot.waitUntil(lambda: listing.viewport().rect().contains(listing.visualRect(current)))
+    qtbot.keyClick(listing, Qt.Key.Key_Home)  # to the session as opened: all undone
+    assert controller.stack.index() == 0
+    qtbot.keyClick(listing, Qt.Key.Key_End)
+    assert controller.stack.index() == 60
+    window.log.raise_()  # away, three steps undone meanwhile, and back
+    for _ in range(3):
+        controller.stack.undo()
+    window.history.raise_()
+    now = listing.model().index(controller.stack.index(), 0)
+    qtbot.waitUntil(lambda: listing.viewport().rect().contains(listing.visualRect(now)))
+
+
 def test_the_unsaved_mark_follows_the_clean_point(window: MainWindow) -> None:
     controller = window.controller
     bears = _bears(window)

@@ -10,8 +10,9 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    QTimer,
 )
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QListView, QWidget
 
 from futurepath_desktop.ui.undo_stack import UndoStack
@@ -104,6 +105,15 @@ class HistoryList(QListView):
         if not self.viewport().rect().intersects(self.visualRect(row)):
             # Centred, so that the steps done before it show as well as those undone.
             self.scrollTo(row, QAbstractItemView.ScrollHint.PositionAtCenter)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Brought up (the first time, or its tab raised again): on the current step, once
+        the list has its size; made before it had one, it was left at the top."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self._to_current)
+
+    def _to_current(self) -> None:
+        self._follow(self.stack.index())
 
     def _chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid() and current.row() != self.stack.index():
