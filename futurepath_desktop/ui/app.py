@@ -102,8 +102,9 @@ def parse_with_argparse(argv: list[str]) -> Arguments:
     return Arguments(**vars(parser.parse_args(argv)))
 
 
-def first_session(args: Arguments) -> tuple[Session, Path | None]:
-    """The session to open: the given file, the demo, or a new one."""
+def first_session(args: Arguments, last: Path | None = None) -> tuple[Session, Path | None]:
+    """The session to open: the given file, the demo, the file open at the last quit
+    (``last``, if it is still there), or a new one."""
     if args.file is not None:
         return load_session(args.file), args.file
     if args.demo:
@@ -113,6 +114,8 @@ def first_session(args: Arguments) -> tuple[Session, Path | None]:
         from futurepath_desktop.session.demo import demo_session  # a bundle without the file
 
         return demo_session(), None
+    if last is not None and last.is_file():
+        return load_session(last), last
     return Session(name="New session"), None
 
 
@@ -282,8 +285,11 @@ def main(argv: list[str] | None = None) -> int:
         set_style=existing is not None,
     )
     failed: tuple[Path, SessionLoadError] | None = None
+    # Started with nothing named: the session the GM had open at the last quit, saved.
+    kept = "" if args.smoke_test else str(settings().value("lastSession", "") or "")
+    last = Path(kept) if kept else None
     try:
-        session, path = first_session(args)
+        session, path = first_session(args, last)
     except SessionLoadError as error:
         if args.smoke_test:
             from futurepath_desktop.session.load_errors import details, explain
@@ -292,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
             print(details(error), file=sys.stderr)
             return 2
         # The window opens empty and says why over it, offering the file's backup.
-        failed = (args.file or demo_path(), error)
+        failed = (args.file or (demo_path() if args.demo or last is None else last), error)
         session, path = Session(name="New session"), None
     # The smoke test (packagers, CI) leaves no trace: no journal, no saved layout, no log.
     # The bindings' watcher read the sources of the modules loaded before it was taken off

@@ -30,7 +30,7 @@ from futurepath_desktop.ui.plots.odds_dock import OddsDock
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.autosave_status import AutosaveStatus
 from futurepath_desktop.ui.widgets.focus_frame import FocusTracker
-from futurepath_desktop.ui.window_settings import settings
+from futurepath_desktop.ui.window_settings import keep, settings
 
 APP_TITLE = "Future Path Desktop"
 WARNING = "⚠ "
@@ -354,23 +354,23 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before unsaved changes are lost (only away from the undo stack's clean
-        point); remember the layout; close autosave, which removes its journal."""
+        point); remember the layout and the file, reopened at the next start; close
+        autosave, which removes its journal."""
         if not self.files.may_discard():
             event.ignore()
             return
         # Read before the window goes; written after, so the window (and the players'
         # one) leave the screen at once while the disk catches up.
-        layout_now = (("geometry", self.saveGeometry()), ("windowState", self.saveState()))
+        layout_now: dict[str, object] = {
+            "geometry": self.saveGeometry(),
+            "windowState": self.saveState(),
+            "lastSession": str(self.controller.path or ""),  # "": a session never saved
+        }
         if self.player_view is not None:
             self.player_view.close()
         self.hide()
         if self.remember_layout:
-            # Written only when changed: each write of the settings file costs two
-            # fdatasyncs, which a disk under load can make take a second.
-            for key, value in layout_now:
-                if self.settings.value(key) != value:
-                    self.settings.setValue(key, value)
-            self.settings.sync()  # a no-op unless something changed
+            keep(self.settings, layout_now)
         self.controller.close()
         event.accept()
 

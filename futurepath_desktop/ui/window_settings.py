@@ -25,3 +25,12 @@ def flag(store: QSettings, key: str, default: bool = False) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("true", "1", "yes")
     return bool(value)
+
+
+def keep(store: QSettings, values: dict[str, object]) -> None:
+    """Write each of ``values`` that changed, then the file: each write of the settings
+    file costs two fdatasyncs, which a disk under load can make take a second."""
+    for key, value in values.items():
+        if store.value(key) != value:
+            store.setValue(key, value)
+    store.sync()  # a no-op unless something changed
