@@ -107,6 +107,9 @@ class ConditionDialog(QDialog):
         self.damage.setObjectName("conditionDamage")
         self.damage.setMaxLength(80)
         self.damage.setPlaceholderText("none, or e.g. 1d4")
+        # Wide enough for its hint whole, beside the choice of what it hurts.
+        hint = self.damage.fontMetrics().horizontalAdvance(self.damage.placeholderText())
+        self.damage.setMinimumWidth(hint + 2 * self.damage.fontMetrics().averageCharWidth() + 12)
         self.damage_to = QComboBox()
         self.damage_to.setObjectName("conditionDamageTo")
         self.damage_to.addItem("to HP", "hp")
