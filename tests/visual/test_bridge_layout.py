@@ -52,6 +52,35 @@ def test_the_bridge_mid_space_fight_is_not_clipped(
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize(("width", "height"), LAPTOPS)
+def test_each_crew_name_of_either_ship_reads_on_one_line(
+    posed: Posed, width: int, height: int
+) -> None:
+    """The Crew column takes the shown ship's longest name ("Space Bear 1" on the Bear
+    Hunter, not "Space Bear / 1"), and still leaves "This round" its room."""
+    from futurepath_desktop.ui.models.stations_model import CREW, THIS_ROUND
+    from futurepath_desktop.ui.widgets.cell_pictures import MARGIN
+
+    window = posed(width, height, theme.LIGHT)
+    mid_space_fight(window)
+    settle()
+    bridge = window.bridge.panel
+    assert isinstance(bridge, BridgePanel)
+    view = bridge.stations
+    for ship in window.controller.session.ships.values():
+        view.show_ship(ship.id)
+        settle()
+        header = view.header()
+        metrics = view.fontMetrics()
+        model = view.model()
+        names = [str(model.index(row, CREW).data() or "") for row in range(model.rowCount())]
+        cap = metrics.horizontalAdvance("Space Bear 12")  # longer ones may wrap
+        for name in (n for n in names if metrics.horizontalAdvance(n) <= cap):
+            room = header.sectionSize(CREW) - 2 * MARGIN
+            assert metrics.horizontalAdvance(name) <= room, f"{ship.name}: {name}"
+        assert header.sectionSize(THIS_ROUND) >= header.sectionSize(CREW), ship.name
+
+
 RULING = re.compile(r"\bR\d{1,2}\b")
 
 

@@ -75,6 +75,12 @@ class StationsView(QTreeView):
         # The first three columns take their widest text; "This round" takes the rest.
         for column, sample in ((PHASE, "3 Response"), (CREW, "Mara Quill")):
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
+        # The Crew column is as wide as the ship's longest name on one line ("Space Bear
+        # 12"), up to a cap past which it wraps ("Grizzled / mechanic").
+        self._crew_least = header.sectionSize(CREW)
+        self._crew_most = metrics.horizontalAdvance("Space Bear 12") + 18
+        model.modelReset.connect(self._fit_crew)
+        model.dataChanged.connect(self._fit_crew)
         # The Station column wraps its longest label on a narrow panel (as narrow as the
         # widest word of a label, so "This round" keeps room), not on a wide one.
         flags = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
@@ -91,8 +97,11 @@ class StationsView(QTreeView):
         self.setMinimumHeight((metrics.lineSpacing() + 4) * 5 + 8)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Give the Station column its longest label when the panel is wide enough."""
         super().resizeEvent(event)
+        self._fit_station()
+
+    def _fit_station(self) -> None:
+        """Give the Station column its longest label when the panel is wide enough."""
         header = self.header()
         others = sum(header.sectionSize(c) for c in (PHASE, CREW))
         spare = self.viewport().width() - others - self._station_wide
@@ -100,6 +109,18 @@ class StationsView(QTreeView):
         width = wanted or self._station_narrow
         if header.sectionSize(STATION) != width:
             header.resizeSection(STATION, width)
+
+    def _fit_crew(self, *_: object) -> None:
+        metrics = self.fontMetrics()
+        names = (
+            str(self.stations.index(row, CREW).data() or "")
+            for row in range(len(self.stations.rows))
+        )
+        longest = max((metrics.horizontalAdvance(name) + 18 for name in names), default=0)
+        width = min(max(longest, self._crew_least), self._crew_most)
+        if self.header().sectionSize(CREW) != width:
+            self.header().resizeSection(CREW, width)
+            self._fit_station()  # what the Crew column took, the Station column may miss
 
     def show_ship(self, ship_id: str | None) -> None:
         """Show a ship's stations (the current one stays current)."""
