@@ -41,6 +41,29 @@ def test_the_stats_tab_is_made_on_first_show_and_edits_are_undoable(
     assert ac.value() == combatant.ac  # the field follows the undo
 
 
+def test_a_lower_max_hp_brings_the_hp_down_with_it_in_one_step(window: MainWindow) -> None:
+    """R26: HP cannot exceed the maximum. Max HP typed lower than the HP the bear has takes
+    the HP down to it, one undoable step, rather than being refused."""
+    session, stack = window.controller.session, window.controller.stack
+    window.initiative.select(["bear-4"])
+    window.inspector.tabs.setCurrentIndex(1)
+    most = find(window.inspector, QSpinBox, "inspector_max_hp")
+    bear = session.combatants["bear-4"]
+    assert bear.hp == bear.max_hp == 16
+    steps = stack.count()
+    most.setValue(10)
+    most.editingFinished.emit()
+    assert (session.combatants["bear-4"].hp, session.combatants["bear-4"].max_hp) == (10, 10)
+    assert stack.count() == steps + 1
+    assert find(window.inspector, QSpinBox, "inspector_hp").value() == 10
+    most.setValue(20)  # raised again: the HP stays where it is (no healing)
+    most.editingFinished.emit()
+    assert (session.combatants["bear-4"].hp, session.combatants["bear-4"].max_hp) == (10, 20)
+    stack.undo()
+    stack.undo()
+    assert (session.combatants["bear-4"].hp, session.combatants["bear-4"].max_hp) == (16, 16)
+
+
 def test_the_weapons_tab_shows_weapons_and_conditions_of_whoever_is_selected(
     qtbot: QtBot, window: MainWindow
 ) -> None:

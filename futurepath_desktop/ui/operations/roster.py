@@ -37,7 +37,20 @@ def remove_combatants(controller: SessionController, ids: Sequence[str]) -> bool
 
 
 def edit_combatant(controller: SessionController, ident: str, changes: dict[str, Any]) -> bool:
-    """Change some of a combatant's stats, as one step (a refused change alters nothing)."""
+    """Change some of a combatant's stats, as one step (a refused change alters nothing).
+    A maximum lowered below what the combatant has brings that down with it, in the same
+    step (R26: HP cannot exceed max; R27 likewise for Health)."""
+    combatant = controller.session.combatants.get(ident)
+    if combatant is not None:
+        changes = dict(changes)
+        for most, now in (("max_hp", "hp"), ("max_health", "health")):
+            lowered = changes.get(most)
+            if (
+                isinstance(lowered, int)
+                and now not in changes
+                and getattr(combatant, now) > lowered
+            ):
+                changes[now] = lowered
     return controller.push(c.EditCombatant(ident, changes))
 
 
