@@ -44,6 +44,9 @@ def main_widget(window: MainWindow, dock: QDockWidget) -> QWidget | None:
     }
     if dock in preferred:
         return preferred[dock]
+    stations = body.findChild(QWidget, "bridgeStations")  # the bridge: what acts, in order
+    if stations is not None and stations.isVisible():
+        return stations
     widget: QWidget | None = body.nextInFocusChain()
     while widget is not None and widget is not body and body.isAncestorOf(widget):
         takes = widget.focusPolicy() & Qt.FocusPolicy.TabFocus

@@ -15,9 +15,10 @@ does not squeeze the panels beside it; it turns wide once it has the room for it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -129,6 +130,40 @@ class ConsoleDeck(QWidget):
         for index, box in enumerate(self.consoles):
             if box is widget or box.isAncestorOf(widget):
                 self.raise_console(index)
+
+
+def keys_in_order(arrangement: Arrangement, middle: Sequence[QWidget]) -> None:
+    """The keys' way through the bridge, as the GM reads it: the phase buttons and the
+    set-up along the top, then ``middle`` (the ships, the stations, the ship's row), then
+    the consoles' tabs and each console's fields (a console behind its tab is passed
+    over). Qt's own way follows the making of the widgets, which put the top row, laid out
+    last, after the consoles, and left the bridge at their tabs."""
+    parts = [
+        *arrangement.phase_buttons,
+        arrangement.set_up,
+        *arrangement.tool_buttons,
+        *middle,
+        arrangement.deck.tabs,
+        *arrangement.deck.consoles,
+    ]
+    chain = [field for part in parts for field in tab_stops(part)]
+    for before, after in pairwise(chain):
+        QWidget.setTabOrder(before, after)
+
+
+def tab_stops(widget: QWidget) -> list[QWidget]:
+    """``widget`` if Tab stops at it, else the widgets inside it that Tab stops at (a
+    ship's card, a console's lists, boxes and buttons), in the order they were made."""
+
+    def stops(each: QWidget) -> bool:
+        return bool(each.focusPolicy().value & Qt.FocusPolicy.TabFocus.value)
+
+    if stops(widget):
+        return [widget]
+    window = widget.window()  # not a list's pop-up, a window of its own
+    found = [w for w in widget.findChildren(QWidget) if stops(w) and w.window() is window]
+    # Not the parts of a field (a spin box's line, a list's scroll bars): the field itself.
+    return [w for w in found if not any(o is not w and o.isAncestorOf(w) for o in found)]
 
 
 def set_up_button(buttons: Sequence[QPushButton]) -> QPushButton:

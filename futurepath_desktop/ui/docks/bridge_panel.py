@@ -37,6 +37,7 @@ from futurepath_desktop.ui.bridge.arrangement import (
     ArrangedPanel,
     Arrangement,
     ConsoleDeck,
+    keys_in_order,
     narrow_combo,
 )
 from futurepath_desktop.ui.bridge.consoles import (
@@ -99,11 +100,10 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         outer.addWidget(self.deck)
         self._wire_consoles()
         self._phase: tuple[int, str] | None = None
-        phase_buttons = (self.start_button, self.next_button, self.end_button)
-        self.arrangement = Arrangement(
-            (top, tools), self.status, phase_buttons, self.made, self.deck
-        )
+        phases = (self.start_button, self.next_button, self.end_button)
+        self.arrangement = Arrangement((top, tools), self.status, phases, self.made, self.deck)
         self.arrangement.measure(outer)  # wide on a big screen, narrow on a laptop
+        keys_in_order(self.arrangement, (self.card_view, self.stations, *self.act_row))
         self.refresh()
 
     def _station_double_clicked(self, index: QModelIndex) -> None:
@@ -177,6 +177,7 @@ class BridgePanel(BridgeReadiness, ArrangedPanel, BridgeActions, QWidget):
         narrow_combo(self.optional_combo)  # as wide as "Optional officer…"
         act.addWidget(self.act_button)
         act.addWidget(self.optional_combo)
+        self.act_row = (self.ship_combo, self.act_button, self.optional_combo)
         return act
 
     def _wire_consoles(self) -> None:
