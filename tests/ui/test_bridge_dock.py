@@ -259,7 +259,8 @@ def test_the_log_shows_space_entries_in_the_space_phase(qtbot: QtBot, window: Ma
         for r in range(model.rowCount())
     }
     volley = next(t for t in rows if t.startswith("Wayfarer fires"))
-    assert rows[volley] == ("Action", "", "1")
+    # Told from the ground fight's Action phase of round 1 by the Team column.
+    assert rows[volley] == ("Action", "Space", "1")
     response = next(t for t in rows if t.startswith("Round 1, 3 Response"))
     assert rows[response][0] == "Response"
     # The ground fight's own entries keep the ground's phase.

@@ -101,8 +101,8 @@ class LogModel(SessionTableModel):
         if column == PHASE:
             return phase_name(entry)
         if column == TEAM:
-            if not entry.team_id:  # no team's turn (a space entry stamps none)
-                return ""
+            if not entry.team_id:  # no team's turn: a space fight's says so (it stamps none)
+                return "Space" if entry.kind.startswith(SPACE_KIND) else ""
             team = self.session.teams.get(entry.team_id)
             # A team that has left (the next encounter came) keeps the name it had then.
             return team.name if team else entry.team_name
