@@ -60,13 +60,25 @@ class TieBreak(msgspec.Struct, frozen=True):
     rounds: tuple[OpposedRound, ...]
     order: tuple[str, ...]
 
-    def describe(self) -> str:
-        """A log line: who tied, and how the tie broke."""
-        tied = ", ".join(self.team_ids)
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """A log line: who tied, and how the tie broke (each team by its name in
+        ``names``, else by its id)."""
+        called = names or {}
+        tied = ", ".join(called.get(t, t) for t in self.team_ids)
         checks = len(self.rounds)
         unit = "round" if checks == 1 else "rounds"
         how = f"{checks} {unit} of opposed checks" if checks else "best DEX"
-        return f"Tie at {self.initiative} between {tied}, broken by {how}: {' > '.join(self.order)}"
+        order = " > ".join(called.get(t, t) for t in self.order)
+        return f"Tie at {self.initiative} between {tied}, broken by {how}: {order}"
+
+    def roll_lines(self, names: Mapping[str, str] | None = None) -> list[str]:
+        """Each opposed check, by team: ``Space Bears: 1d20 (14) + 2 = 16``."""
+        called = names or {}
+        return [
+            f"{called.get(team, team)}: {check.roll.render()}"
+            for each in self.rounds
+            for team, check in each.rolls
+        ]
 
 
 class TeamOrder(msgspec.Struct, frozen=True):

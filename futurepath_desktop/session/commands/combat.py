@@ -9,6 +9,7 @@ import msgspec
 from futurepath_desktop.core.conditions import CATALOG
 from futurepath_desktop.core.initiative import (
     TeamStanding,
+    TieBreak,
     order_teams,
     team_initiative,
 )
@@ -88,10 +89,10 @@ class StartCombat(msgspec.Struct, frozen=True):
                 f"({scores}; mean rounded up, R6{lowered})",
             )
         for tiebreak in order.tiebreaks:
-            rolls = [roll.roll for rnd in tiebreak.rounds for _, roll in rnd.rolls]
             for team_id in tiebreak.team_ids:
-                edit.put("teams", replace(session.teams[team_id], tiebreak=tiebreak.describe()))
-            edit.log("initiative", tiebreak.describe() + " (R7)", rolls=rolls)
+                said = tiebreak.describe(team_names(session))
+                edit.put("teams", replace(session.teams[team_id], tiebreak=said))
+            log_tie(session, edit, tiebreak)
         names = " → ".join(session.teams[t].name for t in order.order)
         edit.log("initiative", f"Acting order: {names}")
         actors = tuple(c.id for c in present if c.id not in unaware)
@@ -209,6 +210,17 @@ class JoinCombat(msgspec.Struct, frozen=True):
         edit.set_combat(replace(combat, order=tuple(order)))
 
 
+def team_names(session: Session) -> dict[str, str]:
+    return {ident: team.name for ident, team in session.teams.items()}
+
+
+def log_tie(session: Session, edit: Edit, tiebreak: TieBreak) -> None:
+    """R7: a tie broken, in the teams' names, each opposed check a line of its own."""
+    rolls = [check.roll for each in tiebreak.rounds for _, check in each.rolls]
+    names = team_names(session)
+    edit.log("initiative", tiebreak.describe(names) + " (R7)", tiebreak.roll_lines(names), rolls)
+
+
 def place_in_order(session: Session, edit: Edit, mine: TeamStanding, order: list[str]) -> int:
     """R6/R7: where a team goes in an acting ``order`` of the others: before the first team
     it outranks; a tie with one is broken by the best DEX, then opposed checks (logged)."""
@@ -219,8 +231,7 @@ def place_in_order(session: Session, edit: Edit, mine: TeamStanding, order: list
         if mine.initiative == theirs.initiative:
             ranked = order_teams([theirs, mine], edit.roller())
             for tiebreak in ranked.tiebreaks:
-                rolls = [r.roll for rnd in tiebreak.rounds for _, r in rnd.rolls]
-                edit.log("initiative", tiebreak.describe() + " (R7)", rolls=rolls)
+                log_tie(session, edit, tiebreak)
             if ranked.order[0] == mine.team_id:
                 return index
     return len(order)
