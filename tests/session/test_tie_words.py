@@ -18,11 +18,8 @@ def test_a_tie_is_told_in_the_teams_names_with_each_check() -> None:
     session = Session(name="Twins")
     history = History(session)
     twin = demo.combatants["brandon"]  # the same DEX on both sides: opposed checks decide
-    for ident, name, side in (
-        ("team-1625eeffe3bd", "Red Hands", "players"),
-        ("team-4e42b440cc34", "Blue Coats", "enemies"),
-    ):
-        history.push(c.AddTeam(Team(id=ident, name=name, colour="#884422", side=side)))
+    for ident, name in (("team-1625eeffe3bd", "Red Hands"), ("team-4e42b440cc34", "Blue Coats")):
+        history.push(c.AddTeam(Team(id=ident, name=name, colour="#884422")))
         history.push(
             c.AddCombatant(
                 msgspec.structs.replace(twin, id=f"{ident}-1", name=f"{name} 1", team_id=ident)
