@@ -17,7 +17,7 @@ from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError, SessionLoadError
 from futurepath_desktop.session.file_read import read_regular
-from futurepath_desktop.session.numbering import numbered_names
+from futurepath_desktop.session.numbering import free_name, numbered_names
 from futurepath_desktop.session.records.kinds import Name
 from futurepath_desktop.session.state import (
     ActiveCondition,
@@ -279,7 +279,10 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
         if template.ship is not None:
             from futurepath_desktop.session.commands.ships import AddShip
 
-            ship = msgspec.structs.replace(template.ship, id=new_id("ship"))
+            # A second ship of the template is numbered, as a second monster is.
+            taken = [ship.name for ship in session.ships.values()]
+            name = free_name(taken, template.ship.name) or template.ship.name
+            ship = msgspec.structs.replace(template.ship, id=new_id("ship"), name=name)
             AddShip(ship).perform(session, edit)
             return f"Add ship {ship.name} from the library"
         if template.combatant is not None:

@@ -334,7 +334,27 @@ def test_ship_templates_live_in_the_prep_library(tmp_path: Path) -> None:
     assert all(slot.combatant_id is None for slot in template.ship.crew.values())
     history.push(AddFromLibrary(template))
     added = list(session.ships.values())[-1]
-    assert added.name == "Bear Hunter" and added.id != "bear-hunter"
+    # A second Bear Hunter in the session is numbered, as a second bear is.
+    assert added.name == "Bear Hunter 2" and added.id != "bear-hunter"
+    history.push(AddFromLibrary(template))
+    assert list(session.ships.values())[-1].name == "Bear Hunter 3"
+
+
+def test_two_ships_never_share_a_name() -> None:
+    """The bridge's lists, the targets and the log tell ships apart by name: a new ship
+    or a renamed one with a name in use (whatever its letters' case) is refused, and a
+    numbered name is offered; a ship may change the case of its own."""
+    session, history = fight()
+    twin = Ship(id="twin", name="wayfarer", side="players", size="small", hard_points=4)
+    before = session.to_file()
+    with pytest.raises(CommandError, match="a ship is already called wayfarer: call this one"):
+        history.push(AddShip(twin))
+    assert session.to_file() == before
+    with pytest.raises(CommandError, match="already called Wayfarer"):
+        history.push(EditShip("bear-hunter", (("name", "Wayfarer"),)))
+    assert session.ship("bear-hunter").name == "Bear Hunter"
+    history.push(EditShip("wayfarer", (("name", "WAYFARER"),)))  # its own, louder
+    assert session.ship("wayfarer").name == "WAYFARER"
 
 
 def test_r41_space_entries_carry_the_space_round_and_phase_not_the_grounds() -> None:

@@ -213,3 +213,30 @@ def test_a_swarm_is_fired_from_the_weapons_console(qtbot: QtBot, window: MainWin
     assert any(part.startswith("Wayfarer:") for part in line.lines)
     assert any(part.startswith("Skiff:") for part in line.lines)
     reopens(window)
+
+
+def test_a_ship_name_in_use_is_said_in_the_editor_before_ok(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """New Ship… named as the Wayfarer (whatever the case): the editor says so, offers a
+    numbered name and holds OK back, so nothing typed is lost to a refusal after it."""
+    from PySide6.QtWidgets import QLabel
+
+    seen: dict[str, tuple[bool, str, bool]] = {}
+
+    def name_it(dialog: QDialog) -> None:
+        assert isinstance(dialog, ShipDialog)
+        name = find(dialog, QLineEdit, "shipName")
+        problem = find(dialog, QLabel, "shipProblem")
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        for typed in ("wayfarer", "Skiff"):
+            name.setText(typed)
+            seen[typed] = (problem.isVisible(), problem.text(), ok.isEnabled())
+        dialog.reject()
+
+    answer_dialog(qtbot, name_it)
+    window.actions_by_name["actionNewShip"].trigger()
+    qtbot.waitUntil(lambda: "Skiff" in seen)
+    shown, words, ok = seen["wayfarer"]
+    assert shown and not ok and "already called wayfarer: call this one wayfarer 2" in words
+    assert seen["Skiff"][0] is False and seen["Skiff"][2] is True

@@ -17,10 +17,19 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.numbering import name_clash
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import CrewSlot, PositionName, Session, Ship, new_id
 from futurepath_desktop.ui.bridge.ship_cards import MODS as CARD_MODS
-from futurepath_desktop.ui.dialogs import choices, form, ok_cancel, spin_box, text_field
+from futurepath_desktop.ui.dialogs import (
+    choices,
+    form,
+    ok_cancel,
+    problem_line,
+    say_problem,
+    spin_box,
+    text_field,
+)
 from futurepath_desktop.ui.dialogs.team_dialogs import SIDES
 
 MODS = tuple(name for name, _ in CARD_MODS)
@@ -62,6 +71,11 @@ class ShipDialog(QDialog):
         self.notes = text_field("shipNotes", 2000, "optional", old.notes)
         layout.addRow("Notes", self.notes)
         self.crew = self._crew_box(session, old, layout)
+        # Two ships never share a name: said as it is typed, not after OK has closed this.
+        self.taken = [s.name for s in session.ships.values() if s.id != old.id]
+        holder, self.problem = problem_line("shipProblem")
+        self.problem.hide()
+        layout.addRow(holder)
         self.buttons = ok_cancel(self, "Add ship" if ship is None else "Save")
         layout.addRow(self.buttons)
         self.name.textChanged.connect(self._check)
@@ -113,8 +127,11 @@ class ShipDialog(QDialog):
         )
 
     def _check(self) -> None:
+        name = self.name.text().strip()
+        clash = name_clash("ship", self.taken, name, self.original.name) if name else ""
+        say_problem(self, self.problem, self.buttons, clash[:1].upper() + clash[1:])
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(bool(self.name.text().strip()))
+        ok.setEnabled(bool(name) and not clash)
 
     def slot(self, position: rules.Position) -> CrewSlot | None:
         """Who holds ``position`` as filled in (None: nobody)."""
