@@ -451,3 +451,22 @@ def test_who_cannot_attack_at_all_is_told_so_before_the_range() -> None:
     history.push(c.EditCombatant("bear-2", dead))
     with pytest.raises(AttackNotAllowedError, match="Space Bear 2 is dead and cannot attack"):
         c.ResolveAttack("bear-2", "james", distance_ft=5).plan(session)
+
+
+def test_r11_one_down_is_surprised_by_nothing_and_acts_in_no_surprise_round() -> None:
+    """A dying Art left unaware does not make a surprise round when everyone standing is
+    aware; when a standing bear is unaware, the dying James (aware) is no surprise actor."""
+    session = demo_session()
+    history = History(session)
+    history.push(c.Damage(("art",), session.combatants["art"].hp + 3, "a fall"))
+    assert session.combatants["art"].hit_points().dying
+    history.push(c.StartCombat(unaware_ids=("art",)))
+    assert not session.combat.surprise_round
+    assert "no surprise round" in " ".join(e.text for e in session.log[-3:])
+    history.undo()
+    history.push(c.Damage(("james",), session.combatants["james"].hp + 3, "a fall"))
+    history.push(c.StartCombat(unaware_ids=("art", "bear-1")))
+    assert session.combat.surprise_round
+    assert "james" not in session.combat.surprise_actors
+    assert "art" not in session.combat.surprise_actors
+    assert "brandon" in session.combat.surprise_actors

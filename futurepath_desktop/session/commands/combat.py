@@ -27,6 +27,7 @@ from futurepath_desktop.session.commands.reminders import remind_round
 from futurepath_desktop.session.commands.roster import refuse_taken_team_name, validated
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
+from futurepath_desktop.session.map_rules import out_of_it
 from futurepath_desktop.session.recurring import tick_effect
 from futurepath_desktop.session.space_rules import runs_in_space
 from futurepath_desktop.session.state import ActiveCondition, CombatState, Session, Team
@@ -95,11 +96,15 @@ class StartCombat(msgspec.Struct, frozen=True):
             log_tie(session, edit, tiebreak)
         names = " → ".join(session.teams[t].name for t in order.order)
         edit.log("initiative", f"Acting order: {names}")
-        actors = tuple(c.id for c in present if c.id not in unaware)
+        # R11 among those still in the fight: one down (dying, helpless) is surprised by
+        # nothing and acts in no surprise round.
+        vitality = session.options.vitality
+        up = {c.id for c in present if not out_of_it(session, c, vitality)}
+        actors = tuple(c.id for c in present if c.id not in unaware and c.id in up)
         edit.set_combat(
             replace(session.combat, order=order.order, unaware=unaware, phase=int(Phase.SURPRISE))
         )
-        if unaware and actors:
+        if up.intersection(unaware) and actors:
             enter_surprise(session, edit, actors)
         else:
             edit.log("phase", "Phase 2 Surprise: everyone is aware, no surprise round")
