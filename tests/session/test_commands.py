@@ -461,7 +461,7 @@ def test_r11_one_down_is_surprised_by_nothing_and_acts_in_no_surprise_round() ->
     history.push(c.Damage(("art",), session.combatants["art"].hp + 3, "a fall"))
     assert session.combatants["art"].hit_points().dying
     history.push(c.StartCombat(unaware_ids=("art",)))
-    assert not session.combat.surprise_round
+    assert [session.combat.surprise_round] == [False]
     assert "no surprise round" in " ".join(e.text for e in session.log[-3:])
     history.undo()
     history.push(c.Damage(("james",), session.combatants["james"].hp + 3, "a fall"))
