@@ -66,7 +66,7 @@ def rename_session(window: MainWindow) -> None:
 def rule_options(window: MainWindow) -> None:
     """Choose the session's rule options (R40)."""
     session = window.controller.session
-    dialog = RuleOptionsDialog(session.options, window)
+    dialog = RuleOptionsDialog(session.options, window, fighting=session.combat.active)
     if dialog.exec() == QDialog.DialogCode.Accepted and dialog.chosen() != session.options:
         teams.set_options(window.controller, dialog.chosen())
 

@@ -24,10 +24,13 @@ from futurepath_desktop.session.history import History
 from futurepath_desktop.session.state import Options, Session, WeaponSpec
 
 
-def fight() -> tuple[Session, History]:
-    """The demo at the players' turn of round 1, everyone aware."""
+def fight(options: Options | None = None) -> tuple[Session, History]:
+    """The demo at the players' turn of round 1, everyone aware (under ``options``, set
+    before the fight: the health rules change only between fights)."""
     session = demo_session()
     history = History(session)
+    if options is not None:
+        history.push(c.SetOptions(options))
     history.push(c.StartCombat(unaware_ids=()))
     history.push(c.NextTurn())  # Surprise (none) → Advantages
     history.push(c.NextTurn())  # → Action: the players
@@ -62,8 +65,7 @@ def test_r28_overkill_and_overhealing_are_logged() -> None:
 
 
 def test_r27_health_fatigue_model_follows_the_option() -> None:
-    session, history = fight()
-    history.push(c.SetOptions(Options(vitality="health-fatigue")))
+    session, history = fight(Options(vitality="health-fatigue"))
     history.push(c.Damage(("james",), 12))
     james = session.combatants["james"]
     assert (james.health, james.fatigue) == (0, 1)
@@ -411,8 +413,7 @@ def test_the_dead_are_not_healed(vitality: str) -> None:
     """R26: dead once CON damage reaches CON; R27: dead at 0 Health and 5 fatigue. Healing
     one is refused, saying who (not logged as all overhealing), and a heal that takes in
     a dead one along with others changes nobody."""
-    session, history = fight()
-    history.push(c.SetOptions(Options(vitality=vitality)))  # type: ignore[arg-type]
+    session, history = fight(Options(vitality=vitality))  # type: ignore[arg-type]
     bear = session.combatants["bear-4"]
     if vitality == "future-path":
         dead = {"hp": -3, "con_damage": bear.abilities.constitution}
@@ -470,3 +471,22 @@ def test_r11_one_down_is_surprised_by_nothing_and_acts_in_no_surprise_round() ->
     assert "james" not in session.combat.surprise_actors
     assert "art" not in session.combat.surprise_actors
     assert "brandon" in session.combat.surprise_actors
+
+
+def test_the_health_rules_change_between_fights_not_during_one() -> None:
+    """HP (R26) and Health and Fatigue (R27) are tracks of their own: switched mid-fight,
+    everyone would show the other track, untouched by the fight's damage. Refused while
+    combat runs, saying so; the other options still change; after the fight, it may."""
+    session, history = fight()
+    history.push(c.Damage(("james",), 5))
+    refused(
+        history,
+        c.SetOptions(Options(vitality="health-fatigue")),
+        CombatFlowError,
+        "the health rules change between fights",
+    )
+    history.push(c.SetOptions(Options(cover="defense-bonus")))
+    assert session.options.cover == "defense-bonus"
+    history.push(c.EndCombat())
+    history.push(c.SetOptions(Options(vitality="health-fatigue")))
+    assert session.options.vitality == "health-fatigue"

@@ -134,6 +134,33 @@ def test_the_rule_options_dialog_changes_the_rules_in_one_step(
     assert window.initiative_model.index_of("brandon", 2).data() == shown_before
 
 
+def test_in_a_fight_the_health_rules_are_shut_and_say_when_they_change(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R26/R27 are tracks of their own: during combat the dialog's Health choice is shut
+    and says it changes between fights; the other options still change."""
+    from PySide6.QtWidgets import QGroupBox
+
+    assert combat.start_combat(window.controller, ())
+    seen: dict[str, tuple[bool, str]] = {}
+
+    def answer(dialog: QDialog) -> None:
+        health = find(dialog, QRadioButton, "vitality-health-fatigue")
+        box = health.parent()
+        assert isinstance(box, QGroupBox)
+        seen["shut"] = (health.isEnabled(), box.title())
+        find(dialog, QRadioButton, "cover-defense-bonus").click()
+        dialog.accept()
+
+    answer_dialog(qtbot, answer)
+    trigger(window, "actionRuleOptions")
+    qtbot.waitUntil(lambda: "shut" in seen)
+    enabled, title = seen["shut"]
+    assert not enabled and "between fights" in title
+    options = window.controller.session.options
+    assert options.vitality == "future-path" and options.cover == "defense-bonus"
+
+
 def test_a_cancelled_dialog_changes_nothing(qtbot: QtBot, window: MainWindow) -> None:
     before, steps = store.encode(window.controller.session), window.controller.stack.count()
     answer_dialog(qtbot, lambda dialog: dialog.reject())

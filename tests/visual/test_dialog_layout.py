@@ -53,6 +53,7 @@ def fight() -> Session:
 
 DIALOGS: dict[str, Callable[[Session], QDialog]] = {
     "rule options": lambda s: RuleOptionsDialog(s.options),
+    "rule options in a fight": lambda s: RuleOptionsDialog(s.options, fighting=True),
     "edit team": lambda s: TeamDialog(s.teams["bears"]),
     "adjust initiative": lambda s: InitiativeDialog(s.teams["bears"]),
     "declare action": lambda s: DeclareActionDialog(s, s.combatants["brandon"]),

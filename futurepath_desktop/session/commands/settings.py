@@ -6,7 +6,7 @@ import msgspec
 
 from futurepath_desktop.session.commands.roster import validated_options
 from futurepath_desktop.session.edit import Edit
-from futurepath_desktop.session.errors import CommandError
+from futurepath_desktop.session.errors import CombatFlowError, CommandError
 from futurepath_desktop.session.state import Options, Session
 
 OPTION_WORDS: dict[str, tuple[str, dict[object, str]]] = {
@@ -41,6 +41,12 @@ class SetOptions(msgspec.Struct, frozen=True):
     def perform(self, session: Session, edit: Edit) -> str:
         options = validated_options(self.options)
         before = session.options
+        if session.combat.active and options.vitality != before.vitality:
+            raise CombatFlowError(
+                "the health rules change between fights: HP (R26) and Health and Fatigue "
+                "(R27) are tracks of their own, and the other one has taken none of this "
+                "fight's damage; end combat first"
+            )
         edit.set_options(options)
         changes = [
             f"{OPTION_WORDS[name][0]}: {_said(name, getattr(before, name))} → "

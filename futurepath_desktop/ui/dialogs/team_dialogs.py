@@ -165,13 +165,20 @@ class RuleOptionsDialog(QDialog):
     """The session's rule options: how health is kept, how cover counts, how an initiative
     score is made, and whether a condition lowers its team's initiative."""
 
-    def __init__(self, options: Options, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, options: Options, parent: QWidget | None = None, *, fighting: bool = False
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("ruleOptionsDialog")
         self.setWindowTitle("Rule options")
         self.options = options
         layout = QVBoxLayout(self)
         self.vitality = self._choice(layout, "Health", VITALITY, options.vitality, "vitality")
+        if fighting:  # each rule keeps its own track: the other has none of the fight's damage
+            box = self.vitality.parent()
+            assert isinstance(box, QGroupBox)
+            box.setTitle("Health (changes between fights, once combat has ended)")
+            box.setEnabled(False)
         self.cover = self._choice(layout, "Cover", COVER, options.cover, "cover")
         self.initiative = self._choice(
             layout, "Initiative", INITIATIVE, options.initiative, "initiative"
