@@ -22,6 +22,7 @@ from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
 from futurepath_desktop.ui.operations import combat, conditions, health, library, roster
 
 if TYPE_CHECKING:
+    from futurepath_desktop.session.state import Grenade, Session
     from futurepath_desktop.ui.main_window import MainWindow
 
 PICK_COMBATANTS = (
@@ -183,12 +184,17 @@ def end_combat(window: MainWindow) -> None:
     leftovers = leftover_effects(session)
     counted = ground_counters(session)
     resolve = False
-    if leftovers:
-        listed = "\n".join(
+    if leftovers or session.grenades:
+        lines = [
             f"• {e.bearer}: {e.name}, {n_rounds(e.rounds_left)} left"
             + (f" ({h.recurring.describe()})" if h.recurring else "")
             for e, h in zip(leftovers, counted, strict=True)
-        )
+        ]
+        lines += [
+            f"• {grenade_words(session, g)}: goes off if resolved"
+            for g in session.grenades.values()
+        ]
+        listed = "\n".join(lines)
         buttons = QMessageBox.StandardButton
         box = QMessageBox(
             QMessageBox.Icon.Question,
@@ -208,6 +214,15 @@ def end_combat(window: MainWindow) -> None:
             return
         resolve = answer == buttons.Yes
     combat.end_combat(window.controller, resolve)
+
+
+def grenade_words(session: Session, pending: Grenade) -> str:
+    """A waiting grenade as the End Combat question names it: where, what, whose."""
+    from futurepath_desktop.session.map_rules import square_name
+
+    thrower = session.combatants.get(pending.thrower_id or "")
+    whose = f", thrown by {thrower.name}" if thrower is not None else ""
+    return f"a grenade at {square_name((pending.x, pending.y))} ({pending.damage}){whose}"
 
 
 def join(window: MainWindow) -> None:

@@ -108,3 +108,21 @@ def test_a_throw_is_the_throwers_attack_action() -> None:
     assert session.combat.turns["brandon"] == (("Throw a Grenade", None),)
     with pytest.raises(ActionNotAllowedError, match="already used"):
         history.push(c.DeclareAction("brandon", "Attack (Ranged)"))
+
+
+def test_ending_the_fight_sets_a_waiting_grenade_off_or_leaves_it_for_the_next() -> None:
+    """R14, R38: End Combat resolving what is left sets off a grenade still waiting (it
+    went off in the next fight before); leaving things running leaves it where it is."""
+    session, history = fight()
+    throw(session, history, (14, 4))
+    assert session.grenades
+    session.rng = ScriptedRandom([4, 4, 4])
+    history.push(c.EndCombat(resolve=True))
+    entry = blast(session)
+    assert entry is not None and "Space Bear 1" in entry.text
+    assert (len(session.grenades), session.combat.active) == (0, False)
+    assert not any(h.name == "Grenade" for h in session.conditions.values())
+    history.undo()
+    assert (len(session.grenades), session.combat.active) == (1, True)
+    history.push(c.EndCombat(resolve=False))
+    assert len(session.grenades) == 1, "left for the next fight, as the GM chose"

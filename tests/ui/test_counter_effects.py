@@ -281,3 +281,32 @@ def test_the_attack_form_fires_through_full_cover_with_an_ap_weapon(
     assert "Firing through full cover" in names
     form.roll.click()
     assert any("full cover: d10" in e.text for e in session.log)
+
+
+def test_end_combat_names_a_waiting_grenade_and_resolving_sets_it_off(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R14, R38 from the window: End Combat's question lists a grenade still waiting, and
+    Resolve Now sets it off before the fight ends; it does not wait for the next one."""
+    from futurepath_desktop.session import commands as c
+    from tests.helpers import ScriptedRandom
+
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(unaware_ids=()))
+    while session.combat.phase != Phase.ACTION:
+        assert window.controller.push(c.NextTurn())
+    assert window.controller.push(c.PlaceToken("brandon", 8, 4))
+    session.rng = ScriptedRandom([5, 5, 3, 3, 3, 2, 2, 2])  # on target; then the blast
+    assert window.controller.push(c.ThrowGrenade("brandon", 14, 4, damage="3d6", radius_ft=5))
+    asked: list[str] = []
+
+    def resolve(dialog: QDialog) -> None:
+        assert isinstance(dialog, QMessageBox)
+        asked.append(dialog.text())
+        dialog.button(QMessageBox.StandardButton.Yes).click()
+
+    answer_dialog(qtbot, resolve)
+    window.actions_by_name["actionEndCombat"].trigger()
+    assert "a grenade at " in asked[0] and "thrown by Brandon: goes off if resolved" in asked[0]
+    assert not session.grenades and not session.combat.active
+    assert any(e.text.startswith("The grenade explodes") for e in session.log)

@@ -325,7 +325,8 @@ def leftover_effects(session: Session) -> list[LeftoverEffect]:
 
 class EndCombat(msgspec.Struct, frozen=True):
     """R14: end the fight. Leftover counters are listed; with ``resolve`` their remaining
-    rounds are rolled at once and applied, and the counters end."""
+    rounds are rolled at once and applied, and the counters end, and a grenade still
+    waiting goes off (R38). Without, they stay as they are for the next fight."""
 
     resolve: bool = True
 
@@ -359,6 +360,12 @@ class EndCombat(msgspec.Struct, frozen=True):
                     f"{effect.bearer}: {effect.name}, {n_rounds(effect.rounds_left)} left"
                     f"{does} (R14)",
                 )
+        if self.resolve and session.grenades:  # R14, R38: a grenade waiting goes off now
+            from futurepath_desktop.session.commands.grenades import explode
+
+            for pending in list(session.grenades.values()):
+                if pending.id in session.grenades:  # not set off by another's blast
+                    explode(session, edit, pending)
         for team in list(session.teams.values()):
             if team.initiative is not None or team.tiebreak:
                 edit.put("teams", replace(team, initiative=None, tiebreak=""))
