@@ -482,6 +482,47 @@ def test_a_power_is_used_from_the_combat_menu_on_everyone_in_its_area(
     assert not session.templates and not session.conditions
 
 
+def test_the_power_dialog_says_what_keeps_use_waiting_and_whom_it_takes(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R39 in the dialog: a centre off the map, dice that do not read, and a ranged power
+    with no area and no target each say why Use waits; without a range an area is on its
+    user (the square is shut) and, with no area, the power is its user's alone."""
+    from PySide6.QtWidgets import QLabel, QSpinBox
+
+    from futurepath_desktop.ui.dialogs.power_dialog import PowerDialog
+
+    session = window.controller.session
+    dialog = PowerDialog(session, session.combatants["bear-1"], window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    problem, use = find(dialog, QLabel, "powerProblem"), ok_button(dialog)
+    target = find(dialog, QComboBox, "powerTarget")
+
+    def said() -> str:
+        return problem.text() if problem.isVisible() else ""
+
+    assert "Name the power" in said() and not use.isEnabled()
+    qtbot.keyClicks(find(dialog, QLineEdit, "powerName"), "Roar")
+    assert said() == "" and use.isEnabled()
+    assert target.itemText(0) == "Space Bear 1 alone"  # no range, no area: the user's own
+    qtbot.keyClicks(find(dialog, QLineEdit, "powerDamage"), "2d6+zz")
+    assert said().startswith("Damage: ") and "like 3d6" in said() and not use.isEnabled()
+    find(dialog, QLineEdit, "powerDamage").setText("2d6")
+    find(dialog, QSpinBox, "powerRange").setValue(30)
+    assert "needs its target" in said() and target.itemText(0) == "Choose its target"
+    choose(find(dialog, QComboBox, "powerShape"), "burst")
+    square = find(dialog, QLineEdit, "powerSquare")
+    assert square.isEnabled() and target.itemText(0) == "Everyone in the area"
+    square.setText("ZZ99")
+    grid = session.map
+    assert grid is not None
+    assert f"ZZ99 is off the {grid.width}×{grid.height} map" in said() and not use.isEnabled()
+    find(dialog, QSpinBox, "powerRange").setValue(-5)  # no range: the area is on its user
+    assert not square.isEnabled() and said() == "" and use.isEnabled()
+    dialog.reject()
+
+
 def test_a_declared_attack_comes_up_in_the_attack_form_and_enter_rolls_it(
     qtbot: QtBot, window: MainWindow
 ) -> None:

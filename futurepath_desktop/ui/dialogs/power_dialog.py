@@ -11,10 +11,18 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from futurepath_desktop.core.actions import ACTIONS
 from futurepath_desktop.session.commands.powers import MAX_POWER_FT
-from futurepath_desktop.session.file_checks import is_dice
+from futurepath_desktop.session.file_checks import dice_problem
 from futurepath_desktop.session.map_rules import square_name
 from futurepath_desktop.session.state import Combatant, Session
-from futurepath_desktop.ui.dialogs import choices, form, ok_cancel, spin_box, text_field
+from futurepath_desktop.ui.dialogs import (
+    choices,
+    form,
+    ok_cancel,
+    problem_line,
+    say_problem,
+    spin_box,
+    text_field,
+)
 
 SQUARE = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
 DIRECTIONS = (
@@ -77,31 +85,63 @@ class PowerDialog(QDialog):
         spends = [(n, n) for n in ("Class Attack Talent", "Use a Feat or Talent") if n in ACTIONS]
         self.action = choices("powerAction", [("No action", ""), *spends])
         layout.addRow("Spends", self.action)
+        holder, self.problem = problem_line("powerProblem")
+        self.problem.hide()
+        layout.addRow(holder)
         self.buttons = ok_cancel(self, "Use")
         layout.addRow(self.buttons)
+        self.grid = session.map
         for field in (self.name, self.damage, self.heal, self.centre):
             field.textChanged.connect(self._check)
-        self.shape.currentIndexChanged.connect(self._check)
+        for box in (self.shape, self.target):
+            box.currentIndexChanged.connect(self._check)
+        self.range.valueChanged.connect(self._check)
         self._check()
         self.name.setFocus()
 
     def _check(self) -> None:
-        """OK waits for a name, dice that read as dice and a square the map could name."""
-        from PySide6.QtWidgets import QDialogButtonBox
-
+        """R39, as it is filled in: an area without a range is centred on the user, one
+        with a range on a square of the map; without an area the power takes its listed
+        target (the user alone, without a range). Use waits for a name, dice that read as
+        dice and the square, and what keeps it waiting is said under the fields."""
         has_area = self.shape.currentData() is not None
+        ranged = self.range.value() >= 0
         self.area_size.setEnabled(has_area)
-        self.centre.setEnabled(has_area)
+        self.centre.setEnabled(has_area and ranged)
         self.direction.setEnabled(self.shape.currentData() in ("cone", "line"))
-        good = bool(self.name.text().strip())
-        good &= all(not f.text().strip() or is_dice(f.text()) for f in (self.damage, self.heal))
-        good &= not has_area or parse_square(self.centre.text()) is not None
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(good)
+        everyone = (
+            "Everyone in the area"
+            if has_area
+            else "Choose its target"
+            if ranged
+            else f"{self.user.name} alone"
+        )
+        self.target.setItemText(0, everyone)
+        say_problem(self, self.problem, self.buttons, self.why_not(has_area, ranged))
+
+    def why_not(self, has_area: bool, ranged: bool) -> str:
+        if not self.name.text().strip():
+            return "Name the power first."
+        for what, field in (("Damage", self.damage), ("Healing", self.heal)):
+            wrong = dice_problem(field.text().strip()) if field.text().strip() else ""
+            if wrong:
+                return f"{what}: {wrong}. Write it like 3d6."
+        if has_area and ranged:
+            square = parse_square(self.centre.text())
+            if square is None:
+                return "Centred on: type a square of the map, like O5."
+            if self.grid is not None and not self.grid.inside(square):
+                size = f"{self.grid.width}×{self.grid.height}"
+                return f"Centred on: {square_name(square)} is off the {size} map."
+        if not has_area and ranged and self.target.currentData() is None:
+            return "A power with a range and no area needs its target."
+        return ""
 
     def details(self) -> dict[str, Any]:
         """The power as the dialog has it: the fields of ``UsePower`` after its user and name."""
         shape = self.shape.currentData()
-        square = parse_square(self.centre.text()) if shape is not None else None
+        ranged = self.range.value() >= 0  # without a range, an area is on its user (R39)
+        square = parse_square(self.centre.text()) if shape is not None and ranged else None
         dx, dy = self.direction.currentData()
         return dict(
             range_ft=None if self.range.value() < 0 else self.range.value(),
