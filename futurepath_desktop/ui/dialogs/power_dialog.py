@@ -14,15 +14,8 @@ from futurepath_desktop.session.commands.powers import MAX_POWER_FT
 from futurepath_desktop.session.file_checks import dice_problem
 from futurepath_desktop.session.map_rules import square_name
 from futurepath_desktop.session.state import Combatant, Session
-from futurepath_desktop.ui.dialogs import (
-    choices,
-    form,
-    ok_cancel,
-    problem_line,
-    say_problem,
-    spin_box,
-    text_field,
-)
+from futurepath_desktop.ui import dialogs
+from futurepath_desktop.ui.dialogs import choices, form, ok_cancel, spin_box, text_field
 
 SQUARE = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
 DIRECTIONS = (
@@ -85,7 +78,7 @@ class PowerDialog(QDialog):
         spends = [(n, n) for n in ("Class Attack Talent", "Use a Feat or Talent") if n in ACTIONS]
         self.action = choices("powerAction", [("No action", ""), *spends])
         layout.addRow("Spends", self.action)
-        holder, self.problem = problem_line("powerProblem")
+        holder, self.problem = dialogs.problem_line("powerProblem")
         self.problem.hide()
         layout.addRow(holder)
         self.buttons = ok_cancel(self, "Use")
@@ -117,7 +110,7 @@ class PowerDialog(QDialog):
             else f"{self.user.name} alone"
         )
         self.target.setItemText(0, everyone)
-        say_problem(self, self.problem, self.buttons, self.why_not(has_area, ranged))
+        dialogs.say_problem(self, self.problem, self.buttons, self.why_not(has_area, ranged))
 
     def why_not(self, has_area: bool, ranged: bool) -> str:
         if not self.name.text().strip():
