@@ -125,18 +125,28 @@ def station_ship(session: Session, ship_id: str, position: rules.Position) -> Sh
             f"nobody holds {ship.name}'s {position.label} station: put a combatant or an "
             "NPC there first (R41)"
         )
-    member = crew_member(session, ship, position)
-    if member is not None:  # R54: a crew member Dying, Unconscious, Stunned… works nothing
-        # (the attack rules load with the first command, not with the first frame)
-        from futurepath_desktop.session.attack_plan import condition_defs
-
-        for entry in condition_defs(session, member):
-            if entry.effects.cannot_act:
-                raise CombatFlowError(
-                    f"{member.name} is {entry.name} and cannot work {ship.name}'s "
-                    f"{position.label} station: put someone else there"
-                )
+    unfit = crew_unfit(session, ship, position)
+    if unfit:
+        raise CombatFlowError(
+            f"{unfit} and cannot work {ship.name}'s {position.label} station: put someone "
+            "else there"
+        )
     return ship
+
+
+def crew_unfit(session: Session, ship: Ship, position: rules.Position) -> str:
+    """R54: why the combatant at ``position`` can do nothing there ("Art is Dying"), or ""
+    (nobody there, an NPC, or someone able)."""
+    member = crew_member(session, ship, position)
+    if member is None:
+        return ""
+    # (the attack rules load with the first command, not with the first frame)
+    from futurepath_desktop.session.attack_plan import condition_defs
+
+    for entry in condition_defs(session, member):
+        if entry.effects.cannot_act:
+            return f"{member.name} is {entry.name}"
+    return ""
 
 
 def station_refusal(session: Session, ship_id: str, position: rules.Position) -> str | None:

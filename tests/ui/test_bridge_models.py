@@ -356,3 +356,23 @@ def test_the_chart_and_house_rules_move_nothing_the_bridge_shows(
     assert stations.data_rows() == set(range(len(rules.Position)))
     assert ("reset",) not in stations.events and ships.events == []
     assert bridge.updates == updates + 1
+
+
+def test_a_crew_member_who_cannot_act_is_said_on_the_station_row(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R54 on the bridge: Art, the Wayfarer's Weapons Officer, Paralyzed: his station's
+    row says he cannot act and why (not only the Fire button's tip); the condition ended,
+    the row is as it was. Only that row changes."""
+    bridge = open_bridge(qtbot, window)
+    assert window.controller.push(c.StartSpaceCombat())
+    model = bridge.stations_model
+    row = list(rules.Position).index(rules.Position.WEAPONS)
+    cell = model.index(row, stations_model.THIS_ROUND)
+    before = cell.data()
+    stations = Spy(model)
+    assert window.controller.push(c.AddCondition(("art",), "paralyzed"))
+    assert cell.data() == "✗ cannot act: Art is Paralyzed"
+    assert [e[1] for e in stations.events] == [row]
+    window.controller.stack.undo()
+    assert cell.data() == before

@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor
 from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.commands.space_actions import WAITING
 from futurepath_desktop.session.edit import Change
-from futurepath_desktop.session.space_rules import crew_name, manned, station_refusal
+from futurepath_desktop.session.space_rules import crew_name, crew_unfit, manned, station_refusal
 from futurepath_desktop.session.state import Session, Ship
 from futurepath_desktop.ui.bridge.feedback import game_words
 from futurepath_desktop.ui.models.roles import BACKGROUND, DISPLAY, FOREGROUND, ID_ROLE, TOOLTIP
@@ -74,6 +74,7 @@ def station_row(session: Session, ship: Ship, position: rules.Position) -> Stati
     disabled = fight.active and ship.state in ("adrift", "exploding", "destroyed")
     refusal = station_refusal(session, ship.id, position) if fight.active else "no fight"
     crewed = manned(ship, position)
+    unfit = crew_unfit(session, ship, position) if fight.active and held is None else ""
     if held is not None and held.result == WAITING:
         status = f"{WAITS} {held.action}: {WAITING}"
     elif held is not None:
@@ -82,6 +83,8 @@ def station_row(session: Session, ship: Ship, position: rules.Position) -> Stati
         status = f"{CANNOT_ACT}: {ship.name} is {ship.state}"
     elif fight.active and not crewed:
         status = NO_CREW  # R41: a position nobody holds does not act
+    elif unfit:
+        status = f"{CANNOT_ACT}: {unfit}"  # R54: Dying, Paralyzed… at the station
     elif refusal is None:
         status = ACTS_NOW
     else:
@@ -168,11 +171,17 @@ class StationsModel(QAbstractTableModel):
             self.rows = self._read()
             self._changed(range(len(self.rows)), PHASE, THIS_ROUND)
             return
-        renamed = self.renamed_crew(change, ship)
-        if renamed:
-            for row in renamed:
-                self.rows[row] = station_row(self.session, ship, POSITIONS[row])
-            self._changed(renamed, CREW, CREW)
+        crew = {s.combatant_id for s in ship.crew.values() if s.combatant_id is not None}
+        if change.touched("conditions") or crew & change.touched("combatants"):
+            # A crew member renamed, or Dying, Paralyzed… or up again (R54): the rows
+            # whose words that changes, and only those.
+            for row, position in enumerate(POSITIONS):
+                old, new = self.rows[row], station_row(self.session, ship, position)
+                if old == new:
+                    continue
+                self.rows[row] = new
+                same_words = (old.status, old.refusal) == (new.status, new.refusal)
+                self._changed([row], CREW, CREW if same_words else THIS_ROUND)
 
     @staticmethod
     def renamed_crew(change: Change, ship: Ship) -> list[int]:
