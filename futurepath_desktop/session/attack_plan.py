@@ -250,8 +250,14 @@ def turn_warning(session: Session, plan: AttackPlan, *, out_of_turn: bool = Fals
     if not session.combat.active:
         return ""
     if session.combat.acting_team != plan.attacker.team_id:
-        # The same words whoever acts, so the form does not redraw on every turn.
-        return f'It is not {plan.attacker.name}\'s turn. Tick "out of turn" for a readied action.'
+        # The same words whoever acts, so the form does not redraw on every turn; the way
+        # to an attack out of turn only when there is one (R18).
+        combat, who = session.combat, plan.attacker
+        if who.id in combat.triggered:
+            return f'It is not {who.name}\'s turn. Tick "out of turn": its readied action went off.'
+        if any(r.combatant_id == who.id for r in combat.readied):
+            return f"It is not {who.name}'s turn. Its readied action waits for its trigger."
+        return f"It is not {who.name}'s turn."
     waiting = session.combat.to_roll.get(plan.attacker.id, ())
     if any(name == plan.action and t in (None, plan.target.id) for name, t in waiting):
         return ""  # declared already: this roll is that action, it spends nothing more

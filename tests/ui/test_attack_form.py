@@ -494,12 +494,16 @@ def test_roll_is_offered_only_when_the_turn_has_room_for_the_attack(
     assert form.plan is not None, "the odds still show"
     assert not form.roll.isEnabled()
     assert "not Space Bear 1's turn" in form.roll.toolTip()
+    assert "readied action waits for its trigger" in form.roll.toolTip()
     form.instant.setChecked(True)
     settled(qtbot, form)
     assert not form.roll.isEnabled(), "nothing readied has gone off yet"
     assert "no readied action that has gone off" in form.roll.toolTip()
     (readied,) = session.combat.readied
     window.controller.push(c.TriggerReadied(readied.id))
+    form.instant.setChecked(False)
+    settled(qtbot, form)
+    assert 'Tick "out of turn"' in form.roll.toolTip(), "now there is a way in"
     form.instant.setChecked(True)
     settled(qtbot, form)
     assert form.roll.isEnabled() and form.roll.toolTip() == ""
