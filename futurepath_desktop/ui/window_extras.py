@@ -2,14 +2,14 @@
 it and the portraits' actions (``ui.drops``), the round clock and reminder notes
 (``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
 (``ui.list_typing``), Esc out of the dice box, the latest choice of what a key acts on,
-messages kept in sight of passing hover tips (and let go when their step is undone), the
-turn's team chosen as its turn comes, and the campaign's party kept in step with undo."""
+messages kept in sight of passing hover tips (and let go when their step is undone), and
+the campaign's party kept in step with undo."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QStatusTipEvent
 
 from futurepath_desktop.ui import drops, keyboard, rhythm
@@ -29,7 +29,6 @@ def install(window: MainWindow) -> None:
     forget_what_was_said_on_undo(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
-    choose_who_acts(window)
 
 
 def leave_dice_box_on_escape(window: MainWindow) -> None:
@@ -131,45 +130,3 @@ def keep_party_in_step(window: MainWindow) -> None:
             save_party(window, ask=False)
 
     stack.indexChanged.connect(moved)
-
-
-def choose_who_acts(window: MainWindow) -> None:
-    """When the turn passes to another team (Next Turn, Next Phase, an undo), its first
-    member able to act is chosen in Team Initiative, so the keys that act on the choice
-    (A, D, R…) act for whoever acts now. A choice already in that team stays."""
-    from futurepath_desktop.session.map_rules import out_of_it
-
-    controller = window.controller
-    seen = [controller.session.combat.acting_team]
-    before: list[list[str]] = [[]]  # the choice as the turn passed
-
-    def choose() -> None:
-        session = controller.session
-        acting = session.combat.acting_team
-        if acting is None or acting != seen[0]:
-            return  # moved on again meanwhile
-        if window.initiative.selected_ids() != before[0]:
-            return  # the GM chose someone meanwhile
-        chosen = [session.combatants.get(i) for i in window.initiative.selected_ids()]
-        if any(c is not None and c.team_id == acting for c in chosen):
-            return
-        rule, combat = session.options.vitality, session.combat
-        for member in session.members(acting, present_only=True):
-            surprised = combat.surprise_round and member.id not in combat.surprise_actors
-            if not surprised and not out_of_it(session, member, rule):
-                window.initiative.select([member.id])
-                return
-
-    def moved(*_: object) -> None:
-        acting = controller.session.combat.acting_team
-        if acting != seen[0]:
-            seen[0] = acting
-            if acting is not None:
-                before[0] = window.initiative.selected_ids()
-                QTimer.singleShot(0, choose)  # once every panel has heard of the change
-
-    def replaced() -> None:
-        seen[0] = controller.session.combat.acting_team
-
-    controller.changed.connect(moved)
-    controller.sessionReplaced.connect(replaced)

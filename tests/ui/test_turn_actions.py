@@ -622,30 +622,3 @@ def test_declaring_stabilize_opens_the_stabilize_dialog_on_that_patient(
     assert "needs a field medical kit" in seen[0][1]
     assert session.combat.turns.get("james", ()) == (), "nothing declared by the word alone"
     assert session.combatants["art"].hp < 0
-
-
-def test_the_team_whose_turn_comes_is_chosen_so_the_keys_act_for_it(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    """N hands the turn to the bears: the first bear able to act is chosen (a paralyzed one
-    is passed over), so A, D and R act for it; a bear chosen already stays chosen; back to
-    the players by undo, a player is chosen again."""
-    from futurepath_desktop.ui.operations import conditions
-
-    session = window.controller.session
-    players_act(window)
-    qtbot.waitUntil(lambda: window.initiative.current_id() in ("brandon", "james", "art"))
-    assert conditions.add_condition(window.controller, ["bear-1"], "paralyzed", None)
-    window.initiative.select(["james"])
-    press(qtbot, window, Qt.Key.Key_N)
-    assert session.combat.acting_team == "bears"
-    qtbot.waitUntil(lambda: window.initiative.selected_ids() == ["bear-2"])
-    assert window.inspector.attack.attacker_id == "bear-2"
-    window.controller.stack.undo()  # the players' turn again
-    qtbot.waitUntil(
-        lambda: session.combatants[window.initiative.current_id() or ""].team_id == "players"
-    )
-    window.initiative.select(["bear-4"])  # chosen ahead of the bears' turn: it stays
-    press(qtbot, window, Qt.Key.Key_N)
-    qtbot.wait(20)
-    assert window.initiative.selected_ids() == ["bear-4"]
