@@ -242,3 +242,24 @@ def test_the_hidden_box_shows_a_hidden_condition_too(qtbot: QtBot, window: MainW
     (held,) = session.conditions_on("bear-4")
     assert window.controller.push(RemoveConditions((held.id,)))
     assert not box.isChecked() and box.isEnabled()
+
+
+def test_with_nobody_inspected_no_ones_fields_show(qtbot: QtBot, window: MainWindow) -> None:
+    """After New Session the inspector showed the last combatant's stats, greyed; it now
+    shows no fields until someone is chosen, then theirs."""
+    from PySide6.QtWidgets import QLabel
+
+    from futurepath_desktop.session.demo import demo_session
+    from futurepath_desktop.session.state import Session
+
+    inspector = window.inspector
+    window.initiative.select(["brandon"])
+    inspector.tabs.setCurrentIndex(1)
+    assert inspector.tabs.isVisible()
+    window.controller.replace(Session(name="New session"), None)
+    assert not inspector.tabs.isVisible()
+    assert find(inspector, QLabel, "inspectorTitle").text() == "Select a combatant"
+    window.controller.replace(demo_session(), None)
+    window.initiative.select(["art"])
+    qtbot.waitUntil(inspector.tabs.isVisible)
+    assert find(inspector, QLineEdit, "inspectorName").text() == "Art"

@@ -283,8 +283,7 @@ class InspectorDock(QDockWidget):
     def fill(self) -> None:
         """Show the combatant's current values."""
         combatant = self.combatant()
-        for page in self._pages.values():
-            page.setEnabled(combatant is not None)
+        self.tabs.setVisible(combatant is not None)  # nobody's fields, not the last one's
         self.portrait.show_for(combatant)
         if combatant is None:
             self.title.setText("Select a combatant")
