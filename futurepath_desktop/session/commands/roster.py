@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -50,23 +51,30 @@ def _place(edit: Edit, table: str, ident: str, order: list[str], index: int | No
     edit.reorder(table, order)
 
 
-def refuse_taken_name(session: Session, name: str, own_id: str = "") -> None:
-    """A combatant's name is its own (``numbering.name_clash``); ``own_id`` is the one
-    renamed, who may change the case of their own."""
-    others = (c.name for c in session.combatants.values() if c.id != own_id)
-    own = session.combatants.get(own_id)
-    clash = name_clash("combatant", others, name, own.name if own is not None else "")
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+def refuse_taken(what: str, table: Mapping[str, Named], name: str, own_id: str = "") -> None:
+    """A name in ``table`` (combatants, teams, ships) is its record's own
+    (``numbering.name_clash``); ``own_id`` is the one renamed, who may change the case of
+    their own."""
+    others = (record.name for ident, record in table.items() if ident != own_id)
+    own = table.get(own_id)
+    clash = name_clash(what, others, name, own.name if own is not None else "")
     if clash:
         raise CommandError(clash)
+
+
+def refuse_taken_name(session: Session, name: str, own_id: str = "") -> None:
+    """A combatant's name is its own."""
+    refuse_taken("combatant", session.combatants, name, own_id)
 
 
 def refuse_taken_team_name(session: Session, name: str, own_id: str = "") -> None:
     """So is a team's: the charts add up damage by team name."""
-    others = (t.name for t in session.teams.values() if t.id != own_id)
-    own = session.teams.get(own_id)
-    clash = name_clash("team", others, name, own.name if own is not None else "")
-    if clash:
-        raise CommandError(clash)
+    refuse_taken("team", session.teams, name, own_id)
 
 
 class AddTeam(msgspec.Struct, frozen=True):

@@ -9,6 +9,7 @@ import msgspec
 from msgspec.structs import replace
 
 from futurepath_desktop.core import starship as rules
+from futurepath_desktop.session.commands.roster import refuse_taken
 from futurepath_desktop.session.commands.space_log import space_log
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
@@ -35,18 +36,6 @@ def _validated_ship(ship: Ship) -> Ship:
         raise CommandError(f"the ship: {plain_problem(error)}") from None
 
 
-def refuse_taken_ship_name(session: Session, name: str, own_id: str = "") -> None:
-    """Two ships never share a name: the bridge's lists, the targets and the log tell them
-    apart by it (``numbering.name_clash``); ``own_id`` is the ship renamed."""
-    from futurepath_desktop.session.numbering import name_clash
-
-    others = (ship.name for ship in session.ships.values() if ship.id != own_id)
-    own = session.ships.get(own_id)
-    clash = name_clash("ship", others, name, own.name if own is not None else "")
-    if clash:
-        raise CommandError(clash)
-
-
 def _check_crew(session: Session, ship: Ship) -> None:
     for position, slot in ship.crew.items():
         if slot.combatant_id is not None and slot.combatant_id not in session.combatants:
@@ -65,7 +54,7 @@ class AddShip(msgspec.Struct, frozen=True):
         ship = _validated_ship(self.ship)
         if ship.id in session.ships:
             raise CommandError(f"a ship with id {ship.id!r} is already in this session")
-        refuse_taken_ship_name(session, ship.name)
+        refuse_taken("ship", session.ships, ship.name)  # the bridge tells them apart by it
         _check_crew(session, ship)
         rules.capacity(ship.size)
         edit.put("ships", ship)
@@ -92,7 +81,7 @@ class EditShip(msgspec.Struct, frozen=True):
             raise CommandError(f"a ship's {', '.join(unknown) or 'id'} cannot be set here")
         new = _validated_ship(replace(old, **changes))
         if "name" in changes:
-            refuse_taken_ship_name(session, new.name, old.id)
+            refuse_taken("ship", session.ships, new.name, old.id)
         _check_crew(session, new)
         put_ship(edit, session, new)
         space_log(session, edit, "space", f"{new.name} changed: {', '.join(sorted(changes))}")
