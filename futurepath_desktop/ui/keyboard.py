@@ -42,11 +42,10 @@ def main_widget(window: MainWindow, dock: QDockWidget) -> QWidget | None:
         window.map: window.map.view,
         window.log: window.log.view,
     }
+    if window.bridge.panel is not None:  # the bridge: its stations, in the order of play
+        preferred[window.bridge] = window.bridge.panel.stations
     if dock in preferred:
         return preferred[dock]
-    stations = body.findChild(QWidget, "bridgeStations")  # the bridge: what acts, in order
-    if stations is not None and stations.isVisible():
-        return stations
     widget: QWidget | None = body.nextInFocusChain()
     while widget is not None and widget is not body and body.isAncestorOf(widget):
         takes = widget.focusPolicy() & Qt.FocusPolicy.TabFocus

@@ -90,10 +90,9 @@ class StartCombat(msgspec.Struct, frozen=True):
                 f"({scores}; mean rounded up, R6{lowered})",
             )
         for tiebreak in order.tiebreaks:
+            said = log_tie(session, edit, tiebreak)
             for team_id in tiebreak.team_ids:
-                said = tiebreak.describe(team_names(session))
                 edit.put("teams", replace(session.teams[team_id], tiebreak=said))
-            log_tie(session, edit, tiebreak)
         names = " → ".join(session.teams[t].name for t in order.order)
         edit.log("initiative", f"Acting order: {names}")
         # R11 among those still in the fight: one down (dying, helpless) is surprised by
@@ -215,15 +214,14 @@ class JoinCombat(msgspec.Struct, frozen=True):
         edit.set_combat(replace(combat, order=tuple(order)))
 
 
-def team_names(session: Session) -> dict[str, str]:
-    return {ident: team.name for ident, team in session.teams.items()}
-
-
-def log_tie(session: Session, edit: Edit, tiebreak: TieBreak) -> None:
-    """R7: a tie broken, in the teams' names, each opposed check a line of its own."""
+def log_tie(session: Session, edit: Edit, tiebreak: TieBreak) -> str:
+    """R7: a tie broken, logged in the teams' names, each opposed check a line of its own;
+    the words, for the teams' own note of it."""
     rolls = [check.roll for each in tiebreak.rounds for _, check in each.rolls]
-    names = team_names(session)
-    edit.log("initiative", tiebreak.describe(names) + " (R7)", tiebreak.roll_lines(names), rolls)
+    names = {ident: team.name for ident, team in session.teams.items()}
+    said = tiebreak.describe(names)
+    edit.log("initiative", said + " (R7)", tiebreak.roll_lines(names), rolls)
+    return said
 
 
 def place_in_order(session: Session, edit: Edit, mine: TeamStanding, order: list[str]) -> int:
