@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QTreeView,
     QVBoxLayout,
@@ -35,6 +34,7 @@ from futurepath_desktop.ui.library_model import (
     LibraryFilter,
     library_rows,
 )
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -88,7 +88,7 @@ class LibraryWindow(QWidget):
         self.about.setTextFormat(Qt.TextFormat.RichText)
         self.about.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.team = named(QComboBox(), "libraryTeam")
-        self.count = named(QSpinBox(), "libraryCount")
+        self.count = named(NumberBox(), "libraryCount")
         self.count.setRange(1, MOST_AT_ONCE)
         self.count.setPrefix("× ")
         self.count.setToolTip(f"How many to add at once: 1 to {MOST_AT_ONCE}, numbered on")

@@ -21,13 +21,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
 )
 
 from futurepath_desktop.ui.map.items import picture_ratio
 from futurepath_desktop.ui.map.scene import paper_colour
 from futurepath_desktop.ui.rhythm import rhythm_of
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 from futurepath_desktop.web.links import ANY_HOST, DEFAULT_PORT, parse_address
 from futurepath_desktop.web.page_data import Clock, page_state
 from futurepath_desktop.web.png import encode_rgb
@@ -232,7 +232,7 @@ class PlayersPageDialog(QDialog):
         layout.addWidget(about)
         row = QHBoxLayout()
         row.addWidget(QLabel("Port:"))
-        self.port = QSpinBox()
+        self.port = NumberBox()
         self.port.setObjectName("pagePort")
         self.port.setRange(1024, 65535)
         self.port.setValue(DEFAULT_PORT)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSizePolicy,
-    QSpinBox,
     QWidget,
 )
 
@@ -22,6 +21,7 @@ from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.state import Session, Ship
 from futurepath_desktop.session.wording import counted
 from futurepath_desktop.ui.bridge.feedback import Feedback, game_words
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 
 def steady_combo(name: str) -> QComboBox:
@@ -79,7 +79,7 @@ class WeaponsConsole(QGroupBox):
         self.setObjectName("bridgeWeapons")
         grid = QGridLayout(self)
         self.target = steady_combo("bridgeTarget")
-        self.hard_points = QSpinBox()
+        self.hard_points = NumberBox()
         self.hard_points.setObjectName("bridgeHardPoints")
         self.hard_points.setRange(0, 0)  # no ship yet: a dash, not a made-up count
         self.hard_points.setSpecialValueText("–")

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.ui.theme import REFUSED
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 
 def ok_cancel(dialog: QDialog, ok_text: str = "") -> QDialogButtonBox:
@@ -113,7 +114,7 @@ def spin_box(
 ) -> QSpinBox:
     """A number box with its bounds (the file's), step, unit and a word for its lowest
     value ("instant", "no range")."""
-    box = QSpinBox()
+    box = NumberBox()
     box.setObjectName(name)
     box.setRange(low, high)
     box.setSingleStep(step)

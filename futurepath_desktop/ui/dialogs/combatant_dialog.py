@@ -19,13 +19,14 @@ from futurepath_desktop.session.numbering import free_name
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Abilities, Combatant, Session, WeaponSpec, new_id
 from futurepath_desktop.ui.dialogs import ok_cancel, problem_line, say_problem
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 ABILITY_FIELDS = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
 
 
 def spin(low: int, high: int, value: int) -> QSpinBox:
     """A spin box with a range and a starting value."""
-    box = QSpinBox()
+    box = NumberBox()
     box.setRange(low, high)
     box.setValue(value)
     return box

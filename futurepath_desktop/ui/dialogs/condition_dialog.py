@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QSpinBox,
     QWidget,
 )
 
@@ -24,6 +23,7 @@ from futurepath_desktop.session.records import Recurring
 from futurepath_desktop.session.records.combat import ABILITY_WORDS
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.dialogs import ok_cancel, problem_line, say_problem
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 
 def match(text: str) -> ConditionDef | None:
@@ -68,7 +68,7 @@ class ConditionDialog(QDialog):
         completer.setCompletionMode(QCompleter.CompletionMode.InlineCompletion)
         self.name.setCompleter(completer)
         layout.addRow("Condition", self.choices)
-        self.rounds = QSpinBox()
+        self.rounds = NumberBox()
         self.rounds.setObjectName("conditionRounds")
         self.rounds.setRange(0, 1000)
         self.rounds.setSpecialValueText("default")
@@ -124,7 +124,7 @@ class ConditionDialog(QDialog):
         self.save.addItem("no check", None)
         for ability, word in ABILITY_WORDS.items():
             self.save.addItem(f"{word} check", ability)
-        self.dc = QSpinBox()
+        self.dc = NumberBox()
         self.dc.setObjectName("conditionDc")
         self.dc.setRange(1, 100)
         self.dc.setValue(15)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QWidget
 
 from futurepath_desktop.session.commands.health import MAX_FALL_FT
 from futurepath_desktop.ui.dialogs import form, ok_cancel
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 
 class FallDialog(QDialog):
@@ -15,7 +16,7 @@ class FallDialog(QDialog):
         super().__init__(parent)
         layout = form(self, "fallDialog", "Fall", 300)
         layout.addRow(QLabel(who))
-        self.feet = QSpinBox()
+        self.feet = NumberBox()
         self.feet.setObjectName("fallFeet")
         self.feet.setRange(0, MAX_FALL_FT)
         self.feet.setSingleStep(10)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.session.state import ChartRow, Ship
 from futurepath_desktop.ui.dialogs import ok_cancel, problem_line
 from futurepath_desktop.ui.widgets.focus_frame import WIDTH as FOCUS_WIDTH
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 from futurepath_desktop.ui.widgets.row_ticks import tick_by_row
 
 
@@ -131,11 +131,11 @@ class SpaceRulesDialog(QDialog):
         self.setObjectName("spaceRulesDialog")
         self.setWindowTitle("Space house rules")
         form = QFormLayout(self)
-        self.penalty = QSpinBox()
+        self.penalty = NumberBox()
         self.penalty.setRange(0, 10)
         self.penalty.setValue(swarm_penalty)
         self.penalty.setSuffix(" per size step")
-        self.scan_dc = QSpinBox()
+        self.scan_dc = NumberBox()
         self.scan_dc.setRange(0, 60)
         self.scan_dc.setValue(scan_dc)
         form.addRow("Swarm penalty, in successes", self.penalty)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +26,7 @@ from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Options, Team
 from futurepath_desktop.session.wording import possessive
 from futurepath_desktop.ui.dialogs import form, ok_cancel, problem_line, say_problem, text_field
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 SIDES = (
     ("players", "Players"),
@@ -121,7 +121,7 @@ class InitiativeDialog(QDialog):
         super().__init__(parent)
         layout = form(self, "initiativeDialog", "Adjust initiative", 320)
         layout.addRow(QLabel(f"{possessive(team.name)} initiative is {team.initiative}."))
-        self.value = QSpinBox()
+        self.value = NumberBox()
         self.value.setObjectName("initiativeSpin")
         self.value.setRange(-100_000, 100_000)
         self.value.setValue(team.initiative or 0)

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
-    QSpinBox,
     QWidget,
 )
 
@@ -19,6 +18,7 @@ from futurepath_desktop.session.commands.object_attack import MAX_HARDNESS
 from futurepath_desktop.session.state import Combatant, Session
 from futurepath_desktop.session.wording import possessive
 from futurepath_desktop.ui.dialogs import form, ok_cancel, ok_only_when, text_field
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 KINDS = {
     ActionType.MOVE: "Standard (move)",
@@ -145,7 +145,7 @@ class ObjectDialog(QDialog):
         layout = form(self, "objectDialog", f"{combatant.name} strikes an object", 360)
         self.thing = text_field("objectName", 120, "e.g. the door")
         layout.addRow("Object", self.thing)
-        self.hardness = QSpinBox()
+        self.hardness = NumberBox()
         self.hardness.setObjectName("objectHardness")
         self.hardness.setRange(0, MAX_HARDNESS)
         self.hardness.setValue(5)
@@ -177,17 +177,17 @@ class StabilizeDialog(QDialog):
         self.kit = QCheckBox("Has a field medical kit")
         self.kit.setObjectName("stabilizeKit")
         layout.addRow(self.kit)
-        self.ranks = QSpinBox()
+        self.ranks = NumberBox()
         self.ranks.setObjectName("stabilizeRanks")
         self.ranks.setRange(0, 100)
         self.ranks.setToolTip("At least one rank is needed to try; the roll adds the bonus below")
         layout.addRow("Treat Injury ranks", self.ranks)
-        self.bonus = QSpinBox()
+        self.bonus = NumberBox()
         self.bonus.setObjectName("stabilizeBonus")
         self.bonus.setToolTip("The Treat Injury skill's whole bonus, its ranks included")
         self.bonus.setRange(-100, 100)
         layout.addRow("Treat Injury bonus", self.bonus)  # the skill's total, ranks included
-        self.dc = QSpinBox()
+        self.dc = NumberBox()
         self.dc.setObjectName("stabilizeDc")
         self.dc.setRange(0, 100)
         self.dc.setValue(15)

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QPushButton,
-    QSpinBox,
     QWidget,
 )
 
@@ -29,6 +28,7 @@ from futurepath_desktop.ui.docks.attack_result import AttackResult, plan_words, 
 from futurepath_desktop.ui.docks.attack_targets import TargetListing
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.fitted_text import FittedLabel, WrappingList
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.attack_plan import AttackPlan
@@ -84,7 +84,7 @@ class AttackForm(QGroupBox):
             self.action.addItem(label, value)
         form.addRow("Action", self.action)
         row = QHBoxLayout()
-        self.distance = QSpinBox()
+        self.distance = NumberBox()
         self.distance.setObjectName("attackDistance")
         self.distance.setRange(0, 5000)
         self.distance.setSingleStep(5)
@@ -98,15 +98,15 @@ class AttackForm(QGroupBox):
         row.addWidget(self.cover)
         form.addRow("Range", row)
         fiat = QHBoxLayout()
-        self.fiat_adv = QSpinBox()
+        self.fiat_adv = NumberBox()
         self.fiat_adv.setRange(0, 3)
         self.fiat_adv.setPrefix("+")
         self.fiat_adv.setSuffix(" adv")
-        self.fiat_dis = QSpinBox()
+        self.fiat_dis = NumberBox()
         self.fiat_dis.setRange(0, 3)
         self.fiat_dis.setPrefix("−")
         self.fiat_dis.setSuffix(" dis")
-        self.fiat_flat = QSpinBox()
+        self.fiat_flat = NumberBox()
         self.fiat_flat.setRange(-20, 20)
         self.fiat_flat.setSuffix(" flat")
         for box in (self.fiat_adv, self.fiat_dis, self.fiat_flat):

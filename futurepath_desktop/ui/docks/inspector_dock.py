@@ -38,6 +38,7 @@ from futurepath_desktop.ui.docks.inspector_summary import combatant_summary
 from futurepath_desktop.ui.portraits import PortraitLabel
 from futurepath_desktop.ui.turn_words import initiative_words, turn_line
 from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 PORTRAIT_SIDE = 64
 SHORT_CAPTIONS = {
@@ -249,7 +250,7 @@ class InspectorDock(QDockWidget):
 
     @staticmethod
     def _spin(low: int, high: int) -> QSpinBox:
-        box = QSpinBox()
+        box = NumberBox()
         box.setRange(low, high)
         box.setKeyboardTracking(False)
         return box

@@ -27,6 +27,7 @@ from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import WeaponSpec
 from futurepath_desktop.ui.models.weapons_model import LINE, WeaponsModel, describe
 from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 
 __all__ = ["NO_AMMO", "WeaponsEditor", "WeaponsList", "describe"]
 
@@ -130,7 +131,7 @@ class WeaponsEditor(QWidget):
         grid.addWidget(self.ranged, 0, 3)
         self.numbers: dict[str, QSpinBox] = {}
         for n, (caption, field, low, high) in enumerate(NUMBERS):
-            box = QSpinBox()
+            box = NumberBox()
             box.setObjectName(f"weapon_{field}")
             box.setRange(low, high)
             box.setKeyboardTracking(False)

@@ -14,13 +14,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QSizePolicy,
-    QSpinBox,
     QToolButton,
     QWidget,
 )
 
 from futurepath_desktop.core import grid as core_grid
 from futurepath_desktop.ui.map.tools import MapTool, Settings
+from futurepath_desktop.ui.widgets.number_box import NumberBox
 from futurepath_desktop.ui.widgets.tool_row import FlowLayout
 
 BRUSHES: tuple[tuple[str, core_grid.Terrain | None, int | None], ...] = (
@@ -64,7 +64,7 @@ class ToolOptions(QWidget):
         self.shape.setObjectName("mapTemplateShape")
         self.shape.addItems(["burst", "cone", "line"])
         self.shape.currentIndexChanged.connect(self._changed)
-        self.size_ft = QSpinBox()
+        self.size_ft = NumberBox()
         self.size_ft.setObjectName("mapTemplateSize")
         self.size_ft.setRange(5, 200)
         self.size_ft.setSingleStep(5)
