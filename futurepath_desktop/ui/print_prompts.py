@@ -41,7 +41,7 @@ def _print(window: MainWindow, which: Which) -> bool:
     from futurepath_desktop.ui import printing
 
     try:
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
     except ImportError:  # a build without Qt's printing: the PDF export still works
         _trouble(
             window,
@@ -55,6 +55,9 @@ def _print(window: MainWindow, which: Which) -> bool:
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setPageSize(printing.page_size())
     printer.setDocName(page.title)
+    if not QPrinterInfo.availablePrinters():  # a file is the only way out: beside the session
+        session = window.controller.session
+        printer.setOutputFileName(str(_folder(window) / printing.suggested_name(session, which)))
     dialog = QPrintDialog(printer, window)
     dialog.setObjectName("printDialog")
     dialog.setWindowTitle(f"Print the {printing.WHAT[which]}")
@@ -80,20 +83,26 @@ def _print(window: MainWindow, which: Which) -> bool:
     return True
 
 
-def _export(window: MainWindow, which: Which, path: str | None) -> bool:
+def _folder(window: MainWindow) -> Path:
+    """Where a printed or exported file goes unless the GM says otherwise: beside the
+    session's file, or in the sessions folder for one never saved (not the home folder)."""
     from futurepath_desktop import paths
+
+    saved = window.controller.path
+    return saved.parent if saved is not None else paths.sessions_dir(create=True)
+
+
+def _export(window: MainWindow, which: Which, path: str | None) -> bool:
     from futurepath_desktop.ui import printing
 
     session = window.controller.session
     if path is None:
         from PySide6.QtWidgets import QFileDialog
 
-        saved = window.controller.path
-        folder = saved.parent if saved is not None else paths.sessions_dir(create=True)
         path, _ = QFileDialog.getSaveFileName(
             window,
             f"Export the {printing.WHAT[which]} as PDF",
-            str(folder / printing.suggested_name(session, which)),
+            str(_folder(window) / printing.suggested_name(session, which)),
             "PDF documents (*.pdf);;All files (*)",
         )
         if not path:

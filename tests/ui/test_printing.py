@@ -309,6 +309,43 @@ def test_print_opens_the_print_dialog(qtbot: QtBot, window: MainWindow) -> None:
     assert seen[1] == "QPrintDialog" and window.isVisible()
 
 
+@pytest.mark.parametrize("saved", [False, True], ids=["never saved", "saved"])
+def test_with_no_printer_the_print_dialog_offers_a_file_beside_the_session(
+    qtbot: QtBot,
+    window: MainWindow,
+    private_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    saved: bool,
+) -> None:
+    """With no printer on the machine the dialog can only print to a file: it offers one
+    named for the session, beside the session's file (or in the sessions folder), not in
+    the home folder."""
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinterInfo
+
+    from futurepath_desktop import paths
+
+    monkeypatch.setattr(QPrinterInfo, "availablePrinters", staticmethod(lambda: []))
+    folder = tmp_path / "campaign"
+    if saved:
+        folder.mkdir()
+        assert window.files._write(folder / "bears.fpsession")
+    else:
+        folder = paths.sessions_dir(create=True)
+    offered: list[str] = []
+
+    def look(dialog: QDialog) -> None:
+        assert isinstance(dialog, QPrintDialog)
+        offered.append(dialog.printer().outputFileName())
+        dialog.reject()
+
+    answer_dialog(qtbot, look)
+    assert not print_prompts.print_log(window)  # cancelled
+    wanted = folder / printing.suggested_name(window.controller.session, "log")
+    assert offered == [str(wanted)]
+    assert Path(offered[0]).parent != Path.home()
+
+
 def test_a_printer_gets_the_pages(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     """Printing goes through QPrinter as the dialog set it up (here: into a PDF file)."""
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
