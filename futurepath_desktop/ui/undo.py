@@ -46,6 +46,7 @@ class SessionController(QObject):
         something else wrote it since)."""
         self.stack = UndoStack(self)
         self.autosave: Autosave | None = None
+        self.refusal = ""  # why the last refused command was refused
 
     def start_autosave(self, unsaved: str = "") -> None:
         """Journal every change from now on (the window does this; tests may not)."""
@@ -69,7 +70,8 @@ class SessionController(QObject):
         try:
             applied = run(self.session, command)
         except FuturePathError as error:
-            self.failed.emit(without_rulings(str(error)))
+            self.refusal = without_rulings(str(error))
+            self.failed.emit(self.refusal)
             return False
         self.stack.push(applied)
         self.notify(applied)

@@ -4,7 +4,7 @@ the session, and every edit one undoable command."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QListWidget, QPushButton, QSpinBox
+from PySide6.QtWidgets import QLineEdit, QListWidget, QPushButton, QSpinBox, QToolTip
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session.commands import AddCondition
@@ -197,9 +197,9 @@ def test_a_weapon_is_marked_ap_from_the_weapons_tab(qtbot: QtBot, window: MainWi
 def test_a_refused_name_goes_back_and_esc_drops_what_was_typed(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    """A rename refused (another has the name) puts the name back in the field, chosen to
-    be typed over, not left beside the old one in the header. Esc drops what was typed and
-    leaves the field, so the next letter is a shortcut again."""
+    """A rename refused (another has the name) says why at the field and puts the name back
+    in it, chosen to be typed over, not left beside the old one in the header. Esc drops
+    what was typed and leaves the field, so the next letter is a shortcut again."""
     from PySide6.QtWidgets import QApplication
 
     session = window.controller.session
@@ -213,7 +213,11 @@ def test_a_refused_name_goes_back_and_esc_drops_what_was_typed(
     name.selectAll()
     qtbot.keyClicks(name, "SPACE BEAR 2")
     qtbot.keyClick(name, Qt.Key.Key_Return)
-    assert "already called SPACE BEAR 2" in window.statusBar().currentMessage()
+    said = window.statusBar().currentMessage()
+    assert "already called SPACE BEAR 2" in said
+    # Said at the field too, in a tip just under it, not only in the status bar far below.
+    assert QToolTip.isVisible() and QToolTip.text() in said
+    assert "already called SPACE BEAR 2" in QToolTip.text()
     assert session.combatants["bear-1"].name == "Space Bear 1"
     assert name.text() == "Space Bear 1" and name.selectedText() == "Space Bear 1"
     qtbot.keyClicks(name, "Ursa")

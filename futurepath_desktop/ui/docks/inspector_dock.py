@@ -39,6 +39,7 @@ from futurepath_desktop.ui.portraits import PortraitLabel
 from futurepath_desktop.ui.turn_words import initiative_words, turn_line
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.number_box import NumberBox
+from futurepath_desktop.ui.widgets.tips import say_at
 
 PORTRAIT_SIDE = 64
 SHORT_CAPTIONS = {
@@ -51,8 +52,7 @@ SHORT_CAPTIONS = {
 
 
 def _edit(controller: SessionController, ident: str, changes: dict[str, Any]) -> bool:
-    """Edit a combatant through its operation (the commands load on the first edit, not at
-    start-up)."""
+    """Edit a combatant through its operation (the commands load on its first edit)."""
     from futurepath_desktop.ui.operations import roster
 
     return roster.edit_combatant(controller, ident, changes)
@@ -335,9 +335,7 @@ class InspectorDock(QDockWidget):
             if secret
             else "Hidden from the players' view and page"
         )
-        self.initiative.setText(
-            initiative_words(combatant, self.controller.session.options.initiative)
-        )
+        self.initiative.setText(initiative_words(combatant, session.options.initiative))
         if not self.notes.hasFocus():
             self.notes.setPlainText(combatant.notes)
 
@@ -351,9 +349,8 @@ class InspectorDock(QDockWidget):
 
     def _row_visible(self, box: QWidget, visible: bool) -> None:
         box.setVisible(visible)
-        for field, caption in self._captions.items():
-            if self.fields[field] is box:
-                caption.setVisible(visible)
+        for caption in (c for field, c in self._captions.items() if self.fields[field] is box):
+            caption.setVisible(visible)
 
     # --- edits -------------------------------------------------------------------------
 
@@ -363,13 +360,15 @@ class InspectorDock(QDockWidget):
             return
         if not _edit(self.controller, combatant.id, {field: value}):
             self.fill()
+            field_box = self.fields.get(field) or (self.name if field == "name" else self.notes)
+            say_at(field_box, self.controller.refusal)  # where the GM looks, and the status bar
             if field == "name":  # refused: the name it has, ready to be typed over
                 self.name.setText(combatant.name)
                 self.name.selectAll()
 
     def _keep_name(self) -> None:
         """Esc in the name field: what was typed goes, the name stays, and the keys leave
-        the field (the next letter is a shortcut again, not more of a name)."""
+        the field (the next letter is a shortcut again)."""
         combatant = self.combatant()
         self.name.setText(combatant.name if combatant is not None else "")
         self.name.clearFocus()

@@ -8,11 +8,10 @@ holds the nearest number it may: 150 becomes 99.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QSpinBox, QToolTip, QWidget
+from PySide6.QtWidgets import QSpinBox, QWidget
 
-TIP_MS = 5000
+from futurepath_desktop.ui.widgets.tips import say_at, unsay
 
 
 def limit_words(typed: int, low: int, high: int) -> str:
@@ -75,11 +74,8 @@ class NumberBox(QSpinBox):
 
     def _say(self, words: str) -> None:
         self.said = words
-        if self.isVisible():
-            below = self.mapToGlobal(QPoint(0, self.height()))
-            QToolTip.showText(below, words, self, self.rect(), TIP_MS)
+        say_at(self, words)
 
     def _unsay(self) -> None:
-        if self.said and QToolTip.text() == self.said:
-            QToolTip.hideText()
+        unsay(self.said)
         self.said = ""
