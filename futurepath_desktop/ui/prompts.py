@@ -115,13 +115,28 @@ def add_condition(window: MainWindow) -> None:
     ids = targets(window)
     if ids is None:
         return
-    dialog = ConditionDialog(names(window, ids), window)
+    dialog = ConditionDialog(names(window, ids), window, own=own_conditions(window))
     if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.name.text().strip():
         return
     key, name, rounds, note = dialog.choice()
-    conditions.add_condition(
+    added = conditions.add_condition(
         window.controller, ids, key, rounds, note=note, name=name, recurring=dialog.recurring()
     )
+    if added and key.startswith("custom:"):  # offered again, in this session and the next
+        kept = [name] + [n for n in own_conditions(window) if n.lower() != name.lower()]
+        window.settings.setValue(OWN_CONDITIONS, kept[:OWN_CONDITIONS_KEPT])
+
+
+OWN_CONDITIONS, OWN_CONDITIONS_KEPT = "ownConditions", 20
+
+
+def own_conditions(window: MainWindow) -> list[str]:
+    """The GM's own conditions: those on someone in this session, then those added lately
+    (kept in the settings, the latest first)."""
+    held = [c.name for c in window.controller.session.conditions.values() if c.custom]
+    value = window.settings.value(OWN_CONDITIONS, [])  # a list of one is read back bare
+    kept = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return list(dict.fromkeys([*held, *(str(n) for n in kept)]))
 
 
 def change_counters(window: MainWindow, by: int) -> None:

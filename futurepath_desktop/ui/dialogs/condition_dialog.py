@@ -3,6 +3,8 @@ custom one) and its rounds; ``C s t Enter`` puts Stunned for its default round."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -43,7 +45,8 @@ def match(text: str) -> ConditionDef | None:
 class ConditionDialog(QDialog):
     """Condition name with completion, rounds, and a note."""
 
-    def __init__(self, who: str, parent: QWidget | None = None) -> None:
+    def __init__(self, who: str, parent: QWidget | None = None, *, own: Sequence[str] = ()) -> None:
+        """``own``: names of the GM's own conditions used before, offered with the book's."""
         super().__init__(parent)
         self.setObjectName("conditionDialog")
         self.setWindowTitle("Add condition")
@@ -53,7 +56,9 @@ class ConditionDialog(QDialog):
         self.name.setObjectName("conditionName")
         self.name.setMaxLength(CUSTOM_NAME_MAX)  # the longest name of one's own
         self.name.setPlaceholderText("Pick or type a name")
-        names = sorted(c.name for c in CATALOG.values())
+        book = {c.name.lower() for c in CATALOG.values()}
+        others = {n.lower(): n for n in own if n.strip() and n.lower() not in book}
+        names = sorted([c.name for c in CATALOG.values()] + list(others.values()), key=str.lower)
         # Typed with completion, or picked from the list with the mouse.
         self.choices = QComboBox()
         self.choices.setObjectName("conditionChoices")
@@ -62,7 +67,7 @@ class ConditionDialog(QDialog):
         self.choices.setLineEdit(self.name)
         self.choices.addItems(names)
         self.choices.setCurrentIndex(-1)
-        self.choices.setMaxVisibleItems(len(names))
+        self.choices.setMaxVisibleItems(len(CATALOG))  # more scroll: the popup fits a laptop
         completer = QCompleter(names, self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setCompletionMode(QCompleter.CompletionMode.InlineCompletion)

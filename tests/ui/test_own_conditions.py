@@ -1,0 +1,80 @@
+"""A condition of the GM's own ("Marked by the Hunter") is offered again, in the list and
+by completion, once it has been used: in the same session after it has ended, and in the
+next session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit
+from pytestqt.qtbot import QtBot
+
+from futurepath_desktop.session.demo import demo_session
+from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
+from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.operations import conditions
+from tests.ui.conftest import answer_dialog, find
+
+OWN = "Marked by the Hunter"
+
+
+def offered(dialog: QDialog) -> list[str]:
+    combo = find(dialog, QComboBox, "conditionChoices")
+    return [combo.itemText(i) for i in range(combo.count())]
+
+
+def add_by_keys(qtbot: QtBot, window: MainWindow, who: str, typed: str) -> list[str]:
+    """Select ``who``, press C, type ``typed`` and Enter; what the dialog offered."""
+    seen: list[str] = []
+
+    def answer(dialog: QDialog) -> None:
+        assert isinstance(dialog, ConditionDialog)
+        seen.extend(offered(dialog))
+        name = find(dialog, QLineEdit, "conditionName")
+        qtbot.keyClicks(name, typed)
+        qtbot.keyClick(name, Qt.Key.Key_Return)
+
+    window.initiative.select([who])
+    answer_dialog(qtbot, answer)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, "c")
+    qtbot.waitUntil(lambda: bool(seen))
+    return seen
+
+
+@pytest.fixture
+def second_window(qtbot: QtBot) -> Iterator[MainWindow]:
+    main = MainWindow(demo_session(), autosave=False)
+    qtbot.addWidget(main, before_close_func=lambda w: w.controller.stack.setClean())
+    main.show()
+    qtbot.waitUntil(lambda: main.painted)
+    yield main
+    main.controller.stack.setClean()
+    main.close()
+
+
+def test_the_gms_own_condition_is_offered_again_after_it_ended_and_next_session(
+    qtbot: QtBot, window: MainWindow, second_window: MainWindow
+) -> None:
+    session = window.controller.session
+    first = add_by_keys(qtbot, window, "brandon", OWN)
+    assert OWN not in first  # never used yet: the book's conditions only
+    (held,) = [c for c in session.conditions_on("brandon") if c.custom]
+    assert held.name == OWN
+    conditions.end_conditions(window.controller, [held.id])
+    assert not any(c.custom for c in session.conditions.values())  # nobody holds it now
+
+    # Offered again, and three letters and Enter put it on James.
+    again = add_by_keys(qtbot, window, "james", "Mar")
+    assert OWN in again and again.index(OWN) == sorted(again, key=str.lower).index(OWN)
+    assert [c.name for c in session.conditions_on("james") if c.custom] == [OWN]
+
+    # The next session (a second window here) offers it too.
+    assert second_window.controller.session.conditions == {}
+    assert OWN in add_by_keys(qtbot, second_window, "art", "Stu")
+    art = second_window.controller.session.conditions_on("art")
+    assert [c.name for c in art] == ["Stunned"]  # the book's are found by their letters still
