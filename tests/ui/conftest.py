@@ -15,6 +15,17 @@ from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.ui.main_window import MainWindow
 
 
+def shown_demo(qtbot: QtBot, *, autosave: bool) -> Iterator[MainWindow]:
+    """The demo in a shown, painted window, closed after the test (its changes dropped)."""
+    main = MainWindow(demo_session(), autosave=autosave)
+    qtbot.addWidget(main, before_close_func=lambda w: w.controller.stack.setClean())
+    main.show()
+    qtbot.waitUntil(lambda: main.painted)
+    yield main
+    main.controller.stack.setClean()
+    main.close()
+
+
 @pytest.fixture
 def window(qtbot: QtBot) -> Iterator[MainWindow]:
     """The demo, shown and painted, with autosave off."""

@@ -21,14 +21,13 @@ from pytestqt.qtbot import QtBot
 
 from futurepath_desktop import __version__, paths
 from futurepath_desktop.session.autosave import Autosave
-from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.session.journal_patch import Stamp
 from futurepath_desktop.ui import desktop_hooks, error_report, folders, licences, theme
 from futurepath_desktop.ui.dialogs.about_dialog import AboutDialog
 from futurepath_desktop.ui.dialogs.error_dialog import ErrorDialog
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.operations import health
-from tests.ui.conftest import answer_dialog, find
+from tests.ui.conftest import answer_dialog, find, shown_demo
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,13 +138,7 @@ def logged(private_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
 @pytest.fixture
 def autosaved(qtbot: QtBot) -> Iterator[MainWindow]:
     """The demo in a window with autosave on, as the GM runs it."""
-    main = MainWindow(demo_session(), autosave=True)
-    qtbot.addWidget(main, before_close_func=lambda w: w.controller.stack.setClean())
-    main.show()
-    qtbot.waitUntil(lambda: main.painted)
-    yield main
-    main.controller.stack.setClean()
-    main.close()
+    yield from shown_demo(qtbot, autosave=True)
 
 
 def last_journal_label(saver: Autosave) -> str:

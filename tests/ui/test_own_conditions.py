@@ -11,11 +11,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from futurepath_desktop.session.demo import demo_session
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.operations import conditions
-from tests.ui.conftest import answer_dialog, find
+from tests.ui.conftest import answer_dialog, find, shown_demo
 
 OWN = "Marked by the Hunter"
 
@@ -48,13 +47,8 @@ def add_by_keys(qtbot: QtBot, window: MainWindow, who: str, typed: str) -> list[
 
 @pytest.fixture
 def second_window(qtbot: QtBot) -> Iterator[MainWindow]:
-    main = MainWindow(demo_session(), autosave=False)
-    qtbot.addWidget(main, before_close_func=lambda w: w.controller.stack.setClean())
-    main.show()
-    qtbot.waitUntil(lambda: main.painted)
-    yield main
-    main.controller.stack.setClean()
-    main.close()
+    """Another window on the demo, as the next session is opened."""
+    yield from shown_demo(qtbot, autosave=False)
 
 
 def test_the_gms_own_condition_is_offered_again_after_it_ended_and_next_session(
