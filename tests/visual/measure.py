@@ -142,7 +142,8 @@ def label_problems(label: QLabel) -> list[str]:
                 f"label {text!r} needs {max(needed, wrapped.height())} px of height, "
                 f"has {room.height()}"
             )
-        longest = max(text.split(), key=metrics.horizontalAdvance)
+        # A zero-width space is a place to break too (``breakable``'s long names).
+        longest = max(text.replace("\u200b", " ").split(), key=metrics.horizontalAdvance)
         widest = max(
             metrics.boundingRect(QRect(0, 0, max(room.width(), 1), TALL), WRAP, line).width()
             for line in lines

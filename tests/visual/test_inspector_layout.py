@@ -108,3 +108,38 @@ def test_the_turn_line_leaves_the_attack_form_whole_without_scrolling(
         if image.pixelColor(x, y) != background
     )
     assert inked > 50
+
+
+@pytest.mark.parametrize(("width", "height"), LAPTOPS)
+def test_a_name_of_the_most_letters_with_no_space_wraps_in_the_header(
+    posed: Posed, width: int, height: int
+) -> None:
+    """A name of 120 letters and no space (the most a name may have) once widened the
+    inspector to the whole name: a sideways scroll bar, the title cut off and the Stats
+    tab's boxes pushed out of sight. The header now wraps it, and its pixels show the
+    name's ink on several lines inside the panel."""
+    from futurepath_desktop.session.records.kinds import NAME_MAX
+    from futurepath_desktop.ui.operations import roster
+
+    window = posed(width, height, theme.LIGHT)
+    name = ("Brandonthe" * 12)[:NAME_MAX]
+    assert len(name) == NAME_MAX and " " not in name
+    assert roster.edit_combatant(window.controller, "brandon", {"name": name})
+    window.initiative.select(["brandon"])
+    found = every_tab(window)
+    assert found == {tab: [] for tab in found}
+    title = window.inspector.title
+    assert title.text().replace("\u200b", "").startswith(name)  # the whole name, unbroken
+    right = title.mapTo(window.inspector, title.rect().topRight()).x()
+    assert right <= window.inspector.width()
+    # Rows of the title's picture with ink, in bands: one band a line of text.
+    image = title.grab().toImage()
+    background = image.pixelColor(image.width() - 1, image.height() - 1)
+    inked_rows = [
+        any(image.pixelColor(x, y) != background for x in range(0, image.width(), 2))
+        for y in range(image.height())
+    ]
+    bands = sum(
+        1 for y, inked in enumerate(inked_rows) if inked and (y == 0 or not inked_rows[y - 1])
+    )
+    assert bands >= 3, f"the title shows {bands} lines"

@@ -38,6 +38,7 @@ from futurepath_desktop.ui.docks.inspector_summary import combatant_summary
 from futurepath_desktop.ui.portraits import PortraitLabel
 from futurepath_desktop.ui.turn_words import initiative_words, turn_line
 from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.widgets.fitted_text import breakable
 from futurepath_desktop.ui.widgets.number_box import NumberBox
 from futurepath_desktop.ui.widgets.tips import say_at
 
@@ -294,7 +295,7 @@ class InspectorDock(QDockWidget):
         self._filling = True
         try:
             team = self.controller.session.teams.get(combatant.team_id)
-            self.title.setText(f"{combatant.name}  ·  {team.name if team else ''}")
+            self.title.setText(breakable(f"{combatant.name}  ·  {team.name if team else ''}"))
             self.summary.setText(combatant_summary(self.controller.session, combatant))
             self._fill_turn()
             if "stats" in self._built:

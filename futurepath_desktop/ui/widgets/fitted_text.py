@@ -4,9 +4,21 @@ fewer lines."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QListWidget, QWidget
+
+BREAK_RUN = 12
+"""Letters of a word with no space in it after which a wrapping label may break it."""
+
+
+def breakable(text: str, run: int = BREAK_RUN) -> str:
+    """``text`` with a zero-width space after every ``run`` letters of a longer word: a
+    word-wrapping label wraps a name with no space in it there, where it would otherwise
+    widen its whole panel to the name's width."""
+    return re.sub(rf"(\S{{{run}}})(?=\S)", "\\1\u200b", text)
 
 
 class WrappingList(QListWidget):
