@@ -104,6 +104,30 @@ def test_enter_in_any_field_of_the_form_rolls(qtbot: QtBot, window: MainWindow, 
     assert len(attacks(session)) == before + 2
 
 
+def test_enter_does_not_roll_what_the_greyed_button_would_not(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The range typed down to nothing ("off map") greys Roll attack: Enter in the range
+    box, at once, rolls nothing and says why in the form, as the button's state does."""
+    session = window.controller.session
+    form = inspect(qtbot, window, "art")
+    form.distance.setFocus()
+    qtbot.waitUntil(form.distance.hasFocus)
+    before = len(attacks(session))
+    form.distance.lineEdit().selectAll()
+    qtbot.keyClicks(form.distance, "-10")  # the minus is refused and said; 10 stays
+    form.distance.lineEdit().selectAll()
+    qtbot.keyClicks(form.distance, "0")
+    qtbot.keyClick(form.distance, Qt.Key.Key_Return)  # no time for the odds to catch up
+    assert form.distance.value() == 0 and not form.roll.isEnabled()
+    assert len(attacks(session)) == before
+    assert "Cannot roll: type the range" in form.result.text()
+    form.distance.lineEdit().selectAll()
+    qtbot.keyClicks(form.distance, "15")
+    qtbot.keyClick(form.distance, Qt.Key.Key_Return)
+    assert len(attacks(session)) == before + 1
+
+
 def test_enter_on_the_chart_button_charts_and_escape_gives_the_keyboard_back(
     qtbot: QtBot, window: MainWindow
 ) -> None:

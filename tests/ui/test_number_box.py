@@ -1,30 +1,37 @@
-"""Number boxes say so when what is typed passes their limits, and settle on the nearest
-number they may hold: a plain spin box dropped the key without a word (150 typed where 99
-is the most left 15)."""
+"""Number boxes say so when what is typed passes their limits, and take the nearest number
+they may hold at once: a plain spin box dropped the key without a word (150 typed where
+99 is the most left 15), and a box that kept 150 showed one number while the panel worked
+from another."""
 
 from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtWidgets import QDialog, QSpinBox, QToolTip, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QLabel, QSpinBox, QToolTip, QVBoxLayout
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.ui.main_window import MainWindow
 from futurepath_desktop.ui.widgets.number_box import NumberBox, limit_words
+from futurepath_desktop.ui.widgets.tips import tip_label
 from tests.ui.conftest import find
 
 
-def shown_box(qtbot: QtBot, low: int, high: int, suffix: str = "") -> tuple[QDialog, NumberBox]:
-    """A box alone in a shown dialog (the dialog returned too: it holds the box)."""
+def shown_box(
+    qtbot: QtBot, low: int, high: int, suffix: str = "", special: str = ""
+) -> tuple[QDialog, NumberBox]:
+    """A box under a caption in a shown dialog (the dialog returned too: it holds it)."""
     dialog = QDialog()
     qtbot.addWidget(dialog)
-    box = NumberBox()
-    box.setRange(low, high)
+    box = NumberBox.within(low, high)
     box.setSuffix(suffix)
-    box.setValue(low)
-    QVBoxLayout(dialog).addWidget(box)
+    box.setSpecialValueText(special)
+    box.setValue(low + 1)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(QLabel("Caption"))
+    layout.addWidget(box)
+    dialog.move(200, 300)
     dialog.show()
     qtbot.waitExposed(dialog)
     box.setFocus()
@@ -36,29 +43,50 @@ def type_over(qtbot: QtBot, box: QSpinBox, text: str) -> None:
     qtbot.keyClicks(box, text)
 
 
-def test_a_number_past_the_most_is_kept_as_typed_said_and_settled_on_enter(
+def test_a_number_past_the_most_becomes_the_most_at_once_said_over_the_box(
     qtbot: QtBot,
 ) -> None:
     _dialog, box = shown_box(qtbot, 0, 99, " ft")
+    seen: list[int] = []
+    box.valueChanged.connect(seen.append)
     type_over(qtbot, box, "150")
-    assert box.text() == "150 ft"  # not 15: the last key was not dropped
-    assert box.said == "At most 99: 150 becomes 99"
-    assert QToolTip.isVisible() and QToolTip.text() == box.said  # said at the box
+    # Not 15 (the last key dropped), and not 150 shown while the box holds 15.
+    assert (box.text(), box.value(), seen[-1]) == ("99 ft", 99, 99)
+    assert box.said == "At most 99: 150 became 99 ft"
+    assert QToolTip.isVisible() and QToolTip.text() == box.said
+    tip = tip_label()
+    assert tip is not None  # over the box, not over what lies under it
+    assert tip.geometry().bottom() < box.mapToGlobal(QPoint(0, 0)).y()
     qtbot.keyClick(box, Qt.Key.Key_Return)
-    assert (box.value(), box.text(), box.said) == (99, "99 ft", "")
+    assert (box.value(), box.text()) == (99, "99 ft")
 
 
-def test_a_minus_where_no_number_is_below_nought_is_said_and_settles_at_the_least(
+def test_the_least_with_a_word_of_its_own_is_named_by_that_word(qtbot: QtBot) -> None:
+    """A range box's least is "off map": the tip names what the box then shows."""
+    _dialog, box = shown_box(qtbot, 0, 50, " ft", special="off map")
+    type_over(qtbot, box, "-")  # the key is refused, as a plain box does, but said
+    assert box.text() == "1 ft" and box.said == "At least 0: no numbers below it here"
+    _dialog2, rounds = shown_box(qtbot, -5, 20, special="default")
+    type_over(qtbot, rounds, "-30")
+    assert (rounds.value(), rounds.text()) == (-5, "-5")
+    assert rounds.said == "At least -5: -30 became -5 (“default”)"
+    rounds.event(QFocusEvent(QEvent.Type.FocusOut, Qt.FocusReason.TabFocusReason))
+    assert (rounds.value(), rounds.text()) == (-5, "default")  # its word, once left
+
+
+def test_a_number_short_of_the_least_settles_on_it_on_leaving_and_says_so(
     qtbot: QtBot,
 ) -> None:
-    _dialog, box = shown_box(qtbot, 0, 10)
-    type_over(qtbot, box, "-3")
-    assert box.text() == "-3" and box.said == "At least 0: -3 becomes 0"
+    """10 where 25 is the least may yet become 250 with another key: only on leaving the
+    box does it become 25."""
+    _dialog, box = shown_box(qtbot, 25, 500)
+    type_over(qtbot, box, "10")
+    assert box.text() == "10" and box.said == ""
     box.event(QFocusEvent(QEvent.Type.FocusOut, Qt.FocusReason.TabFocusReason))
-    assert (box.value(), box.said) == (0, "")
+    assert (box.value(), box.said) == (25, "At least 25: 10 became 25")
 
 
-def test_every_number_typed_settles_on_the_nearest_the_box_may_hold(qtbot: QtBot) -> None:
+def test_every_number_typed_ends_as_the_nearest_the_box_may_hold(qtbot: QtBot) -> None:
     """Against clamping worked out here, for numbers inside, at and past both limits."""
     _dialog, box = shown_box(qtbot, -10, 60)
     rng = random.Random(15)
@@ -68,8 +96,7 @@ def test_every_number_typed_settles_on_the_nearest_the_box_may_hold(qtbot: QtBot
         qtbot.keyClick(box, Qt.Key.Key_Return)
         nearest = sorted((-10, number, 60))[1]
         assert box.value() == nearest, number
-        past = number != nearest
-        assert bool(limit_words(number, -10, 60)) == past
+        assert bool(limit_words(number, -10, 60)) == (number != nearest)
 
 
 def test_the_inspectors_ac_typed_past_its_most_is_said_and_kept_at_the_most(
@@ -85,7 +112,7 @@ def test_the_inspectors_ac_typed_past_its_most_is_said_and_kept_at_the_most(
     before, steps = session.combatants["brandon"].ac, stack.count()
     ac.setFocus()
     type_over(qtbot, ac, "150")
-    assert ac.text() == "150" and "At most 60" in ac.said
+    assert ac.text() == "60" and ac.said == "At most 60: 150 became 60"
     qtbot.keyClick(ac, Qt.Key.Key_Return)
     assert session.combatants["brandon"].ac == 60
     assert stack.count() == steps + 1

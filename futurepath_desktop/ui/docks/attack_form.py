@@ -64,6 +64,7 @@ class AttackForm(QGroupBox):
         self.controller = controller
         self.attacker_id: str | None = None
         self.ready = False
+        self.why_not = ""  # why the Roll button is greyed, if it is
         self.plan: AttackPlan | None = None
         self._came_from: QWidget | None = None  # where Escape takes the keyboard back to
         self._rolling = False
@@ -84,9 +85,8 @@ class AttackForm(QGroupBox):
             self.action.addItem(label, value)
         form.addRow("Action", self.action)
         row = QHBoxLayout()
-        self.distance = NumberBox()
+        self.distance = NumberBox.within(0, 5000)
         self.distance.setObjectName("attackDistance")
-        self.distance.setRange(0, 5000)
         self.distance.setSingleStep(5)
         self.distance.setValue(5)
         self.distance.setSuffix(" ft")
@@ -98,16 +98,13 @@ class AttackForm(QGroupBox):
         row.addWidget(self.cover)
         form.addRow("Range", row)
         fiat = QHBoxLayout()
-        self.fiat_adv = NumberBox()
-        self.fiat_adv.setRange(0, 3)
+        self.fiat_adv = NumberBox.within(0, 3)
         self.fiat_adv.setPrefix("+")
         self.fiat_adv.setSuffix(" adv")
-        self.fiat_dis = NumberBox()
-        self.fiat_dis.setRange(0, 3)
+        self.fiat_dis = NumberBox.within(0, 3)
         self.fiat_dis.setPrefix("−")
         self.fiat_dis.setSuffix(" dis")
-        self.fiat_flat = NumberBox()
-        self.fiat_flat.setRange(-20, 20)
+        self.fiat_flat = NumberBox.within(-20, 20)
         self.fiat_flat.setSuffix(" flat")
         for box in (self.fiat_adv, self.fiat_dis, self.fiat_flat):
             fiat.addWidget(box)
@@ -242,9 +239,8 @@ class AttackForm(QGroupBox):
                 self.weapon.setCurrentIndex(keep_weapon)
         for combo in (self.target, self.weapon):
             combo.blockSignals(False)
-        self.setEnabled(
-            attacker is not None and self.target.count() > 0 and self.weapon.count() > 0
-        )
+        armed = attacker is not None and self.target.count() > 0 and self.weapon.count() > 0
+        self.setEnabled(armed)
         if self.target.currentData() != keep_target:  # a distance the GM typed stays
             self.from_map()
         self._timer.start()
@@ -330,14 +326,16 @@ class AttackForm(QGroupBox):
         if command.distance_ft == 0:  # "off map": a range left over would mislead
             off = [n for i, n in self._names() if i not in self.controller.session.tokens]
             words = f"{' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the map"
-            self._show([], refused_html(f"Type the range: {words}" if off else "Type the range"))
+            self.why_not = f"type the range: {words}" if off else "type the range"
+            self._show([], refused_html(self.why_not[:1].upper() + self.why_not[1:]))
             self.roll.setEnabled(False)
             return
         try:
             plan = command.plan(self.controller.session)
             tally = plan.setup.tally()
         except FuturePathError as error:
-            self._show([], refused_html(f"Cannot attack: {without_rulings(str(error))}"))
+            self.why_not = without_rulings(str(error))
+            self._show([], refused_html(f"Cannot attack: {self.why_not}"))
             self.roll.setEnabled(False)
             return
         self.plan = plan
@@ -347,7 +345,8 @@ class AttackForm(QGroupBox):
         self._show(*plan_words(plan, tally.net, reason))
         # A turn with no room for it: the roll would only be refused (the odds still show).
         self.roll.setEnabled(not reason)
-        self.roll.setToolTip(without_rulings(reason) if reason else "")
+        self.why_not = without_rulings(reason) if reason else ""
+        self.roll.setToolTip(self.why_not)
 
     def _show(self, sources: list[str], odds: str) -> None:
         """Update the sources and odds only where they changed (no needless repaints)."""
@@ -361,6 +360,13 @@ class AttackForm(QGroupBox):
         command = self.command()
         if command is None:
             self.result.show_outcome("Choose a target first", refused=True)
+            return
+        if self._timer.isActive():  # a field changed an instant ago: its odds first
+            self._timer.stop()
+            self.recompute()
+        if self.ready and not self.roll.isEnabled():  # Enter in a field, the button greyed
+            self.result.show_outcome(f"Cannot roll: {self.why_not}", refused=True)
+            self.controller.failed.emit(f"Cannot roll: {self.why_not}")  # the status bar too
             return
         self._rolling, self._refused = True, []
         try:

@@ -1,9 +1,9 @@
 """NumberBox: a spin box that says so when what is typed passes its limits.
 
 A plain spin box refuses, without a word, the key that would take it past its most:
-typing 150 where 99 is the most leaves 15, and the GM may never notice. A NumberBox keeps
-what was typed, says at the box what the limit is, and on Enter (or on leaving the box)
-holds the nearest number it may: 150 becomes 99.
+typing 150 where 99 is the most leaves 15, and the GM may never notice. A NumberBox
+takes the nearest number it may hold at once (150 becomes 99), so that what it shows is
+what it holds and what the panel works out from, and says so in a tip over the box.
 """
 
 from __future__ import annotations
@@ -14,68 +14,85 @@ from PySide6.QtWidgets import QSpinBox, QWidget
 from futurepath_desktop.ui.widgets.tips import say_at, unsay
 
 
-def limit_words(typed: int, low: int, high: int) -> str:
-    """What the box says of a number past its limits (empty if within them)."""
+def limit_words(typed: int, low: int, high: int, became: str = "") -> str:
+    """What a box says of a number past its limits, ``became`` what it shows instead (the
+    nearest number unless given); empty if within them."""
     if typed > high:
-        return f"At most {high}: {typed} becomes {high}"
+        return f"At most {high}: {typed} became {became or high}"
     if typed < low:
-        return f"At least {low}: {typed} becomes {low}"
+        return f"At least {low}: {typed} became {became or low}"
     return ""
 
 
 class NumberBox(QSpinBox):
-    """A whole-number box that keeps a number past its limits as typed, says what the
-    limit is, and settles on the nearest number it may hold."""
+    """A whole-number box that takes the nearest number it may hold when what is typed
+    passes its limits, and says what the limit is."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.said = ""  # what it last said of a number past its limits ("" if nothing)
+        self.said = ""  # what it last said of its limits ("" if nothing)
+        self._taken = ""  # the text it last took in place of a number past them
+
+    @classmethod
+    def within(cls, low: int, high: int, *, tracking: bool = True) -> NumberBox:
+        """A box for ``low`` to ``high``; without ``tracking`` its value changes on Enter
+        or on leaving the box, not at each key."""
+        box = cls()
+        box.setRange(low, high)
+        box.setKeyboardTracking(tracking)
+        return box
+
+    def inner(self, text: str) -> str:
+        """``text`` without the box's prefix and suffix."""
+        return text.removeprefix(self.prefix()).removesuffix(self.suffix()).strip()
 
     def number_in(self, text: str) -> int | None:
         """The whole number ``text`` holds between the box's prefix and suffix, if any."""
-        inner = text
-        if self.prefix() and inner.startswith(self.prefix()):
-            inner = inner[len(self.prefix()) :]
-        if self.suffix() and inner.endswith(self.suffix()):
-            inner = inner[: -len(self.suffix())]
-        inner = inner.strip()
+        inner = self.inner(text)
         if not inner or not inner.lstrip("+-").isdigit() or len(inner) > 12:
             return None
         return int(inner)
 
+    def shown_as(self, value: int) -> str:
+        """The box's whole text for ``value`` as typed (the word a box may have for its
+        least shows once the box is left)."""
+        return f"{self.prefix()}{self.textFromValue(value)}{self.suffix()}"
+
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         state, text, pos = super().validate(text, pos)
+        if state != QValidator.State.Invalid:
+            if state == QValidator.State.Acceptable and text != self._taken:
+                self._unsay()  # typed anew: what was said no longer holds
+            return state, text, pos
         number = self.number_in(text)
-        words = "" if number is None else limit_words(number, self.minimum(), self.maximum())
-        if words and state != QValidator.State.Acceptable:
-            self._say(words)
-            return QValidator.State.Intermediate, text, pos
-        if state == QValidator.State.Invalid and self.minimum() >= 0 and self._minus_alone(text):
+        if number is not None:  # past a limit no more keys could come back from: take it
+            shown = self._take_nearest(number)
+            return QValidator.State.Acceptable, shown, len(shown) - len(self.suffix())
+        if self.inner(text) == "-":  # refused, as before, but not without a word
             self._say(f"At least {self.minimum()}: no numbers below it here")
-            return QValidator.State.Intermediate, text, pos  # what follows is said above
-        if state == QValidator.State.Acceptable:
-            self._unsay()
         return state, text, pos
 
-    def _minus_alone(self, text: str) -> bool:
-        inner = text.removeprefix(self.prefix()).removesuffix(self.suffix()).strip()
-        return inner == "-"
-
     def fixup(self, text: str) -> str:
-        """On Enter or on leaving the box: a number past the limits becomes the nearest
-        one the box may hold."""
+        """On Enter or on leaving the box with a number short of the least (more keys
+        could have brought it there): the least, said so."""
         number = self.number_in(text)
-        if number is None:
-            self._unsay()
-            return super().fixup(text)
+        return super().fixup(text) if number is None else self._take_nearest(number)
+
+    def _take_nearest(self, number: int) -> str:
+        """The text of the number nearest ``number`` that the box may hold, said so."""
         near = min(max(number, self.minimum()), self.maximum())
-        self._unsay()
-        return f"{self.prefix()}{near}{self.suffix()}"
+        shown = self.shown_as(near)
+        special = self.specialValueText() if near == self.minimum() else ""
+        word = f"{shown} (“{special}”)" if special else shown
+        self._say(limit_words(number, self.minimum(), self.maximum(), word))
+        self._taken = shown
+        return shown
 
     def _say(self, words: str) -> None:
-        self.said = words
-        say_at(self, words)
+        if words:
+            self.said = words
+            say_at(self, words)
 
     def _unsay(self) -> None:
         unsay(self.said)
-        self.said = ""
+        self.said = self._taken = ""

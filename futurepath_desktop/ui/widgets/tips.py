@@ -4,16 +4,29 @@ passes its limits or an edit is refused, rather than only in the status bar far 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QToolTip, QWidget
+from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
 TIP_MS = 6000
 
 
 def say_at(widget: QWidget, words: str, ms: int = TIP_MS) -> None:
-    """Show ``words`` under ``widget`` (if it is on screen) for ``ms`` milliseconds."""
-    if words and widget.isVisible():
-        below = widget.mapToGlobal(QPoint(0, widget.height()))
-        QToolTip.showText(below, words, widget, widget.rect(), ms)
+    """Show ``words`` just over ``widget`` (if it is on screen) for ``ms`` milliseconds:
+    over its caption, not over the field under it that the GM may go to next."""
+    if not words or not widget.isVisible():
+        return
+    top = widget.mapToGlobal(QPoint(0, 0))
+    QToolTip.showText(top, words, widget, widget.rect(), ms)
+    tip = tip_label()
+    if tip is not None:  # Qt puts a tip a little under the point it is given
+        tip.move(top.x(), max(0, top.y() - tip.height() - 2))
+
+
+def tip_label() -> QWidget | None:
+    """The tip on screen, if any (Qt's own label, by the name Qt gives it)."""
+    for widget in QApplication.topLevelWidgets():
+        if widget.objectName() == "qtooltip_label" and widget.isVisible():
+            return widget
+    return None
 
 
 def unsay(words: str) -> None:
