@@ -267,3 +267,26 @@ def test_with_nobody_inspected_no_ones_fields_show(qtbot: QtBot, window: MainWin
     window.initiative.select(["art"])
     qtbot.waitUntil(inspector.tabs.isVisible)
     assert find(inspector, QLineEdit, "inspectorName").text() == "Art"
+
+
+def test_another_combatant_is_inspected_from_the_top(qtbot: QtBot, window: MainWindow) -> None:
+    """A roll can leave the inspector scrolled down, its header (who this is) out of
+    sight; choosing another combatant shows them from the top again."""
+    from PySide6.QtWidgets import QScrollArea
+
+    window.resize(1280, 600)  # short enough for the panel to scroll
+    window.initiative.select(["brandon"])
+    window.inspector.tabs.setCurrentIndex(1)
+    scroll = window.inspector.findChild(QScrollArea)
+    assert scroll is not None
+    bar = scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(bar.maximum())
+    assert bar.value() > 0
+    window.initiative.select(["james"])
+    assert bar.value() == 0
+    title = window.inspector.title
+    assert title.visibleRegion().boundingRect().height() == title.height()  # in sight
+    bar.setValue(bar.maximum())
+    window.inspector.show_combatant("james")  # the same one again: left where it was
+    assert bar.value() == bar.maximum()

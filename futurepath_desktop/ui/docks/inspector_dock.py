@@ -81,7 +81,7 @@ class InspectorDock(QDockWidget):
         self.combatant_id: str | None = None
         self._filling = False
         self._captions: dict[str, QLabel] = {}
-        scroll = QScrollArea()
+        self.scroll_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -166,7 +166,7 @@ class InspectorDock(QDockWidget):
         self.abilities: dict[str, QSpinBox] = {}
         # Two rows of three: six boxes side by side do not fit a laptop's inspector.
         for n, field in enumerate(Abilities.__struct_fields__):
-            box = self._spin(0, 99)
+            box = NumberBox.within(0, 99, tracking=False)
             box.setObjectName(f"inspector_{field}")
             box.editingFinished.connect(self._commit_abilities)
             caption = QLabel(field[:3].upper())
@@ -196,7 +196,7 @@ class InspectorDock(QDockWidget):
                 ("Extra Damage", "extra_damage", 0, 10),
             )
         ):
-            box = self._spin(low, high)
+            box = NumberBox.within(low, high, tracking=False)
             box.setObjectName(f"inspector_{field}")
             box.editingFinished.connect(lambda f=field, b=box: self._commit(f, b.value()))
             self.fields[field] = box
@@ -249,19 +249,14 @@ class InspectorDock(QDockWidget):
         row.addStretch(1)
         wlayout.addLayout(row)
 
-    @staticmethod
-    def _spin(low: int, high: int) -> QSpinBox:
-        box = NumberBox()
-        box.setRange(low, high)
-        box.setKeyboardTracking(False)
-        return box
-
     def combatant(self) -> Combatant | None:
         """The inspected combatant, if it still exists."""
         return self.controller.session.combatants.get(self.combatant_id or "")
 
     def show_combatant(self, combatant_id: str | None) -> None:
-        """Inspect another combatant (or none)."""
+        """Inspect another combatant (or none), from the top: who it is stays in sight."""
+        if combatant_id != self.combatant_id:
+            self.scroll_area.verticalScrollBar().setValue(0)
         self.combatant_id = combatant_id
         self.fill()
         self.attack.set_attacker(combatant_id if self.combatant() else None)
