@@ -322,7 +322,8 @@ ACTIONS: tuple[Action, ...] = (
         "Next Tab",
         "keyboard.cycle_tabs",
         ("Ctrl+PgDown",),
-        "Bring the next of the map, the bridge and the charts to the front",
+        "Bring the next tab to the front: the inspector's while the keys are in it, else "
+        "the map's, the bridge's or the charts'",
         menu=VIEW,
         section=2,
         args=(1,),
@@ -332,7 +333,8 @@ ACTIONS: tuple[Action, ...] = (
         "Previous Tab",
         "keyboard.cycle_tabs",
         ("Ctrl+PgUp",),
-        "Bring the previous of the map, the bridge and the charts to the front",
+        "Bring the previous tab to the front: the inspector's while the keys are in it, "
+        "else the map's, the bridge's or the charts'",
         menu=VIEW,
         section=2,
         args=(-1,),

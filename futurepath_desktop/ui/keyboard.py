@@ -86,9 +86,11 @@ def focus_map(window: MainWindow) -> None:
     give_keys(window.map, window.map.view)
     session = window.controller.session
     chosen = session.combatants.get(window.map.view.selected_id or "")
-    if session.map is None or chosen is None or window.map.view.tool is not Tool.MOVE:
+    if session.map is None or window.map.view.tool is not Tool.MOVE:
         return
-    if chosen.id in session.tokens:
+    if chosen is None:  # a team's row, or nobody: say so rather than let the arrows do nothing
+        keys = "Choose a combatant first (in Team Initiative, or click a token) to walk them"
+    elif chosen.id in session.tokens:
         keys = f"{chosen.name}: the arrows walk a square, Enter moves there, Esc cancels"
     else:
         keys = f"{chosen.name} is not on the map: the arrows walk a square, Enter places them"
@@ -144,8 +146,14 @@ def middle_tabs(window: MainWindow) -> list[QDockWidget]:
 
 
 def cycle_tabs(window: MainWindow, step: int) -> None:
-    """Bring the middle column's next (``step`` 1) or previous (-1) tab to the front, as
-    Ctrl+PgDn and Ctrl+PgUp do in a tabbed desktop program."""
+    """Bring the next (``step`` 1) or previous (-1) tab to the front, as Ctrl+PgDn and
+    Ctrl+PgUp do in a tabbed desktop program: the inspector's while the keys are in it
+    (they stay on its tabs), else the middle column's."""
+    own = window.inspector.tabs
+    if current_panel(window) is window.inspector and own.isVisible():
+        own.setCurrentIndex((own.currentIndex() + step) % own.count())
+        own.tabBar().setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return
     tabs = middle_tabs(window)
     if not tabs:
         return

@@ -108,6 +108,41 @@ def test_b_and_ctrl_page_keys_reach_the_middle_tabs(window: MainWindow, qtbot: Q
     assert _in_front(window.map)
 
 
+def test_ctrl_page_keys_in_the_inspector_turn_its_own_tabs(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """With the keys in the inspector (A puts them in the attack form), Ctrl+PgDown and
+    Ctrl+PgUp go through the inspector's tabs, the keys staying on them; the middle column
+    stays as it was."""
+    window.initiative.view.setFocus()
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    _key(qtbot, window, Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier)
+    tabs = window.inspector.tabs
+    assert _has_keys(window) is window.inspector and tabs.currentIndex() == 0
+    shown = []
+    for _ in range(tabs.count()):
+        _key(qtbot, window, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+        shown.append(tabs.tabText(tabs.currentIndex()))
+        assert _has_keys(window) is window.inspector
+    assert shown == [tabs.tabText(i % tabs.count()) for i in range(1, tabs.count() + 1)]
+    _key(qtbot, window, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentIndex() == tabs.count() - 1
+    assert _in_front(window.map)  # the middle column did not turn
+
+
+def test_m_with_a_team_chosen_says_to_choose_a_combatant(window: MainWindow, qtbot: QtBot) -> None:
+    """M with a team's row chosen gives the map the keys, and the line under the map says
+    what the arrows need, rather than leaving them to do nothing without a word."""
+    window.initiative.view.setFocus()
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    _key(qtbot, window, Qt.Key.Key_Home, Qt.KeyboardModifier.NoModifier)  # the first team
+    assert not window.initiative.view.currentIndex().parent().isValid()  # a team row
+    assert window.map.view.selected_id is None and window.inspector.combatant() is None
+    _key(qtbot, window, Qt.Key.Key_M, Qt.KeyboardModifier.NoModifier)
+    assert _has_keys(window) is window.map
+    assert window.map.status.text().startswith("Choose a combatant first")
+
+
 def test_l_brings_the_keys_back_to_team_initiative(window: MainWindow, qtbot: QtBot) -> None:
     """From the map (after M) and from the log, L gives the list of combatants the keys: the
     arrows then move through the combatants again. In the attack form's Target list (after
