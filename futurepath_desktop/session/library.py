@@ -17,7 +17,7 @@ from futurepath_desktop import paths
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError, SessionLoadError
 from futurepath_desktop.session.file_read import read_regular
-from futurepath_desktop.session.numbering import free_name, numbered_names
+from futurepath_desktop.session.numbering import copy_names, free_name
 from futurepath_desktop.session.records.kinds import Name
 from futurepath_desktop.session.state import (
     ActiveCondition,
@@ -291,7 +291,7 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
             team = session.team(self.team_id)
             taken = [c.name for c in session.combatants.values()]
             try:
-                names = numbered_names(taken, template.combatant.name, self.count)
+                names = copy_names(taken, template.combatant.name, self.count)
             except ValueError as error:
                 raise CommandError(str(error)) from None
             for name in names:

@@ -33,6 +33,18 @@ def numbered_names(taken: Iterable[str], base: str, count: int) -> list[str]:
     return [f"{base} {number}" for number in range(start, start + count)]
 
 
+def copy_names(taken: Iterable[str], name: str, count: int) -> list[str]:
+    """Names for ``count`` copies of a saved combatant called ``name``. One saved with its
+    number from a fight ("Space Bear 1") is a copy of that number's kind: added where
+    "Space Bear 1" is taken, or several at once, the copies carry on the kind's numbers
+    ("Space Bear 5"), not the saved name's ("Space Bear 1 2")."""
+    names = list(taken)
+    numbered = re.fullmatch(r"(.*\S) \d{1,9}", " ".join(name.split()))
+    if numbered and (count > 1 or any(same_name(name, other) for other in names)):
+        return numbered_names(names, numbered[1], count)
+    return numbered_names(names, name, count)
+
+
 def same_name(one: str, other: str) -> bool:
     """Whether two names are one to a reader: "katie", "Katie " and "Space  Bear" against
     "Space Bear" are (case and runs of spaces are not seen in a list)."""

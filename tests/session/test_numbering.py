@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from futurepath_desktop.session.numbering import MOST_AT_ONCE, numbered_names
+from futurepath_desktop.session.numbering import MOST_AT_ONCE, copy_names, numbered_names, same_name
 
 BASE = "Space Bear"
 
@@ -29,6 +29,31 @@ def test_one_copy_keeps_the_plain_name_until_there_are_two() -> None:
 def test_other_names_that_merely_begin_alike_do_not_count() -> None:
     taken = ["Space Bears 9", "Space Bear Cub 4", "Space Bear 3x"]
     assert numbered_names(taken, BASE, 2) == [f"{BASE} 1", f"{BASE} 2"]
+
+
+def test_a_saved_bear_with_its_number_carries_on_the_bears_numbers() -> None:
+    """Space Bear 1 saved to the library from the fight, added back where the four bears
+    stand: Space Bear 5, not Space Bear 1 2. Alone in a new session it keeps its name."""
+    bears = [f"{BASE} {n}" for n in range(1, 5)]
+    assert copy_names(["Art", *bears], f"{BASE} 1", 1) == [f"{BASE} 5"]
+    assert copy_names(["Art", *bears], f"{BASE} 1", 2) == [f"{BASE} 5", f"{BASE} 6"]
+    assert copy_names(["Art"], f"{BASE} 1", 1) == [f"{BASE} 1"]
+    assert copy_names(["Art"], f"{BASE} 1", 3) == [f"{BASE} {n}" for n in (1, 2, 3)]
+    assert copy_names(["Art"], "Art", 1) == ["Art 2"]  # no number: as before
+
+
+@given(
+    st.lists(st.sampled_from(["Droid", "Droid 1", "Droid 2", "Droid 7", "Art", "droid  3"])),
+    st.sampled_from(["Droid", "Droid 1", "Droid 2", "Droid 40"]),
+    st.integers(1, 5),
+)
+def test_copies_never_take_a_name_in_use_nor_each_others(
+    taken: list[str], name: str, count: int
+) -> None:
+    made = copy_names(taken, name, count)
+    assert len(made) == count
+    assert len({n.casefold() for n in made}) == count
+    assert not any(same_name(new, old) for new in made for old in taken)
 
 
 @pytest.mark.parametrize("count", [0, -1, MOST_AT_ONCE + 1])

@@ -272,6 +272,27 @@ def test_a_monster_goes_to_the_other_side_and_a_character_to_the_players(
     assert library.team.currentData() == enemies[-1].id
 
 
+def test_a_bear_saved_with_its_number_comes_back_as_the_next_bear(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Space Bear 1 saved from the fight and added back beside the four bears, once and
+    then twice at a go: Space Bear 5, then 6 and 7, each named so in the log."""
+    session = window.controller.session
+    library = bear_and_art(qtbot, window)
+    choose(library, "Space Bear 1")
+    library.team.setCurrentIndex(library.team.findData("bears"))
+    library.add_chosen()
+    library.count.setValue(2)
+    library.add_chosen()
+    bears = sorted(c.name for c in session.combatants.values() if c.team_id == "bears")
+    assert bears == [f"Space Bear {n}" for n in range(1, 8)]
+    stack = window.controller.stack
+    assert [stack.text(stack.index() - 2), stack.text(stack.index() - 1)] == [
+        "Add Space Bear 5 from the library",
+        "Add Space Bear 6 to Space Bear 7 from the library",
+    ]
+
+
 def test_the_library_imports_a_players_sheet_as_a_character_and_names_a_junk_file(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
