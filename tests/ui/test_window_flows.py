@@ -13,7 +13,7 @@ from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.commands import Damage
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
-from futurepath_desktop.ui.dialogs.join_dialog import JoinDialog
+from futurepath_desktop.ui.dialogs.join_dialog import NEW_TEAM, JoinDialog
 from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.ui.conftest import answer_dialog, find
@@ -597,3 +597,9 @@ def test_join_ticks_one_team_s_waiting_combatants_by_default(
     chosen = JoinDialog(session, window, ("drone", "brandon"))
     qtbot.addWidget(chosen)
     assert chosen.joiners() == ("drone",) and chosen.team.currentData() == "bears"
+    # The new team's name is open only while "A new team…" is chosen under Joins.
+    assert not chosen.new_name.isEnabled()
+    chosen.team.setCurrentIndex(chosen.team.findData(NEW_TEAM))
+    assert chosen.new_name.isEnabled()
+    chosen.team.setCurrentIndex(chosen.team.findData("bears"))
+    assert not chosen.new_name.isEnabled() and "A new team" in chosen.new_name.toolTip()

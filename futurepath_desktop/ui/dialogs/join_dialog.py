@@ -72,9 +72,17 @@ class JoinDialog(QDialog):
         self.new_name.setPlaceholderText("Name of the new team")
         self.new_name.setMaxLength(NAME_MAX)  # what the file takes
         layout.addRow("New team", self.new_name)
+        # Open only for a new team: a name typed beside an existing team would go nowhere.
+        self.team.currentIndexChanged.connect(self._new_team_chosen)
+        self._new_team_chosen()
         self.surprise = QCheckBox("A surprise to their foes (they act first)")  # R11
         layout.addRow(self.surprise)
         layout.addRow(ok_cancel(self, "Join"))
+
+    def _new_team_chosen(self) -> None:
+        new = self.team.currentData() == NEW_TEAM
+        self.new_name.setEnabled(new)
+        self.new_name.setToolTip("" if new else "Choose “A new team…” under Joins to name one")
 
     def joiners(self) -> tuple[str, ...]:
         """The ticked combatants."""
