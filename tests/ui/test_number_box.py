@@ -134,3 +134,49 @@ def test_every_number_box_of_the_window_and_its_dialogs_is_one_that_speaks() -> 
         if "QSpinBox()" in line
     ]
     assert plain == []
+
+
+def test_keys_typed_on_after_the_box_took_a_number_are_counted_as_typed(
+    qtbot: QtBot,
+) -> None:
+    """99999 typed where 5000 is the most: the box took 5000 at the fourth 9, and the
+    fifth 9 is said as part of 99999 (not "50009"), the box still at 5000."""
+    _dialog, box = shown_box(qtbot, 0, 5000, " ft")
+    type_over(qtbot, box, "99999")
+    assert (box.value(), box.said) == (5000, "At most 5000: 99999 became 5000 ft")
+
+
+def test_esc_in_a_box_that_waits_for_enter_drops_what_was_typed(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The inspector's boxes change the combatant on Enter or on leaving: Esc drops what
+    was typed, as the name field's Esc does, and the combatant keeps its strength."""
+    session, stack = window.controller.session, window.controller.stack
+    window.initiative.select(["brandon"])
+    window.inspector.tabs.setCurrentIndex(1)
+    strength = find(window.inspector, QSpinBox, "inspector_strength")
+    before, steps = session.combatants["brandon"].abilities.strength, stack.count()
+    strength.setFocus()
+    qtbot.waitUntil(strength.hasFocus)
+    type_over(qtbot, strength, "150")
+    assert strength.text() == "99"
+    qtbot.keyClick(strength, Qt.Key.Key_Escape)
+    assert strength.text() == str(before) and strength.said == ""
+    strength.clearFocus()  # leaving the box commits what it shows: nothing new
+    assert session.combatants["brandon"].abilities.strength == before
+    assert stack.count() == steps
+
+
+def test_a_tip_at_the_screens_edge_stays_whole_on_the_screen(qtbot: QtBot) -> None:
+    """A long refusal at a box near the screen's right edge is moved left to fit."""
+    from futurepath_desktop.ui.widgets.tips import say_at
+
+    dialog, box = shown_box(qtbot, 0, 10)
+    room = box.screen().availableGeometry()
+    dialog.move(room.right() - dialog.width() - 2, 300)
+    qtbot.wait(10)
+    words = "a combatant is already called Space Bear 3: call this one Space Bear 5, say"
+    say_at(box, words)
+    tip = tip_label()
+    assert tip is not None and QToolTip.text() == words[:1].upper() + words[1:]
+    assert room.contains(tip.geometry())

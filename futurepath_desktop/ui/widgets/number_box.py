@@ -8,19 +8,22 @@ what it holds and what the panel works out from, and says so in a tip over the b
 
 from __future__ import annotations
 
-from PySide6.QtGui import QValidator
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import QSpinBox, QWidget
 
 from futurepath_desktop.ui.widgets.tips import say_at, unsay
 
 
-def limit_words(typed: int, low: int, high: int, became: str = "") -> str:
+def limit_words(typed: int, low: int, high: int, became: str = "", as_typed: str = "") -> str:
     """What a box says of a number past its limits, ``became`` what it shows instead (the
-    nearest number unless given); empty if within them."""
+    nearest number unless given) and ``as_typed`` the keys the GM pressed for it (the
+    number unless given); empty if within them."""
+    keys = as_typed or str(typed)
     if typed > high:
-        return f"At most {high}: {typed} became {became or high}"
+        return f"At most {high}: {keys} became {became or high}"
     if typed < low:
-        return f"At least {low}: {typed} became {became or low}"
+        return f"At least {low}: {keys} became {became or low}"
     return ""
 
 
@@ -32,6 +35,7 @@ class NumberBox(QSpinBox):
         super().__init__(parent)
         self.said = ""  # what it last said of its limits ("" if nothing)
         self._taken = ""  # the text it last took in place of a number past them
+        self._typed = ""  # the keys typed for that number (typing on after it adds to them)
 
     @classmethod
     def within(cls, low: int, high: int, *, tracking: bool = True) -> NumberBox:
@@ -66,7 +70,7 @@ class NumberBox(QSpinBox):
             return state, text, pos
         number = self.number_in(text)
         if number is not None:  # past a limit no more keys could come back from: take it
-            shown = self._take_nearest(number)
+            shown = self._take_nearest(number, self._keys_for(text))
             return QValidator.State.Acceptable, shown, len(shown) - len(self.suffix())
         if self.inner(text) == "-":  # refused, as before, but not without a word
             self._say(f"At least {self.minimum()}: no numbers below it here")
@@ -78,15 +82,34 @@ class NumberBox(QSpinBox):
         number = self.number_in(text)
         return super().fixup(text) if number is None else self._take_nearest(number)
 
-    def _take_nearest(self, number: int) -> str:
+    def _keys_for(self, text: str) -> str:
+        """The keys the GM typed for ``text``: after the box took a number in place of
+        what was typed, the keys typed on are added to what was typed (99999 typed where
+        5000 is the most: 9999 became 5000, and the last 9 makes 99999, not 50009)."""
+        now, taken = self.inner(text), self.inner(self._taken)
+        if self._typed and taken and now.startswith(taken) and now != taken:
+            return self._typed + now[len(taken) :]
+        return now
+
+    def _take_nearest(self, number: int, keys: str = "") -> str:
         """The text of the number nearest ``number`` that the box may hold, said so."""
         near = min(max(number, self.minimum()), self.maximum())
         shown = self.shown_as(near)
         special = self.specialValueText() if near == self.minimum() else ""
         word = f"{shown} (“{special}”)" if special else shown
-        self._say(limit_words(number, self.minimum(), self.maximum(), word))
-        self._taken = shown
+        self._say(limit_words(number, self.minimum(), self.maximum(), word, keys))
+        self._taken, self._typed = shown, keys or str(number)
         return shown
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Esc in a box that keeps its number until Enter (the inspector's) drops what was
+        typed, as its name field does, before the keys go on their way."""
+        if event.key() == Qt.Key.Key_Escape and not self.keyboardTracking():
+            kept = self.value()
+            least = kept == self.minimum() and self.specialValueText()
+            self.lineEdit().setText(self.specialValueText() if least else self.shown_as(kept))
+            self._unsay()
+        super().keyPressEvent(event)
 
     def _say(self, words: str) -> None:
         if words:
@@ -95,4 +118,4 @@ class NumberBox(QSpinBox):
 
     def _unsay(self) -> None:
         unsay(self.said)
-        self.said = self._taken = ""
+        self.said = self._taken = self._typed = ""

@@ -15,10 +15,12 @@ def say_at(widget: QWidget, words: str, ms: int = TIP_MS) -> None:
     if not words or not widget.isVisible():
         return
     top = widget.mapToGlobal(QPoint(0, 0))
-    QToolTip.showText(top, words, widget, widget.rect(), ms)
+    QToolTip.showText(top, words[:1].upper() + words[1:], widget, widget.rect(), ms)
     tip = tip_label()
     if tip is not None:  # Qt puts a tip a little under the point it is given
-        tip.move(top.x(), max(0, top.y() - tip.height() - 2))
+        room = widget.screen().availableGeometry()
+        x = max(room.left(), min(top.x(), room.right() + 1 - tip.width()))
+        tip.move(x, max(room.top(), top.y() - tip.height() - 2))
 
 
 def tip_label() -> QWidget | None:
@@ -31,5 +33,5 @@ def tip_label() -> QWidget | None:
 
 def unsay(words: str) -> None:
     """Take the tip away if it still says ``words`` (and not something said since)."""
-    if words and QToolTip.isVisible() and QToolTip.text() == words:
+    if words and QToolTip.isVisible() and QToolTip.text() == words[:1].upper() + words[1:]:
         QToolTip.hideText()
