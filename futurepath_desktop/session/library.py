@@ -305,7 +305,9 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
                 edit.put("combatants", validated(Combatant, copy))
             if len(names) == 1:
                 return f"Add {names[0]} from the library"
-            return f"Add {names[0]} to {names[-1]} from the library"
+            if len(names) == 2:
+                return f"Add {names[0]} and {names[1]} from the library"
+            return f"Add {len(names)} from the library: {names[0]} to {names[-1]}"
         if not template.teams:
             raise CommandError(f"{template.name} has nothing to add to a session")
         if joining:

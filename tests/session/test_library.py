@@ -55,8 +55,10 @@ def test_add_to_session_copies_with_new_ids() -> None:
     history.push(AddFromLibrary(template, "wilds"))
     history.push(AddFromLibrary(template, "wilds"))
     copies = list(session.combatants.values())
-    # The template is named after the combatant it was saved from; copies carry on from it.
-    assert [c.name for c in copies] == [template.name, f"{template.name} 2"]
+    # The template is named after the combatant it was saved from (Space Bear 2); a second
+    # copy carries on the bears' numbers, not the saved name's ("Space Bear 2 2").
+    assert template.name == "Space Bear 2"
+    assert [c.name for c in copies] == ["Space Bear 2", "Space Bear 3"]
     assert len({c.id for c in copies}) == 2 and "bear-2" not in session.combatants
     assert all(c.team_id == "wilds" for c in copies)
 
@@ -76,3 +78,18 @@ def test_in_combat_a_template_arrives_waiting_to_join() -> None:
     assert not newcomer.present, "R9: joiners come in through the Counters phase"
     with pytest.raises(CombatFlowError):
         history.push(AddFromLibrary(encounter_template(session, ["bears"], "more"), None))
+
+
+def test_the_step_names_the_copies_it_adds() -> None:
+    """One, two, and more copies at a go, each step's words naming them."""
+    demo = demo_session()
+    template = combatant_template(demo.combatants["bear-1"], "monster")
+    history = History(demo)
+    labels = [
+        history.push(AddFromLibrary(template, "bears", count=count)).label for count in (1, 2, 3)
+    ]
+    assert labels == [
+        "Add Space Bear 5 from the library",
+        "Add Space Bear 6 and Space Bear 7 from the library",
+        "Add 3 from the library: Space Bear 8 to Space Bear 10",
+    ]

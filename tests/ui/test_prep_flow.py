@@ -289,7 +289,7 @@ def test_a_bear_saved_with_its_number_comes_back_as_the_next_bear(
     stack = window.controller.stack
     assert [stack.text(stack.index() - 2), stack.text(stack.index() - 1)] == [
         "Add Space Bear 5 from the library",
-        "Add Space Bear 6 to Space Bear 7 from the library",
+        "Add Space Bear 6 and Space Bear 7 from the library",
     ]
 
 
