@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
@@ -72,3 +72,17 @@ def test_the_gms_own_condition_is_offered_again_after_it_ended_and_next_session(
     assert OWN in add_by_keys(qtbot, second_window, "art", "Stu")
     art = second_window.controller.session.conditions_on("art")
     assert [c.name for c in art] == ["Stunned"]  # the book's are found by their letters still
+
+
+def test_the_dialog_says_a_condition_of_ones_own_lasts_until_removed_without_rounds(
+    qtbot: QtBot,
+) -> None:
+    dialog = ConditionDialog("Brandon")
+    qtbot.addWidget(dialog)
+    hint = find(dialog, QLabel, "conditionHint")
+    find(dialog, QLineEdit, "conditionName").setText(OWN)
+    assert hint.text() == (
+        f"A condition of your own: {OWN}. It lasts until removed unless you give it rounds."
+    )
+    find(dialog, QLineEdit, "conditionName").setText("Stunned")
+    assert hint.text().startswith("Stunned: ")

@@ -603,3 +603,4 @@ def test_join_ticks_one_team_s_waiting_combatants_by_default(
     assert chosen.new_name.isEnabled()
     chosen.team.setCurrentIndex(chosen.team.findData("bears"))
     assert not chosen.new_name.isEnabled() and "A new team" in chosen.new_name.toolTip()
+    assert chosen.new_name.placeholderText() == ""  # greyed and blank: nothing to read there

@@ -212,7 +212,8 @@ class ConditionDialog(QDialog):
     def _show_hint(self, text: str) -> None:
         found = match(text)
         if found is None:
-            self.hint.setText(f"A custom condition: {text.strip()}" if text.strip() else "")
+            own = f"A condition of your own: {text.strip()}. It lasts until removed unless "
+            self.hint.setText(f"{own}you give it rounds." if text.strip() else "")
             return
         self.hint.setText(self.hint_for(found))
 

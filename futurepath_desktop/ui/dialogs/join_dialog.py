@@ -82,6 +82,7 @@ class JoinDialog(QDialog):
     def _new_team_chosen(self) -> None:
         new = self.team.currentData() == NEW_TEAM
         self.new_name.setEnabled(new)
+        self.new_name.setPlaceholderText("Name of the new team" if new else "")  # greyed: blank
         self.new_name.setToolTip("" if new else "Choose “A new team…” under Joins to name one")
 
     def joiners(self) -> tuple[str, ...]:
