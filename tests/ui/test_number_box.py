@@ -154,7 +154,7 @@ def test_esc_in_a_box_that_waits_for_enter_drops_what_was_typed(
     session, stack = window.controller.session, window.controller.stack
     window.initiative.select(["brandon"])
     window.inspector.tabs.setCurrentIndex(1)
-    strength = find(window.inspector, QSpinBox, "inspector_strength")
+    strength = find(window.inspector, NumberBox, "inspector_strength")
     before, steps = session.combatants["brandon"].abilities.strength, stack.count()
     strength.setFocus()
     qtbot.waitUntil(strength.hasFocus)
