@@ -180,3 +180,13 @@ def test_a_tip_at_the_screens_edge_stays_whole_on_the_screen(qtbot: QtBot) -> No
     tip = tip_label()
     assert tip is not None and QToolTip.text() == words[:1].upper() + words[1:]
     assert room.contains(tip.geometry())
+    # Its words are drawn: the tip's picture has ink of another colour than its ground.
+    image = tip.grab().toImage()
+    ground = image.pixelColor(image.width() // 2, 1)
+    inked = {
+        image.pixelColor(x, y).rgb()
+        for x in range(0, image.width(), 2)
+        for y in range(image.height())
+        if image.pixelColor(x, y) != ground
+    }
+    assert len(inked) > 5
