@@ -466,3 +466,35 @@ def test_the_panel_list_has_letters_before_view_is_opened(window: MainWindow) ->
     letters = [action_builder.letter_of(text) for text in seen]
     assert all(letters), seen
     assert len(set(letters)) == len(letters), seen
+
+
+def test_the_shortcuts_dialog_shows_a_dozen_keys_whole_at_a_time(qtbot: QtBot) -> None:
+    """At 1280×800 the list shows a dozen keys or more, each row's words whole, and its
+    pixels show ink on each of those rows."""
+    from PySide6.QtGui import QFontMetrics
+
+    from futurepath_desktop.ui.dialogs.shortcuts_dialog import ShortcutsDialog
+
+    dialog = ShortcutsDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.findChild(QTableView, "shortcutsTable")
+    assert table is not None
+    viewport = table.viewport()
+    last = table.rowAt(viewport.height() - 1)
+    whole = last if last >= 0 else table.model().rowCount()
+    assert whole >= 12, f"{whole} rows in sight"
+    metrics = QFontMetrics(table.font())
+    assert all(table.rowHeight(row) >= metrics.height() for row in range(whole))
+    image = viewport.grab().toImage()
+    ground = image.pixelColor(image.width() - 2, image.height() - 2)
+    for row in range(whole):
+        top, tall = table.rowViewportPosition(row), table.rowHeight(row)
+        ink = sum(
+            1
+            for y in range(top, top + tall)
+            for x in range(0, min(image.width(), 200), 2)
+            if image.pixelColor(x, y) != ground
+        )
+        assert ink > 10, f"row {row} shows nothing"
