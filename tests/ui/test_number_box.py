@@ -190,3 +190,14 @@ def test_a_tip_at_the_screens_edge_stays_whole_on_the_screen(qtbot: QtBot) -> No
         if image.pixelColor(x, y) != ground
     }
     assert len(inked) > 5
+
+
+def test_what_is_not_a_number_is_refused_as_a_plain_box_refuses_it(qtbot: QtBot) -> None:
+    """Two signs, other scripts' digits and letters: not numbers, refused without a tip,
+    the box as it was (no error from reading them)."""
+    _dialog, box = shown_box(qtbot, -10, 60, " ft")
+    for text in ("--5", "+-3", "²", "٣", "x", "1e3", "5 5", ""):  # as the box reads them
+        assert box.number_in(f"{text} ft") is None, text
+    for typed in ("--5", "x", "1e3"):  # as keys (the test's keys are ASCII only)
+        type_over(qtbot, box, typed)
+        assert box.said == "" and box.number_in(box.text()) == box.value(), typed

@@ -8,11 +8,16 @@ what it holds and what the panel works out from, and says so in a tip over the b
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import QSpinBox, QWidget
 
 from futurepath_desktop.ui.widgets.tips import say_at, unsay
+
+WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
+"""A whole number as typed (a sign at most once, digits 0 to 9, no more than a file holds)."""
 
 
 def limit_words(typed: int, low: int, high: int, became: str = "", as_typed: str = "") -> str:
@@ -53,9 +58,7 @@ class NumberBox(QSpinBox):
     def number_in(self, text: str) -> int | None:
         """The whole number ``text`` holds between the box's prefix and suffix, if any."""
         inner = self.inner(text)
-        if not inner or not inner.lstrip("+-").isdigit() or len(inner) > 12:
-            return None
-        return int(inner)
+        return int(inner) if WHOLE.fullmatch(inner) else None
 
     def shown_as(self, value: int) -> str:
         """The box's whole text for ``value`` as typed (the word a box may have for its
