@@ -131,6 +131,8 @@ def test_a_whole_fight_through_the_window(qtbot: QtBot, window: MainWindow, tmp_
     assert session.combatants["katie"].present
     assert session.teams["players"].initiative == 4  # R5: 5, 3 and 3 → 11/3, rounded up
     assert window.initiative_model.index_of("katie", 0).data() == "Katie"
+    # The log says whose initiative stays: the team's, not Katie's own.
+    assert session.log[-1].text.startswith("Katie joins Players; the team's initiative stays 4")
 
     # Undo back to the start, redo it all.
     final = session.to_file()

@@ -197,8 +197,8 @@ class JoinCombat(msgspec.Struct, frozen=True):
         else:
             edit.log(
                 "join",
-                f"{names} join{'s' if len(joiners) == 1 else ''} {team.name}; its initiative stays "
-                f"{team.initiative} (R8, R9)",
+                f"{names} join{'s' if len(joiners) == 1 else ''} {team.name}; the team's "
+                f"initiative stays {team.initiative} (R8, R9)",
             )
         if self.surprise:
             pending = session.combat.pending_surprise + tuple(j.id for j in joiners)
