@@ -1,4 +1,4 @@
-"""Words said at a widget, in a tip just under it: where the GM is looking when a number
+"""Words said at a widget, in a tip just over it: where the GM is looking when a number
 passes its limits or an edit is refused, rather than only in the status bar far below."""
 
 from __future__ import annotations
