@@ -29,6 +29,7 @@ from futurepath_desktop.session.state import (
     new_id,
 )
 from futurepath_desktop.session.store import atomic_write
+from futurepath_desktop.session.wording import joined
 
 TemplateKind = Literal["character", "npc", "monster", "ship", "encounter", "party"]
 KINDS: tuple[TemplateKind, ...] = ("character", "npc", "monster", "ship", "encounter", "party")
@@ -303,10 +304,8 @@ class AddFromLibrary(msgspec.Struct, frozen=True):
                     present=not joining,
                 )
                 edit.put("combatants", validated(Combatant, copy))
-            if len(names) == 1:
-                return f"Add {names[0]} from the library"
-            if len(names) == 2:
-                return f"Add {names[0]} and {names[1]} from the library"
+            if len(names) <= 2:
+                return f"Add {joined(names)} from the library"
             return f"Add {len(names)} from the library: {names[0]} to {names[-1]}"
         if not template.teams:
             raise CommandError(f"{template.name} has nothing to add to a session")

@@ -43,6 +43,12 @@ def without_rulings(text: str) -> str:
     return _ruling().sub("", text).strip()
 
 
+def sentence(text: str) -> str:
+    """``text`` as the start of a sentence: its first letter a capital (the rest as it is,
+    names and all)."""
+    return text[:1].upper() + text[1:]
+
+
 def n_rounds(count: int) -> str:
     """``1 round``, ``3 rounds``."""
     return f"{count} {'round' if count == 1 else 'rounds'}"

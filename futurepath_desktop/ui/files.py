@@ -18,6 +18,7 @@ from futurepath_desktop.session.file_read import disk_stamp
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.store import EXTENSION, backup_path, load_session, save_session
 from futurepath_desktop.ui.undo import SessionController
+from futurepath_desktop.ui.window_settings import listed
 
 if TYPE_CHECKING:
     import datetime
@@ -74,15 +75,11 @@ class FileHandler(QObject):
 
     def recent(self) -> list[str]:
         """Recently opened or saved files, newest first."""
-        value = self.settings.value("recentFiles", [])
-        listed = (
-            [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
-        )
-        return [str(p) for p in listed if p]
+        return listed(self.settings, "recentFiles")
 
     def _remember(self, path: Path) -> None:
-        listed = [str(path)] + [p for p in self.recent() if p != str(path)]
-        self.settings.setValue("recentFiles", listed[:MAX_RECENT])
+        kept = [str(path)] + [p for p in self.recent() if p != str(path)]
+        self.settings.setValue("recentFiles", kept[:MAX_RECENT])
         self.recentChanged.emit()
 
     # --- asking ------------------------------------------------------------------------------

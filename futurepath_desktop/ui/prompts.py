@@ -20,6 +20,7 @@ from futurepath_desktop.ui.dialogs.fall_dialog import FallDialog
 from futurepath_desktop.ui.dialogs.join_dialog import NEW_TEAM, JoinDialog
 from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
 from futurepath_desktop.ui.operations import combat, conditions, health, library, roster
+from futurepath_desktop.ui.window_settings import listed
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.state import Grenade, Session
@@ -134,9 +135,7 @@ def own_conditions(window: MainWindow) -> list[str]:
     """The GM's own conditions: those on someone in this session, then those added lately
     (kept in the settings, the latest first)."""
     held = [c.name for c in window.controller.session.conditions.values() if c.custom]
-    value = window.settings.value(OWN_CONDITIONS, [])  # a list of one is read back bare
-    kept = [value] if isinstance(value, str) else value if isinstance(value, list) else []
-    return list(dict.fromkeys([*held, *(str(n) for n in kept)]))
+    return list(dict.fromkeys([*held, *listed(window.settings, OWN_CONDITIONS)]))
 
 
 def change_counters(window: MainWindow, by: int) -> None:

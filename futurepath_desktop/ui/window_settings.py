@@ -27,6 +27,14 @@ def flag(store: QSettings, key: str, default: bool = False) -> bool:
     return bool(value)
 
 
+def listed(store: QSettings, key: str) -> list[str]:
+    """A list of words kept in the settings (an INI file reads a list of one back as the
+    one word, and an empty list as nothing)."""
+    value = store.value(key, [])
+    found = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return [str(word) for word in found if word]
+
+
 def keep(store: QSettings, values: dict[str, object]) -> None:
     """Write each of ``values`` that changed, then the file: each write of the settings
     file costs two fdatasyncs, which a disk under load can make take a second."""

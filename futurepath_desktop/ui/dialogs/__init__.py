@@ -114,9 +114,8 @@ def spin_box(
 ) -> QSpinBox:
     """A number box with its bounds (the file's), step, unit and a word for its lowest
     value ("instant", "no range")."""
-    box = NumberBox()
+    box = NumberBox.within(low, high)
     box.setObjectName(name)
-    box.setRange(low, high)
     box.setSingleStep(step)
     box.setSuffix(suffix)
     if special:

@@ -26,8 +26,7 @@ ABILITY_FIELDS = ("strength", "dexterity", "constitution", "intelligence", "wisd
 
 def spin(low: int, high: int, value: int) -> QSpinBox:
     """A spin box with a range and a starting value."""
-    box = NumberBox()
-    box.setRange(low, high)
+    box = NumberBox.within(low, high)
     box.setValue(value)
     return box
 

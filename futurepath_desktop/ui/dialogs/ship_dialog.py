@@ -20,6 +20,7 @@ from futurepath_desktop.core import starship as rules
 from futurepath_desktop.session.numbering import name_clash
 from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import CrewSlot, PositionName, Session, Ship, new_id
+from futurepath_desktop.session.wording import sentence
 from futurepath_desktop.ui.bridge.ship_cards import MODS as CARD_MODS
 from futurepath_desktop.ui.dialogs import (
     choices,
@@ -129,7 +130,7 @@ class ShipDialog(QDialog):
     def _check(self) -> None:
         name = self.name.text().strip()
         clash = name_clash("ship", self.taken, name, self.original.name) if name else ""
-        say_problem(self, self.problem, self.buttons, clash[:1].upper() + clash[1:])
+        say_problem(self, self.problem, self.buttons, sentence(clash))
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(bool(name) and not clash)
 

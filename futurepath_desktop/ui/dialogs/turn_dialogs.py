@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.core.actions import ACTIONS, ActionType
 from futurepath_desktop.session.commands.object_attack import MAX_HARDNESS
 from futurepath_desktop.session.state import Combatant, Session
-from futurepath_desktop.session.wording import possessive
+from futurepath_desktop.session.wording import possessive, sentence
 from futurepath_desktop.ui.dialogs import form, ok_cancel, ok_only_when, text_field
 from futurepath_desktop.ui.widgets.number_box import NumberBox
 
@@ -223,7 +223,7 @@ class StabilizeDialog(QDialog):
             else "nobody is dying"
         )
         text = without_rulings(why) if why else ""
-        self.refusal.setText(refused_html(f"{text[:1].upper()}{text[1:]}") if text else "")
+        self.refusal.setText(refused_html(sentence(text)) if text else "")
         self.refusal.setVisible(bool(text))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(why is None)
 

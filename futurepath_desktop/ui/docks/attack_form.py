@@ -23,7 +23,7 @@ from futurepath_desktop.core.errors import FuturePathError
 from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.targets import default_target, target_choices, token_distance_ft
-from futurepath_desktop.session.wording import without_rulings
+from futurepath_desktop.session.wording import sentence, without_rulings
 from futurepath_desktop.ui.docks.attack_result import AttackResult, plan_words, refused_html
 from futurepath_desktop.ui.docks.attack_targets import TargetListing
 from futurepath_desktop.ui.undo import SessionController
@@ -327,7 +327,7 @@ class AttackForm(QGroupBox):
             off = [n for i, n in self._names() if i not in self.controller.session.tokens]
             words = f"{' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the map"
             self.why_not = f"type the range: {words}" if off else "type the range"
-            self._show([], refused_html(self.why_not[:1].upper() + self.why_not[1:]))
+            self._show([], refused_html(sentence(self.why_not)))
             self.roll.setEnabled(False)
             return
         try:

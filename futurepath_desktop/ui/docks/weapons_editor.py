@@ -131,10 +131,8 @@ class WeaponsEditor(QWidget):
         grid.addWidget(self.ranged, 0, 3)
         self.numbers: dict[str, QSpinBox] = {}
         for n, (caption, field, low, high) in enumerate(NUMBERS):
-            box = NumberBox()
+            box = NumberBox.within(low, high, tracking=False)
             box.setObjectName(f"weapon_{field}")
-            box.setRange(low, high)
-            box.setKeyboardTracking(False)
             box.editingFinished.connect(self._commit)
             if field == "ammo":
                 box.setSpecialValueText("none")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
+from futurepath_desktop.session.wording import sentence
+
 TIP_MS = 6000
 
 
@@ -15,7 +17,7 @@ def say_at(widget: QWidget, words: str, ms: int = TIP_MS) -> None:
     if not words or not widget.isVisible():
         return
     top = widget.mapToGlobal(QPoint(0, 0))
-    QToolTip.showText(top, words[:1].upper() + words[1:], widget, widget.rect(), ms)
+    QToolTip.showText(top, sentence(words), widget, widget.rect(), ms)
     tip = tip_label()
     if tip is not None:  # Qt puts a tip a little under the point it is given
         room = widget.screen().availableGeometry()
@@ -33,5 +35,5 @@ def tip_label() -> QWidget | None:
 
 def unsay(words: str) -> None:
     """Take the tip away if it still says ``words`` (and not something said since)."""
-    if words and QToolTip.isVisible() and QToolTip.text() == words[:1].upper() + words[1:]:
+    if words and QToolTip.isVisible() and QToolTip.text() == sentence(words):
         QToolTip.hideText()
