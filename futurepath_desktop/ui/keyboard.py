@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from futurepath_desktop.ui.map.tools import Tool
 from futurepath_desktop.ui.map.view import ZOOM_STEP
@@ -202,12 +202,10 @@ def focus_attack(window: MainWindow) -> None:
     inspector.show()
     inspector.raise_()
     inspector.tabs.setCurrentWidget(inspector.attack)
-    scroll = inspector.widget()
-    if isinstance(scroll, QScrollArea):
-        # Who attacks stays in sight: from the top, scrolled no further than the Roll
-        # button needs (the whole form, taller than a laptop's panel, took the name off).
-        scroll.verticalScrollBar().setValue(0)
-        scroll.ensureWidgetVisible(inspector.attack.roll, 0, 4)
+    # The form from its top, scrolled no further than the Roll button needs.
+    scroll = inspector.scroll_area
+    scroll.verticalScrollBar().setValue(0)
+    scroll.ensureWidgetVisible(inspector.attack.roll, 0, 4)
     if not inspector.attack.take_focus(came_from):
         window.say("Select a combatant with a weapon, and someone to attack, first")
 

@@ -15,7 +15,7 @@ from futurepath_desktop.session import commands as c
 from futurepath_desktop.session.edit import Command
 from futurepath_desktop.session.state import Combatant, Session, Team, Token
 from futurepath_desktop.session.targets import TargetChoice, target_choices
-from futurepath_desktop.ui.docks import attack_form
+from futurepath_desktop.ui.docks import attack_form, attack_result
 from futurepath_desktop.ui.docks.attack_form import AttackForm
 from futurepath_desktop.ui.main_window import MainWindow
 from tests.ui.conftest import find
@@ -108,7 +108,8 @@ def test_enter_does_not_roll_what_the_greyed_button_would_not(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """The range typed down to nothing ("off map") greys Roll attack: Enter in the range
-    box, at once, rolls nothing and says why in the form, as the button's state does."""
+    box, at once, rolls nothing and says why, once: under the odds, where the form says
+    it already (a second copy under the button read twice), and in the status bar."""
     session = window.controller.session
     form = inspect(qtbot, window, "art")
     form.distance.setFocus()
@@ -121,7 +122,9 @@ def test_enter_does_not_roll_what_the_greyed_button_would_not(
     qtbot.keyClick(form.distance, Qt.Key.Key_Return)  # no time for the odds to catch up
     assert form.distance.value() == 0 and not form.roll.isEnabled()
     assert len(attacks(session)) == before
-    assert "Cannot roll: type the range" in form.result.text()
+    said = form.odds.text() + " ".join(form.sources.lines()) + form.result.text()
+    assert said.lower().count("type the range") == 1, said
+    assert window.statusBar().currentMessage().endswith("Cannot roll: type the range")
     form.distance.lineEdit().selectAll()
     qtbot.keyClicks(form.distance, "15")
     qtbot.keyClick(form.distance, Qt.Key.Key_Return)
@@ -298,6 +301,13 @@ def red(text: str) -> bool:
     return "color:#d0453a" in text.replace(" ", "")
 
 
+def said_once_in_red(form: AttackForm, words: str) -> bool:
+    """Whether the form says ``words`` in one place, as a refusal (under the odds or under
+    the Roll button, not both)."""
+    places = [t for t in (form.odds.text(), form.result.text()) if words in t.lower()]
+    return len(places) == 1 and red(places[0])
+
+
 def test_a_refused_roll_says_why_in_the_form_until_a_later_roll_succeeds(
     qtbot: QtBot, window: MainWindow
 ) -> None:
@@ -310,7 +320,7 @@ def test_a_refused_roll_says_why_in_the_form_until_a_later_roll_succeeds(
     form.target.setFocus()
     qtbot.keyClick(form.target, Qt.Key.Key_Return)
     assert session.to_file() == before
-    assert "reach" in form.result.text() and red(form.result.text())
+    assert said_once_in_red(form, "reach")
     assert "reach" in window.statusBar().currentMessage()
     # Too much disadvantage (R2): the dice refuse, and the form says so where Enter was.
     form = inspect(qtbot, window, "art")
@@ -320,7 +330,7 @@ def test_a_refused_roll_says_why_in_the_form_until_a_later_roll_succeeds(
     form.distance.setFocus()
     qtbot.keyClick(form.distance, Qt.Key.Key_Return)
     assert session.to_file() == before
-    assert "disadvantage" in form.result.text().lower() and red(form.result.text())
+    assert said_once_in_red(form, "disadvantage dice")
     # Put right, the roll goes through and the old refusal goes with it.
     form.fiat_dis.setValue(0)
     form.distance.setValue(20)
@@ -483,7 +493,7 @@ def test_through_full_cover_the_form_counts_the_shots_the_d10_stops(
     window.controller.push(c.EditCombatant("art", {"weapons": (rifle,)}))
     form = inspect(qtbot, window, "art")
     form.target.setCurrentIndex(form.target.findData("bear-1"))
-    form.cover.setCurrentIndex(attack_form.COVERS.index("Full cover, fire through (AP)"))
+    form.cover.setCurrentIndex(attack_result.COVERS.index("Full cover, fire through (AP)"))
     settled(qtbot, form)
     plan = form.plan
     assert plan is not None
@@ -547,20 +557,17 @@ def test_roll_is_offered_only_when_the_turn_has_room_for_the_attack(
 def test_a_keeps_in_sight_who_attacks_and_the_roll_button(
     qtbot: QtBot, window: MainWindow, size: tuple[int, int], taller: int
 ) -> None:
-    """A brings up the attack form without scrolling the inspector's header (who attacks,
-    whose turn) out of sight, unless the Roll button could not be seen otherwise; the Roll
-    button is always in sight. ``taller``: the form reaches further below its Roll button
-    than the panel shows (long odds and sources do that on a laptop), so the panel has a
-    scroll bar."""
+    """A brings up the attack form with the inspector's header (who attacks, whose turn)
+    in sight, and the Roll button always in sight. ``taller``: the form reaches further
+    below its Roll button than the panel shows (long odds and sources do that on a
+    laptop), so the tabs have a scroll bar; the header above them does not scroll."""
     from PySide6.QtCore import QRect
-    from PySide6.QtWidgets import QScrollArea
 
     window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
     inspector = window.inspector
-    scroll = inspector.widget()
-    assert isinstance(scroll, QScrollArea)
+    scroll = inspector.scroll_area
     form = inspector.attack
     if taller:
         form.setMinimumHeight(scroll.viewport().height() + taller)
@@ -575,12 +582,14 @@ def test_a_keeps_in_sight_who_attacks_and_the_roll_button(
         return viewport.rect().contains(place)
 
     assert in_sight(form.roll), "the Roll button is in sight"
+    for line in (inspector.title, inspector.summary, inspector.turn):  # the turn: in a fight
+        if not line.isHidden():
+            assert line.visibleRegion().boundingRect() == line.rect(), "the header is whole"
     body = scroll.widget()
     assert body is not None
     needed = form.roll.mapTo(body, form.roll.rect().bottomLeft()).y() + 1
-    if needed <= viewport.height():  # everything down to Roll fits: the header stays
+    if needed <= viewport.height():  # everything down to Roll fits: from the top
         assert scroll.verticalScrollBar().value() == 0
-        assert in_sight(inspector.title)
 
 
 def test_a_target_off_the_map_asks_for_the_range_instead_of_keeping_the_last(
@@ -619,15 +628,14 @@ def test_a_target_off_the_map_asks_for_the_range_instead_of_keeping_the_last(
 def test_the_outcome_of_a_roll_is_scrolled_into_the_panel(qtbot: QtBot, window: MainWindow) -> None:
     """The line that says how the roll went sits under the Roll button; on a laptop with
     long odds and sources it was left below the inspector's edge. After the roll it is
-    scrolled into the panel, whole."""
+    scrolled into the panel, whole, and who rolled stays in sight above it (scrolling the
+    whole panel once took the name and turn off it)."""
     from PySide6.QtCore import QRect
-    from PySide6.QtWidgets import QScrollArea
 
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
-    scroll = window.inspector.widget()
-    assert isinstance(scroll, QScrollArea)
+    scroll = window.inspector.scroll_area
     form = window.inspector.attack
     form.setMinimumHeight(scroll.viewport().height() + 250)  # taller than the panel
     qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() > 0)
@@ -642,3 +650,8 @@ def test_the_outcome_of_a_roll_is_scrolled_into_the_panel(qtbot: QtBot, window: 
         return viewport.rect().contains(place)
 
     qtbot.waitUntil(whole_in_sight)
+    assert scroll.verticalScrollBar().value() > 0, "the form scrolled"
+    inspector = window.inspector
+    for line in (inspector.title, inspector.summary, inspector.turn):  # the turn: in a fight
+        if not line.isHidden():
+            assert line.visibleRegion().boundingRect() == line.rect(), "the header is whole"

@@ -24,7 +24,15 @@ from futurepath_desktop.session.change import Change
 from futurepath_desktop.session.map_rules import attack_context
 from futurepath_desktop.session.targets import default_target, target_choices, token_distance_ft
 from futurepath_desktop.session.wording import sentence, without_rulings
-from futurepath_desktop.ui.docks.attack_result import AttackResult, plan_words, refused_html
+from futurepath_desktop.ui.docks.attack_result import (
+    ACTIONS,
+    COVERS,
+    FULL,
+    AttackResult,
+    into_sight,
+    plan_words,
+    refused_html,
+)
 from futurepath_desktop.ui.docks.attack_targets import TargetListing
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.fitted_text import FittedLabel, WrappingList
@@ -33,23 +41,6 @@ from futurepath_desktop.ui.widgets.number_box import NumberBox
 if TYPE_CHECKING:
     from futurepath_desktop.session.attack_plan import AttackPlan
     from futurepath_desktop.session.commands import ResolveAttack
-
-ACTIONS = (
-    ("Attack", "plain"),
-    ("Bonus Attack (off-hand)", "bonus"),
-    ("Full Attack", "full"),
-    ("Extra Damage", "extra"),
-)
-COVERS = (
-    "No cover",
-    "Partial cover",
-    "Heavy cover",
-    "Full cover",
-    "Full cover, fire through (AP)",
-    "Full cover, weak barrier",
-)
-"""The cover of R32; the last two fire through full cover (a d10 of 6 or more connects)."""
-FULL = 3
 
 
 class AttackForm(QGroupBox):
@@ -365,7 +356,10 @@ class AttackForm(QGroupBox):
             self._timer.stop()
             self.recompute()
         if self.ready and not self.roll.isEnabled():  # Enter in a field, the button greyed
-            self.result.show_outcome(f"Cannot roll: {self.why_not}", refused=True)
+            # Why is said under the odds already: brought into sight, not said twice.
+            if self.result.refused:
+                self.result.clear()
+            QTimer.singleShot(0, self.odds, lambda: into_sight(self.odds))
             self.controller.failed.emit(f"Cannot roll: {self.why_not}")  # the status bar too
             return
         self._rolling, self._refused = True, []

@@ -1,4 +1,5 @@
-"""AttackResult: the attack form's last line, the roll just made or why it was refused,
+"""What the attack form says: its choices of action and cover, its words for a planned
+attack, and its last line (``AttackResult``), the roll just made or why it was refused,
 shown where the GM pressed Enter and taken away as soon as it no longer applies."""
 
 from __future__ import annotations
@@ -15,6 +16,24 @@ from futurepath_desktop.ui.undo import SessionController
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.attack_plan import AttackPlan
+
+
+ACTIONS = (
+    ("Attack", "plain"),
+    ("Bonus Attack (off-hand)", "bonus"),
+    ("Full Attack", "full"),
+    ("Extra Damage", "extra"),
+)
+COVERS = (
+    "No cover",
+    "Partial cover",
+    "Heavy cover",
+    "Full cover",
+    "Full cover, fire through (AP)",
+    "Full cover, weak barrier",
+)
+"""The cover of R32; the last two fire through full cover (a d10 of 6 or more connects)."""
+FULL = 3
 
 
 def plain_html(text: str) -> str:
@@ -56,6 +75,15 @@ def plan_words(plan: AttackPlan, net: int, reason: str) -> tuple[list[str], str]
     )
 
 
+def into_sight(widget: QWidget) -> None:
+    """Scroll the panel ``widget`` is in until the whole of it can be read."""
+    scroll = widget.parentWidget()
+    while scroll is not None and not isinstance(scroll, QScrollArea):
+        scroll = scroll.parentWidget()
+    if scroll is not None and widget.isVisible():
+        scroll.ensureWidgetVisible(widget, 0, 4)
+
+
 class AttackResult(QLabel):
     """The outcome of the form's last roll. It belongs to one choice of attacker, target
     and weapon (``choice`` says which is set up now) and to one place on the undo stack:
@@ -95,11 +123,8 @@ class AttackResult(QLabel):
         QTimer.singleShot(0, self, self._into_sight)
 
     def _into_sight(self) -> None:
-        scroll = self.parentWidget()
-        while scroll is not None and not isinstance(scroll, QScrollArea):
-            scroll = scroll.parentWidget()
-        if scroll is not None and self.text() and self.isVisible():
-            scroll.ensureWidgetVisible(self, 0, 4)
+        if self.text():
+            into_sight(self)
 
     def _moment(self) -> tuple[object, ...]:
         combat = self.controller.session.combat

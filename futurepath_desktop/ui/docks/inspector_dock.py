@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -81,10 +82,12 @@ class InspectorDock(QDockWidget):
         self.combatant_id: str | None = None
         self._filling = False
         self._captions: dict[str, QLabel] = {}
+        # The name, summary and turn stay put: only the tabs under them scroll.
         self.scroll_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
-        body = QWidget()
-        layout = QVBoxLayout(body)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        panel, body = QWidget(), QWidget()
+        layout = QVBoxLayout(panel)
         # Tight: at 1366×768 the whole attack form fits under the name, summary and turn.
         layout.setContentsMargins(6, 4, 6, 2)
         layout.setSpacing(2)
@@ -111,7 +114,10 @@ class InspectorDock(QDockWidget):
         layout.addWidget(self.turn)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("inspectorTabs")
-        layout.addWidget(self.tabs, 1)
+        inner = QVBoxLayout(body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(self.tabs, 1)
+        layout.addWidget(scroll, 1)
 
         self.attack = AttackForm(controller)
         self.attack.setTitle("")
@@ -128,7 +134,7 @@ class InspectorDock(QDockWidget):
         self.tabs.addTab(self._pages["weapons"], "Weapons && Conditions")
         self.tabs.currentChanged.connect(self._tab_shown)
         scroll.setWidget(body)
-        self.setWidget(scroll)
+        self.setWidget(panel)
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(lambda: self.show_combatant(None))
         controller.pathChanged.connect(lambda: self.portrait.show_for(self.combatant()))
@@ -244,10 +250,7 @@ class InspectorDock(QDockWidget):
         wlayout.addWidget(self.conditions)
         end = QPushButton("End the selected condition")
         end.clicked.connect(self._end_condition)
-        row = QHBoxLayout()
-        row.addWidget(end)
-        row.addStretch(1)
-        wlayout.addLayout(row)
+        wlayout.addWidget(end, 0, Qt.AlignmentFlag.AlignLeft)
 
     def combatant(self) -> Combatant | None:
         """The inspected combatant, if it still exists."""
