@@ -239,9 +239,22 @@ def no_instant(session: Session, attacker: Combatant) -> str:
     )
 
 
+def why_cannot_act(session: Session, combatant: Combatant) -> str:
+    """Why ``combatant``, whose team is acting, cannot act now ("" if it can): surprised in
+    the surprise round (R11), or under a condition that stops it acting (R54, the health
+    track's too)."""
+    if session.combat.surprise_round and combatant.id not in session.combat.surprise_actors:
+        return f"{combatant.name} is surprised and cannot act in the surprise round (R11)"
+    for entry in condition_defs(session, combatant):
+        if entry.effects.cannot_act:
+            return f"{combatant.name} is {entry.name} and cannot act"
+    return ""
+
+
 def turn_warning(session: Session, plan: AttackPlan, *, out_of_turn: bool = False) -> str:
-    """R15-R17: why the attacker's turn has no room for this attack ("" when it has);
-    out of turn, R18's instant action is the attacker's only way in."""
+    """R15-R17: why the attacker's turn has no room for this attack ("" when it has), or
+    why the attacker cannot act at all (R11, R54); out of turn, R18's instant action is the
+    attacker's only way in."""
     from futurepath_desktop.core.actions import action as action_spec
     from futurepath_desktop.core.actions import validate_turn
 
@@ -258,6 +271,9 @@ def turn_warning(session: Session, plan: AttackPlan, *, out_of_turn: bool = Fals
         if any(r.combatant_id == who.id for r in combat.readied):
             return f"It is not {who.name}'s turn. Its readied action waits for its trigger."
         return f"It is not {who.name}'s turn."
+    cannot = why_cannot_act(session, plan.attacker)
+    if cannot:
+        return cannot
     waiting = session.combat.to_roll.get(plan.attacker.id, ())
     if any(name == plan.action and t in (None, plan.target.id) for name, t in waiting):
         return ""  # declared already: this roll is that action, it spends nothing more

@@ -131,6 +131,28 @@ def test_enter_does_not_roll_what_the_greyed_button_would_not(
     assert len(attacks(session)) == before + 1
 
 
+def test_a_surprised_attacker_finds_roll_greyed_and_why_before_trying(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """In the surprise round a surprised combatant cannot act (R11): the form greys Roll
+    and says why under the odds, as for a spent turn, instead of taking the click and
+    refusing it afterwards; Enter then rolls nothing and the status bar says why."""
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(unaware_ids=("james",)))
+    assert session.combat.surprise_round and session.combat.acting_team == "players"
+    form = inspect(qtbot, window, "james")
+    assert not form.roll.isEnabled()
+    assert "James is surprised and cannot act in the surprise round" in form.odds.text()
+    before = len(attacks(session))
+    form.target.setFocus()
+    qtbot.keyClick(form.target, Qt.Key.Key_Return)
+    assert len(attacks(session)) == before and form.result.text() == ""
+    assert "Cannot roll: James is surprised" in window.statusBar().currentMessage()
+    assert inspect(qtbot, window, "brandon").roll.isEnabled(), "the aware act"
+
+
 def test_enter_on_the_chart_button_charts_and_escape_gives_the_keyboard_back(
     qtbot: QtBot, window: MainWindow
 ) -> None:

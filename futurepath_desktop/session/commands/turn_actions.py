@@ -10,7 +10,7 @@ from futurepath_desktop.core.actions import action as action_spec
 from futurepath_desktop.core.initiative import (
     opposed_checks,
 )
-from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS, condition_defs
+from futurepath_desktop.session.attack_plan import ATTACK_ACTIONS, condition_defs, why_cannot_act
 from futurepath_desktop.session.combat_flow import require_combat, team_name
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CombatFlowError, CommandError
@@ -28,13 +28,9 @@ def acting_check(session: Session, combatant: Combatant) -> None:
         acting = combat.acting_team
         team = team_name(session, acting) if acting in session.teams else None
         raise CombatFlowError(not_their_turn(combatant.name, team))
-    if combat.surprise_round and combatant.id not in combat.surprise_actors:
-        raise CombatFlowError(
-            f"{combatant.name} is surprised and cannot act in the surprise round (R11)"
-        )
-    for entry in condition_defs(session, combatant):  # R54: the health track's too
-        if entry.effects.cannot_act:
-            raise CombatFlowError(f"{combatant.name} is {entry.name} and cannot act")
+    why = why_cannot_act(session, combatant)
+    if why:
+        raise CombatFlowError(why)
 
 
 def declare_action(
