@@ -2,8 +2,8 @@
 it and the portraits' actions (``ui.drops``), the round clock and reminder notes
 (``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
 (``ui.list_typing``), Esc out of the dice box, the latest choice of what a key acts on,
-messages kept in sight of passing hover tips (and let go when their step is undone), and
-the campaign's party kept in step with undo."""
+messages kept in sight of passing hover tips (and let go when their step is undone, or a
+refusal when someone else is chosen), and the campaign's party kept in step with undo."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ def install(window: MainWindow) -> None:
     latest_choice_wins(window)
     SaidStays(window)
     forget_what_was_said_on_undo(window)
+    forget_a_refusal_on_a_new_choice(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
 
@@ -69,6 +70,18 @@ def forget_what_was_said_on_undo(window: MainWindow) -> None:
             window.statusBar().clearMessage()
 
     stack.indexChanged.connect(travelled)
+
+
+def forget_a_refusal_on_a_new_choice(window: MainWindow) -> None:
+    """Why a roll or an edit was refused is about who was chosen then: choosing someone
+    else takes it off the status bar (it read as if said of the new choice)."""
+    from futurepath_desktop.ui.main_window import WARNING
+
+    def chosen(*_: object) -> None:
+        if window.statusBar().currentMessage().startswith(WARNING):
+            window.statusBar().clearMessage()
+
+    window.initiative.selectionChanged.connect(chosen)
 
 
 class SaidStays(QObject):
