@@ -135,8 +135,8 @@ def plan_attack(
     # R37: melee reaches 5 ft plus 5 ft per Reach step.
     if not weapon.ranged and distance_ft > 5 + 5 * weapon.reach:
         raise AttackNotAllowedError(
-            f"{target.name} is {distance_ft} ft away, beyond {weapon.name}'s reach of "
-            f"{5 + 5 * weapon.reach} ft (R37)"
+            f"{target.name} is {distance_ft} ft away, beyond the {5 + 5 * weapon.reach} ft "
+            f"reach of {weapon.name} (R37)"
         )
     tags = (RollTag.ATTACK, RollTag.RANGED if weapon.ranged else RollTag.MELEE)
     sources, can_gain = roll_sources(attacker_defs, tags)

@@ -142,7 +142,7 @@ def test_r32_full_cover_and_r37_reach() -> None:
         history,
         c.ResolveAttack("bear-1", "james", distance_ft=10),
         Exception,
-        "beyond Claws's reach",
+        "beyond the 5 ft reach of Claws",
     )
 
 

@@ -131,6 +131,99 @@ def test_enter_does_not_roll_what_the_greyed_button_would_not(
     assert len(attacks(session)) == before + 1
 
 
+def test_a_long_outcome_is_scrolled_into_the_panel_whole(qtbot: QtBot, window: MainWindow) -> None:
+    """An outcome of several lines (a hit and its damage, wrapped in a narrow panel) is
+    brought into sight whole: it was scrolled to as the one line it had been before its
+    words were laid out, leaving the damage under the panel's edge."""
+    from PySide6.QtCore import QRect
+
+    window.resize(1280, 640)
+    window.show()
+    qtbot.waitExposed(window)
+    scroll = window.inspector.scroll_area
+    form = inspect(qtbot, window, "art")
+    form.setMinimumHeight(scroll.viewport().height() + 250)  # taller than the panel
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() > 0)
+    words = "Art attacks Space Bear 1 with an assault rifle: hit for 14 damage. " * 4
+    form.result.show_outcome(words.strip())
+    qtbot.wait(100)  # the outcome's scroll, and anything laid out after it
+    viewport = scroll.viewport()
+    place = QRect(form.result.mapTo(viewport, form.result.rect().topLeft()), form.result.size())
+    assert form.result.height() > 3 * form.result.fontMetrics().height(), "several lines"
+    assert viewport.rect().contains(place), (place, viewport.rect())
+
+
+def test_a_longer_tab_once_opened_does_not_stretch_the_attack_form(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Opening Stats (taller than the attack form) and going back left the form stretched to
+    Stats' height: gaps round the Roll button and a scroll bar that a roll then used,
+    taking the tab bar off the panel. The tabs take the shown tab's height, and the odds
+    no longer grow a little at every change of width (Stats' scroll bar makes one)."""
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    inspector = window.inspector
+    scroll = inspector.scroll_area
+    form = inspect(qtbot, window, "art")
+    qtbot.wait(50)
+    before = (scroll.verticalScrollBar().maximum(), form.roll.mapTo(inspector, form.roll.pos()))
+    assert before[0] == 0, "the attack form fits at 1280×800"
+    for _ in range(4):  # there and back: each trip narrowed the form by Stats' scroll bar
+        inspector.tabs.setCurrentIndex(1)  # Stats
+        qtbot.waitUntil(lambda: "stats" in inspector._built)
+        qtbot.wait(50)
+        assert scroll.verticalScrollBar().maximum() > 0, "Stats is the taller tab"
+        inspector.tabs.setCurrentWidget(form)
+        qtbot.wait(50)
+        now = (scroll.verticalScrollBar().maximum(), form.roll.mapTo(inspector, form.roll.pos()))
+        assert now == before, "the odds crept taller at each change of width"
+
+
+def test_the_turns_warning_under_the_odds_is_a_sentence(qtbot: QtBot, window: MainWindow) -> None:
+    """Why a spent turn has no room for the attack reads as a sentence of its own under the
+    odds ("The Standard action…"), not as a fragment ("the Standard action…")."""
+    from futurepath_desktop.core.rounds import Phase
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(unaware_ids=()))
+    while session.combat.acting_team != "players" or session.combat.phase != Phase.ACTION:
+        assert window.controller.push(c.NextTurn())
+    assert window.controller.push(c.DeclareAction("art", "Move"))
+    form = inspect(qtbot, window, "art")
+    assert not form.roll.isEnabled()
+    assert ">The Standard action of this turn is already used" in form.odds.text()
+
+
+def test_an_outcome_stays_whole_under_the_warning_the_roll_brings(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A roll spends the turn, so the odds take a line more to say so as the outcome comes
+    under Roll: the outcome was scrolled into the panel first and then pushed a line down
+    its edge. The odds are worked out before the outcome is scrolled to."""
+    from PySide6.QtCore import QRect
+
+    from futurepath_desktop.core.rounds import Phase
+    from futurepath_desktop.session import commands as c
+
+    window.resize(1280, 640)
+    qtbot.waitUntil(lambda: window.height() == 640)
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(unaware_ids=()))
+    while session.combat.acting_team != "players" or session.combat.phase != Phase.ACTION:
+        assert window.controller.push(c.NextTurn())
+    form = inspect(qtbot, window, "brandon")
+    scroll = window.inspector.scroll_area
+    assert form.roll.isEnabled() and "already used" not in form.odds.text()
+    form.target.setFocus()
+    qtbot.keyClick(form.target, Qt.Key.Key_Return)
+    qtbot.wait(100)
+    assert "already used" in form.odds.text(), "the roll spent the Standard action"
+    viewport = scroll.viewport()
+    place = QRect(form.result.mapTo(viewport, form.result.rect().topLeft()), form.result.size())
+    assert form.result.text() and viewport.rect().contains(place), (place, viewport.rect())
+
+
 def test_a_surprised_attacker_finds_roll_greyed_and_why_before_trying(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -290,3 +290,52 @@ def test_another_combatant_is_inspected_from_the_top(qtbot: QtBot, window: MainW
     bar.setValue(bar.maximum())
     window.inspector.show_combatant("james")  # the same one again: left where it was
     assert bar.value() == bar.maximum()
+
+
+def test_the_tabs_stay_put_from_one_combatant_to_the_next_in_a_fight(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """In a fight the header's turn line says what the turn has used and what is left: one
+    line for some, two for others. Going down the list with the arrows, the tabs under it
+    jumped up and down with it; the line now keeps room for two, empty for someone out of
+    the fight (Katie, waiting)."""
+    from PySide6.QtCore import QPoint
+
+    from futurepath_desktop.core.rounds import Phase
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(unaware_ids=()))
+    while session.combat.acting_team != "players" or session.combat.phase != Phase.ACTION:
+        assert window.controller.push(c.NextTurn())
+    assert window.controller.push(c.DeclareAction("james", "Move"))
+    inspector = window.inspector
+    tops, lines = set(), set()
+    for ident in session.combatants:
+        window.initiative.select([ident])
+        qtbot.wait(10)
+        lines.add(inspector.turn.text().count(" · ") > 1)
+        tops.add(inspector.tabs.mapTo(inspector, QPoint(0, 0)).y())
+    assert lines == {False, True}, "short and long turn lines both came up"
+    assert len(tops) == 1, tops
+
+
+def test_a_refusal_leaves_the_status_bar_when_someone_else_is_chosen(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """ "Cannot roll: …" said of one combatant stayed nine seconds under the next one
+    chosen, as if said of them. Choosing someone else takes a refusal away; other news
+    stays its time."""
+    from futurepath_desktop.session import commands as c
+
+    assert window.controller.push(c.StartCombat(unaware_ids=("james",)))
+    window.initiative.select(["james"])  # surprised: he cannot act in the surprise round
+    form = window.inspector.attack
+    qtbot.waitUntil(lambda: form.ready and not form._timer.isActive())
+    form.resolve()
+    assert window.statusBar().currentMessage().startswith("⚠ Cannot roll: James is surprised")
+    window.initiative.select(["brandon"])
+    assert window.statusBar().currentMessage() == ""
+    window.say("Saved to the session file", 9000)
+    window.initiative.select(["james"])
+    assert window.statusBar().currentMessage() == "Saved to the session file"

@@ -352,9 +352,7 @@ class AttackForm(QGroupBox):
         if command is None:
             self.result.show_outcome("Choose a target first", refused=True)
             return
-        if self._timer.isActive():  # a field changed an instant ago: its odds first
-            self._timer.stop()
-            self.recompute()
+        self._settle()  # a field changed an instant ago: its odds first
         if self.ready and not self.roll.isEnabled():  # Enter in a field, the button greyed
             # Why is said under the odds already: brought into sight, not said twice.
             if self.result.refused:
@@ -374,9 +372,16 @@ class AttackForm(QGroupBox):
             self.result.show_outcome(f"Cannot roll: {why}", refused=True)
             return
         log = [e for e in self.controller.session.log if e.kind == "attack"]
+        self._settle()  # the odds after the roll (a spent turn's warning) above its outcome
         self.result.show_outcome(log[-1].text if log else "")
         self.instant.setChecked(False)  # the readied attack is spent (R18)
         self.leave()  # rolled: the next letter is a shortcut again, not a search of a list
+
+    def _settle(self) -> None:
+        """Work out the odds now if a change waits to have them worked out."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self.recompute()
 
     def _heard_refusal(self, message: str) -> None:
         if self._rolling:

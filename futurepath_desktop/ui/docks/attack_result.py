@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
-from futurepath_desktop.session.wording import without_rulings
+from futurepath_desktop.session.wording import sentence, without_rulings
 from futurepath_desktop.ui.theme import REFUSED
 from futurepath_desktop.ui.undo import SessionController
 
@@ -64,7 +64,7 @@ def plan_words(plan: AttackPlan, net: int, reason: str) -> tuple[list[str], str]
         dice = f"{-net} disadvantage ({-net} × {die} subtracted)"
     else:
         dice = "no Advantage Dice"
-    warning = f"<br>{refused_html(without_rulings(reason))}" if reason else ""
+    warning = f"<br>{refused_html(sentence(without_rulings(reason)))}" if reason else ""
     c = float(plan.connects)  # through full cover, the d10 must let the shot through
     through = f" · gets through {c:.0%}" if c < 1 else ""
     return listed or ["No sources: a plain roll"], (
@@ -76,11 +76,14 @@ def plan_words(plan: AttackPlan, net: int, reason: str) -> tuple[list[str], str]
 
 
 def into_sight(widget: QWidget) -> None:
-    """Scroll the panel ``widget`` is in until the whole of it can be read."""
+    """Scroll the panel ``widget`` is in until the whole of it can be read, at the size
+    its words take once laid out (new words wrap to more lines than the old ones had)."""
     scroll = widget.parentWidget()
     while scroll is not None and not isinstance(scroll, QScrollArea):
         scroll = scroll.parentWidget()
     if scroll is not None and widget.isVisible():
+        for _ in range(4):  # the label's layout, then each panel around it, grows in turn
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         scroll.ensureWidgetVisible(widget, 0, 4)
 
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +40,7 @@ from futurepath_desktop.ui.turn_words import initiative_words, turn_line
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.fitted_text import breakable
 from futurepath_desktop.ui.widgets.number_box import NumberBox
+from futurepath_desktop.ui.widgets.shown_tab import ShownTabs
 from futurepath_desktop.ui.widgets.tips import say_at
 
 PORTRAIT_SIDE = 64
@@ -110,9 +110,10 @@ class InspectorDock(QDockWidget):
         layout.addLayout(head)
         self.turn = QLabel("")  # R15/R50: what this turn has used and what is left
         self.turn.setObjectName("inspectorTurn")
-        self.turn.setWordWrap(True)
+        self.turn.setWordWrap(True)  # two lines kept: the tabs stay put from one to the next
+        self.turn.setMinimumHeight(2 * self.turn.fontMetrics().lineSpacing())
         layout.addWidget(self.turn)
-        self.tabs = QTabWidget()
+        self.tabs = ShownTabs()  # as tall as the tab shown, not the tallest
         self.tabs.setObjectName("inspectorTabs")
         inner = QVBoxLayout(body)
         inner.setContentsMargins(0, 0, 0, 0)
@@ -309,7 +310,7 @@ class InspectorDock(QDockWidget):
         text, full = turn_line(self.controller.session, combatant) if combatant else ("", "")
         self.turn.setText(text)
         self.turn.setToolTip(full)
-        self.turn.setVisible(bool(text))
+        self.turn.setVisible(bool(text) or self.controller.session.combat.active)  # room kept
 
     def _fill_stats(self, combatant: Combatant) -> None:
         if not self.name.hasFocus():

@@ -88,6 +88,7 @@ class FittedLabel(QLabel):
         super().__init__("", parent)
         self._least = lines
         self._fitting = False
+        self._twin: QLabel | None = None
         self.setWordWrap(True)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setFixedHeight(self._needed())
@@ -97,7 +98,20 @@ class FittedLabel(QLabel):
         width = self.contentsRect().width()
         if not self.text() or width <= 0:
             return least
-        return max(least, self.heightForWidth(width) + 2)
+        return max(least, self._text_height(width) + 2)
+
+    def _text_height(self, width: int) -> int:
+        """The words' height at ``width``. Qt's ``heightForWidth`` of a label is never under
+        its minimum, here its own fixed height: asked of the label itself, each new width
+        added the 2 pixels kept below the words again, and the label crept taller."""
+        twin = self._twin
+        if twin is None:
+            twin = self._twin = QLabel()  # never shown: its words change no layout
+            twin.setWordWrap(True)
+        twin.setFont(self.font())
+        twin.setTextFormat(self.textFormat())
+        twin.setText(self.text())
+        return twin.heightForWidth(width)
 
     def fit(self) -> None:
         """Take the height the text needs (at least the least lines)."""
