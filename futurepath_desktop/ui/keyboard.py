@@ -82,7 +82,11 @@ def cycle_panels(window: MainWindow, step: int) -> None:
 def focus_map(window: MainWindow) -> None:
     """Bring the map forward and give it the keys: with a token selected, the arrows walk
     it and Enter moves it there (or, for one not on the map yet, places it); the line
-    under the map says which, not what the mouse last passed over."""
+    under the map says which, not what the mouse last passed over. Once a token has moved
+    by the keys, the keys go back to where they came from."""
+    came = QApplication.focusWidget()
+    if came is not None and not window.map.isAncestorOf(came):
+        window.map.view.came_from = came
     give_keys(window.map, window.map.view)
     session = window.controller.session
     chosen = session.combatants.get(window.map.view.selected_id or "")

@@ -377,6 +377,28 @@ def test_the_keyboard_moves_a_token_too(qtbot: QtBot, window: MainWindow) -> Non
     # The move is made: the line under the map no longer offers it.
     assert "Enter" not in window.map.status.text()
     assert window.map.status.text().startswith(view.describe((5, 8)).split(":")[0])
+    assert view.hasFocus(), "given to the map itself, the keys stay there"
+
+
+def test_m_walks_a_token_and_gives_the_keys_back_to_team_initiative(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """From Team Initiative, M gives the map the keys: the arrows walk the chosen token
+    and Enter moves it; then the keys go back to the list, where the arrows choose the
+    next combatant to walk (they stayed on the map, walking its cursor)."""
+    view = big(window)
+    window.initiative.select(["art"])
+    window.initiative.view.setFocus()
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_M)
+    qtbot.waitUntil(view.hasFocus)
+    for _ in range(2):
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert token_square(window, "art") == (4, 8)
+    qtbot.waitUntil(window.initiative.view.hasFocus)
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_Down)
+    assert window.initiative.selected_ids() != ["art"], "the arrows choose the next one"
 
 
 def test_esc_takes_the_keyboard_target_hint_away(qtbot: QtBot, window: MainWindow) -> None:

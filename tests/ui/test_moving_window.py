@@ -306,7 +306,8 @@ def test_from_the_keys_alone_a_combatant_off_the_map_is_placed(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """Chosen in Team Initiative with no token, M, the arrows and Enter put the token on
-    the map; the line under the map says whose token Enter places before it does."""
+    the map; the line under the map says whose token Enter places before it does, and
+    the keys go back to Team Initiative once it is placed."""
     session = window.controller.session
     assert window.controller.push(c.RemoveToken("katie"))
     window.initiative.select(["katie"])
@@ -325,3 +326,4 @@ def test_from_the_keys_alone_a_combatant_off_the_map_is_placed(
     qtbot.keyClick(view, Qt.Key.Key_Return)
     assert session.tokens["katie"].square == target
     assert "Katie placed at" in session.log[-1].text
+    qtbot.waitUntil(window.initiative.view.hasFocus)  # the keys back, for the next one

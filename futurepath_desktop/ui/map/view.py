@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
@@ -73,6 +74,7 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._right_on: tuple[str, QPoint] | None = None  # a right press on a token
         self.hovered_square: Square | None = None  # the square the mouse last moved onto
+        self.came_from: QWidget | None = None  # where the keys go back to after a walk
         self.setObjectName("mapView")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -117,6 +119,13 @@ class MapView(QGraphicsView):
             tool.cancel()
         self.drawings.hide()
         self.notes.clear()
+
+    def give_keys_back(self) -> None:
+        """A walk by the keys is done: the keys go back where they came from (the list of
+        combatants, for the next one), if the map was given them from there."""
+        back, self.came_from = self.came_from, None
+        if back is not None and shiboken6.isValid(back) and back.isVisible():
+            back.setFocus(Qt.FocusReason.OtherFocusReason)
 
     @property
     def move_tool(self) -> MoveTool:

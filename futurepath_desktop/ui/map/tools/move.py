@@ -91,11 +91,12 @@ class MoveTool(MapTool):
             ident, square = self.placing, self.target
             self.cancel()
             with self.view.notes.trying(square):
-                operations.place_token(self.controller, ident, square)
+                if operations.place_token(self.controller, ident, square):
+                    self.view.give_keys_back()
             return True
         if key in ENTER and self.drag is not None:
-            if self.target is not None:
-                self.drop(self.target, override=shift_held(modifiers))
+            if self.target is not None and self.drop(self.target, override=shift_held(modifiers)):
+                self.view.give_keys_back()
             return True
         return False
 
