@@ -2,8 +2,8 @@
 it and the portraits' actions (``ui.drops``), the round clock and reminder notes
 (``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
 (``ui.list_typing``), Esc out of the dice box, the latest choice of what a key acts on,
-messages kept in sight of passing hover tips (and let go when their step is undone, or a
-refusal when someone else is chosen), and the campaign's party kept in step with undo."""
+messages kept in sight of passing hover tips (a refusal let go when someone else is
+chosen), what Undo and Redo did, and the campaign's party kept in step with undo."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def install(window: MainWindow) -> None:
     leave_dice_box_on_escape(window)
     latest_choice_wins(window)
     SaidStays(window)
-    forget_what_was_said_on_undo(window)
+    say_what_was_undone(window)
     forget_a_refusal_on_a_new_choice(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
@@ -60,14 +60,21 @@ def latest_choice_wins(window: MainWindow) -> None:
     window.initiative.view.pressed.connect(combatants_chosen)  # a row chosen already, too
 
 
-def forget_what_was_said_on_undo(window: MainWindow) -> None:
-    """What the status bar said of a step ("Katie joined, off the map: click…") no longer
-    holds once the step is undone or redone."""
+def say_what_was_undone(window: MainWindow) -> None:
+    """Undo and Redo say what they took back or did again ("Undone: Damage to Space Bear
+    2"; a jump in History, how many steps), in place of what the status bar said of a step
+    ("Katie joined, off the map: click…"), which no longer holds."""
     stack = window.controller.stack
+    seen = [stack.index()]
 
-    def travelled(_index: int) -> None:
-        if stack.travelling:
-            window.statusBar().clearMessage()
+    def travelled(index: int) -> None:
+        before, seen[0] = seen[0], index
+        if not stack.travelling or index == before:
+            return
+        done = "Undone" if index < before else "Redone"
+        steps = abs(index - before)
+        what = stack.text(min(index, before)) if steps == 1 else f"{steps} steps"
+        window.say(f"{done}: {what}", 4000)
 
     stack.indexChanged.connect(travelled)
 

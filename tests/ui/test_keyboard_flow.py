@@ -279,10 +279,18 @@ def test_a_refusal_in_the_status_bar_outlasts_passing_hover_tips(
 
 def test_what_was_said_of_a_step_goes_when_it_is_undone(qtbot: QtBot, window: MainWindow) -> None:
     """A message about a step (a newcomer to place on the map) goes when the step is
-    undone: it no longer holds."""
+    undone: it no longer holds. Undo and Redo say what they did in its place; a jump in
+    History says how many steps."""
     from futurepath_desktop.session import commands as c
 
+    stack = window.controller.stack
     assert window.controller.push(c.RollDice("1d20"))
+    rolled = stack.text(stack.index() - 1)
     window.say("Katie joined, off the map: click an empty square to place the token", 15000)
     window.actions_by_name["actionUndo"].trigger()
-    assert window.statusBar().currentMessage() == ""
+    assert window.statusBar().currentMessage() == f"Undone: {rolled}"
+    window.actions_by_name["actionRedo"].trigger()
+    assert window.statusBar().currentMessage() == f"Redone: {rolled}"
+    assert window.controller.push(c.RollDice("2d6"))
+    stack.setIndex(stack.index() - 2)  # two steps back, as a click in History
+    assert window.statusBar().currentMessage() == "Undone: 2 steps"
