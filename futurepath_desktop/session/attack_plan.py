@@ -36,7 +36,13 @@ from futurepath_desktop.core.errors import AttackNotAllowedError, FuturePathErro
 from futurepath_desktop.session.errors import CommandError
 from futurepath_desktop.session.health_track import track_conditions
 from futurepath_desktop.session.map_rules import attack_context
-from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, WeaponSpec
+from futurepath_desktop.session.state import (
+    ActiveCondition,
+    Combatant,
+    CombatState,
+    Session,
+    WeaponSpec,
+)
 
 ALL_WEAPONS = "all weapons"
 """A proficiency that covers every weapon."""
@@ -239,11 +245,14 @@ def no_instant(session: Session, attacker: Combatant) -> str:
     )
 
 
-def why_cannot_act(session: Session, combatant: Combatant) -> str:
+def why_cannot_act(
+    session: Session, combatant: Combatant, combat: CombatState | None = None
+) -> str:
     """Why ``combatant``, whose team is acting, cannot act now ("" if it can): surprised in
     the surprise round (R11), or under a condition that stops it acting (R54, the health
-    track's too)."""
-    if session.combat.surprise_round and combatant.id not in session.combat.surprise_actors:
+    track's too). ``combat``: where the fight stood, if not where it stands now."""
+    combat = combat or session.combat
+    if combat.surprise_round and combatant.id not in combat.surprise_actors:
         return f"{combatant.name} is surprised and cannot act in the surprise round (R11)"
     for entry in condition_defs(session, combatant):
         if entry.effects.cannot_act:

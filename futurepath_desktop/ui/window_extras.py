@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QStatusTipEvent
 
+from futurepath_desktop.session.change import Change
+from futurepath_desktop.session.wording import joined, possessive
 from futurepath_desktop.ui import drops, keyboard, rhythm
 from futurepath_desktop.ui.list_typing import ListTyping
+from futurepath_desktop.ui.models.log_model import base_kind
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
@@ -27,6 +30,7 @@ def install(window: MainWindow) -> None:
     latest_choice_wins(window)
     SaidStays(window)
     say_what_was_undone(window)
+    name_who_did_not_act(window)
     forget_a_refusal_on_a_new_choice(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
@@ -77,6 +81,46 @@ def say_what_was_undone(window: MainWindow) -> None:
         window.say(f"{done}: {what}", 4000)
 
     stack.indexChanged.connect(travelled)
+
+
+def name_who_did_not_act(window: MainWindow) -> None:
+    """When a team's turn ends, the status bar names those of it who could have acted and
+    did nothing (R15): Next Turn asks nothing, and one forgotten player is easy to miss in
+    a fast round. Undo takes the turn back."""
+    controller = window.controller
+    seen = [controller.session.combat]
+
+    def moved_on(change: Change) -> None:
+        session = controller.session
+        before, seen[0] = seen[0], session.combat
+        if not change.combat or not session.combat.active:
+            return
+        if before.acting_team in (None, session.combat.acting_team):
+            return
+        if controller.stack.travelling:
+            return  # undone or redone: said by Undo and Redo
+        from futurepath_desktop.session.attack_plan import why_cannot_act
+
+        readied = {r.combatant_id for r in before.readied}
+        idle = [
+            m.name
+            for m in session.members(before.acting_team or "", present_only=True)
+            if not before.turns.get(m.id)
+            and m.id not in readied
+            and not why_cannot_act(session, m, before)
+        ]
+        if len(idle) > 4:  # a line of the status bar, not the roster
+            idle = [*idle[:3], f"{len(idle) - 3} more"]
+        if idle:
+            team = session.teams.get(before.acting_team or "")
+            whose = possessive(team.name) if team else "The"
+            said = f"{whose} turn is over: {joined(idle)} did not act"
+            appended = session.log[len(session.log) - change.log_appended :]
+            if any(base_kind(e) == "expiry" for e in appended):  # "Ended: …", said just now
+                said = f"{window.statusBar().currentMessage()} · {said}"
+            window.say(said, 9000)
+
+    controller.changed.connect(moved_on)
 
 
 def forget_a_refusal_on_a_new_choice(window: MainWindow) -> None:

@@ -622,3 +622,52 @@ def test_declaring_stabilize_opens_the_stabilize_dialog_on_that_patient(
     assert "needs a field medical kit" in seen[0][1]
     assert session.combat.turns.get("james", ()) == (), "nothing declared by the word alone"
     assert session.combatants["art"].hp < 0
+
+
+def test_the_end_of_a_turn_names_who_could_have_acted_and_did_not(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Next Turn asks nothing: when a team's turn ends, the status bar names its members
+    who could have acted and did not (not the one who acted, not one surprised in the
+    surprise round, not one waiting outside the fight), so a forgotten player is noticed
+    while Undo can still take the turn back."""
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(unaware_ids=("james",)))  # a surprise round
+    assert session.combat.surprise_round and session.combat.acting_team == "players"
+    assert window.controller.push(c.DeclareAction("brandon", "Move"))
+    window.actions_by_name["actionNextTurn"].trigger()
+    assert window.statusBar().currentMessage() == "Players' turn is over: Art did not act"
+    window.actions_by_name["actionUndo"].trigger()
+    assert window.statusBar().currentMessage().startswith("Undone: ")
+    assert window.controller.push(c.DeclareAction("art", "Move"))
+    window.actions_by_name["actionNextTurn"].trigger()  # everyone who could act, acted
+    assert "did not act" not in window.statusBar().currentMessage()
+    window.actions_by_name["actionNextTurn"].trigger()  # the four bears do nothing
+    said = window.statusBar().currentMessage()
+    assert said == (
+        "Space Bears' turn is over: Space Bear 1, Space Bear 2, Space Bear 3 and "
+        "Space Bear 4 did not act"
+    )
+
+
+def test_a_crowd_that_did_not_act_is_counted_past_the_first_three(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    import msgspec
+
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    bear = session.combatants["bear-1"]
+    for n in range(2):
+        cub = msgspec.structs.replace(bear, id=f"cub-{n}", name=f"Bear cub {n + 1}", portrait="")
+        assert window.controller.push(c.AddCombatant(cub))
+    assert window.controller.push(c.StartCombat(unaware_ids=()))
+    while session.combat.acting_team != "bears":
+        window.actions_by_name["actionNextTurn"].trigger()
+    window.actions_by_name["actionNextTurn"].trigger()
+    assert window.statusBar().currentMessage() == (
+        "Space Bears' turn is over: Space Bear 1, Space Bear 2, Space Bear 3 and 3 more did not act"
+    )

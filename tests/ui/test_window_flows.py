@@ -118,7 +118,9 @@ def test_a_whole_fight_through_the_window(qtbot: QtBot, window: MainWindow, tmp_
     key(qtbot, window, "n")
     assert session.combat.phase == Phase.COUNTERS
     assert session.conditions_on("bear-3") == []
-    assert "Stunned" in window.statusBar().currentMessage()
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Ended: ") and "Stunned" in said
+    assert said.endswith(" did not act"), "and the bears that did nothing"
 
     # Katie joins the players' team; its initiative stays (R9).
     def join(dialog: QDialog) -> None:
