@@ -82,7 +82,7 @@ ACTIONS: tuple[Action, ...] = (
         "Start Combat",
         "prompts.start_combat",
         ("F5",),
-        "Start combat: mark who is unaware",
+        "Start combat: mark who is unaware, for a surprise round",
         menu=COMBAT,
         bar="swap",
         when="idle",

@@ -89,10 +89,13 @@ def name_who_did_not_act(window: MainWindow) -> None:
     a fast round. Undo takes the turn back."""
     controller = window.controller
     seen = [controller.session.combat]
+    said = [""]  # what it said last: gone once the fight moves on again
 
     def moved_on(change: Change) -> None:
         session = controller.session
         before, seen[0] = seen[0], session.combat
+        if change.combat and said[0] and window.statusBar().currentMessage() == said[0]:
+            window.statusBar().clearMessage()  # of a turn before this one
         if not change.combat or not session.combat.active:
             return
         if before.acting_team in (None, session.combat.acting_team):
@@ -114,11 +117,12 @@ def name_who_did_not_act(window: MainWindow) -> None:
         if idle:
             team = session.teams.get(before.acting_team or "")
             whose = possessive(team.name) if team else "The"
-            said = f"{whose} turn is over: {joined(idle)} did not act"
+            words = f"{whose} turn is over: {joined(idle)} did not act"
             appended = session.log[len(session.log) - change.log_appended :]
             if any(base_kind(e) == "expiry" for e in appended):  # "Ended: …", said just now
-                said = f"{window.statusBar().currentMessage()} · {said}"
-            window.say(said, 9000)
+                words = f"{window.statusBar().currentMessage()} · {words}"
+            said[0] = words
+            window.say(words, 9000)
 
     controller.changed.connect(moved_on)
 

@@ -446,6 +446,8 @@ def test_the_shortcuts_dialog_finds_rows_and_says_how_the_keys_go_together(
     for what, _how in IN_PRACTICE:
         assert what in practice.text()
     assert "<b>Shift+Enter</b>" in practice.text(), "the map's keyboard move is explained"
+    finder.setText("surprise")  # no key of its own: F5's dialog starts one, said below
+    assert "surprise" in nothing.text() and "surprise round" in practice.text().lower()
 
 
 def test_the_panel_list_has_letters_before_view_is_opened(window: MainWindow) -> None:

@@ -650,6 +650,8 @@ def test_the_end_of_a_turn_names_who_could_have_acted_and_did_not(
         "Space Bears' turn is over: Space Bear 1, Space Bear 2, Space Bear 3 and "
         "Space Bear 4 did not act"
     )
+    window.actions_by_name["actionNextTurn"].trigger()  # round 1 begins: old news goes
+    assert "did not act" not in window.statusBar().currentMessage()
 
 
 def test_a_crowd_that_did_not_act_is_counted_past_the_first_three(

@@ -129,6 +129,9 @@ def test_every_condition_description_fits_the_add_condition_dialog(
         qtbot.keyClicks(dialog.name, entry.name)
         settle()
         assert entry.summary in dialog.hint.text()
+        # What "default" in the Rounds box means, for every condition: a length, or none.
+        said = "Default: " if entry.default_rounds else "By default it lasts until removed."
+        assert said in dialog.hint.text()
         cut += [f"{entry.name}: {c}" for c in problems(dialog)]
         assert dialog.size() == size, f"the dialog jumped for {entry.name}"
     theme.apply_theme(app, theme.LIGHT)

@@ -200,8 +200,12 @@ class ConditionDialog(QDialog):
 
     @staticmethod
     def hint_for(found: ConditionDef) -> str:
-        """What the dialog says about a catalog condition."""
-        rounds = f" Default: {n_rounds(found.default_rounds)}." if found.default_rounds else ""
+        """What the dialog says about a catalog condition, and what its "default" rounds are."""
+        rounds = (
+            f" Default: {n_rounds(found.default_rounds)}."
+            if found.default_rounds
+            else " By default it lasts until removed."
+        )
         return f"{found.name}: {found.summary}{rounds}"
 
     def _enter(self) -> None:

@@ -30,6 +30,7 @@ IN_PRACTICE: tuple[tuple[str, str], ...] = (
         "counter a round more or less when it has just one; else `F6` to the Condition "
         "Counters and pick one there first.",
     ),
+    ("A surprise round", "`F5`, and untick whoever is caught unaware."),
     ("Next turn", "`N`. Undo and redo: `Ctrl+Z` and `Ctrl+Shift+Z` (or `Ctrl+Y`)."),
     ("A roll of the dice", "`Ctrl+R`, the expression (`3d6+2`), `Enter`; `Esc` goes back."),
     (
