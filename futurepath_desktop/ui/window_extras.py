@@ -7,6 +7,7 @@ chosen), what Undo and Redo did, and the campaign's party kept in step with undo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -20,6 +21,7 @@ from futurepath_desktop.ui.models.log_model import base_kind
 
 if TYPE_CHECKING:
     from futurepath_desktop.ui.main_window import MainWindow
+    from futurepath_desktop.ui.undo_stack import UndoStack
 
 
 def install(window: MainWindow) -> None:
@@ -64,23 +66,32 @@ def latest_choice_wins(window: MainWindow) -> None:
     window.initiative.view.pressed.connect(combatants_chosen)  # a row chosen already, too
 
 
+def on_travel(stack: UndoStack, step: Callable[[int, int], None]) -> None:
+    """Call ``step(before, after)`` with the stack's index each time Undo, Redo or a click
+    in History moves it (not when a command is pushed)."""
+    seen = [stack.index()]
+
+    def moved(index: int) -> None:
+        before, seen[0] = seen[0], index
+        if stack.travelling and index != before:
+            step(before, index)
+
+    stack.indexChanged.connect(moved)
+
+
 def say_what_was_undone(window: MainWindow) -> None:
     """Undo and Redo say what they took back or did again ("Undone: Damage to Space Bear
     2"; a jump in History, how many steps), in place of what the status bar said of a step
     ("Katie joined, off the map: click…"), which no longer holds."""
     stack = window.controller.stack
-    seen = [stack.index()]
 
-    def travelled(index: int) -> None:
-        before, seen[0] = seen[0], index
-        if not stack.travelling or index == before:
-            return
+    def travelled(before: int, index: int) -> None:
         done = "Undone" if index < before else "Redone"
         steps = abs(index - before)
         what = stack.text(min(index, before)) if steps == 1 else f"{steps} steps"
         window.say(f"{done}: {what}", 4000)
 
-    stack.indexChanged.connect(travelled)
+    on_travel(stack, travelled)
 
 
 def name_who_did_not_act(window: MainWindow) -> None:
@@ -183,12 +194,8 @@ def keep_party_in_step(window: MainWindow) -> None:
     library back as the session has it again, so the next fight does not start from a
     rest that was undone."""
     stack = window.controller.stack
-    seen = [stack.index()]
 
-    def moved(index: int) -> None:
-        before, seen[0] = seen[0], index
-        if not stack.travelling or index == before:
-            return
+    def moved(before: int, index: int) -> None:
         from futurepath_desktop.session.commands.campaign import PARTY_STEPS
 
         low, high = sorted((before, index))
@@ -197,4 +204,4 @@ def keep_party_in_step(window: MainWindow) -> None:
 
             save_party(window, ask=False)
 
-    stack.indexChanged.connect(moved)
+    on_travel(stack, moved)
