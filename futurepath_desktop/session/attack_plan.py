@@ -251,7 +251,7 @@ def why_cannot_act(
     """Why ``combatant``, whose team is acting, cannot act now ("" if it can): surprised in
     the surprise round (R11), or under a condition that stops it acting (R54, the health
     track's too). ``combat``: where the fight stood, if not where it stands now."""
-    combat = combat or session.combat
+    combat = session.combat if combat is None else combat
     if combat.surprise_round and combatant.id not in combat.surprise_actors:
         return f"{combatant.name} is surprised and cannot act in the surprise round (R11)"
     for entry in condition_defs(session, combatant):

@@ -25,7 +25,7 @@ from futurepath_desktop.ui.files import FileHandler
 from futurepath_desktop.ui.map.map_dock import MapDock
 from futurepath_desktop.ui.models.counters_model import CountersModel
 from futurepath_desktop.ui.models.initiative_model import InitiativeModel
-from futurepath_desktop.ui.models.log_model import LogModel, base_kind
+from futurepath_desktop.ui.models.log_model import LogModel
 from futurepath_desktop.ui.plots.odds_dock import OddsDock
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.autosave_status import AutosaveStatus
@@ -220,12 +220,6 @@ class MainWindow(QMainWindow):
         for spec in ACTIONS:
             if spec.when:
                 self.actions_by_name[spec.name].setEnabled(holds(spec.when, session))
-        if change.log_appended and not change.log_truncated:
-            endings = [
-                e.text for e in session.log[-change.log_appended :] if base_kind(e) == "expiry"
-            ]  # on the ground or on the bridge
-            if endings:
-                self.say("Ended: " + "; ".join(endings), 9000)
         self._update_title()
 
     def _update_title(self) -> None:

@@ -3,7 +3,8 @@ it and the portraits' actions (``ui.drops``), the round clock and reminder notes
 (``ui.rhythm``), letters typed into drop-down lists kept from the one-letter shortcuts
 (``ui.list_typing``), Esc out of the dice box, the latest choice of what a key acts on,
 messages kept in sight of passing hover tips (a refusal let go when someone else is
-chosen), what Undo and Redo did, and the campaign's party kept in step with undo."""
+chosen), what a step ended and what Undo and Redo did, and the campaign's party kept in
+step with undo."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from futurepath_desktop.ui.list_typing import ListTyping
 from futurepath_desktop.ui.models.log_model import base_kind
 
 if TYPE_CHECKING:
+    from futurepath_desktop.session.state import CombatState, Session
     from futurepath_desktop.ui.main_window import MainWindow
     from futurepath_desktop.ui.undo_stack import UndoStack
 
@@ -32,7 +34,7 @@ def install(window: MainWindow) -> None:
     latest_choice_wins(window)
     SaidStays(window)
     say_what_was_undone(window)
-    name_who_did_not_act(window)
+    say_what_a_step_left(window)
     forget_a_refusal_on_a_new_choice(window)
     keep_party_in_step(window)
     follow_the_bridge(window)
@@ -94,48 +96,60 @@ def say_what_was_undone(window: MainWindow) -> None:
     on_travel(stack, travelled)
 
 
-def name_who_did_not_act(window: MainWindow) -> None:
-    """When a team's turn ends, the status bar names those of it who could have acted and
-    did nothing (R15): Next Turn asks nothing, and one forgotten player is easy to miss in
-    a fast round. Undo takes the turn back."""
+def say_what_a_step_left(window: MainWindow) -> None:
+    """What a step ended, in one line of the status bar: the conditions whose counters ran
+    out ("Ended: …", on the ground or on the bridge), and, when a team's turn ends, those
+    of it who could have acted and did nothing (R15). Next Turn asks nothing, and one
+    forgotten player is easy to miss in a fast round; Undo takes the turn back. The line
+    goes once the fight moves on again."""
     controller = window.controller
     seen = [controller.session.combat]
-    said = [""]  # what it said last: gone once the fight moves on again
+    said = [""]  # what it said last
 
-    def moved_on(change: Change) -> None:
+    def stepped(change: Change) -> None:
         session = controller.session
         before, seen[0] = seen[0], session.combat
-        if change.combat and said[0] and window.statusBar().currentMessage() == said[0]:
-            window.statusBar().clearMessage()  # of a turn before this one
-        if not change.combat or not session.combat.active:
-            return
-        if before.acting_team in (None, session.combat.acting_team):
-            return
-        if controller.stack.travelling:
-            return  # undone or redone: said by Undo and Redo
-        from futurepath_desktop.session.attack_plan import why_cannot_act
+        bar = window.statusBar()
+        if change.combat and said[0] and bar.currentMessage() == said[0]:
+            bar.clearMessage()  # of a turn before this one
+        parts = []
+        if change.log_appended and not change.log_truncated:
+            appended = session.log[-change.log_appended :]
+            endings = [e.text for e in appended if base_kind(e) == "expiry"]
+            if endings:
+                parts.append("Ended: " + "; ".join(endings))
+        if not controller.stack.travelling:  # undone or redone: said by Undo and Redo
+            parts += idle_words(session, before)
+        if parts:
+            said[0] = " · ".join(parts)
+            window.say(said[0], 9000)
 
-        readied = {r.combatant_id for r in before.readied}
-        idle = [
-            m.name
-            for m in session.members(before.acting_team or "", present_only=True)
-            if not before.turns.get(m.id)
-            and m.id not in readied
-            and not why_cannot_act(session, m, before)
-        ]
-        if len(idle) > 4:  # a line of the status bar, not the roster
-            idle = [*idle[:3], f"{len(idle) - 3} more"]
-        if idle:
-            team = session.teams.get(before.acting_team or "")
-            whose = possessive(team.name) if team else "The"
-            words = f"{whose} turn is over: {joined(idle)} did not act"
-            appended = session.log[len(session.log) - change.log_appended :]
-            if any(base_kind(e) == "expiry" for e in appended):  # "Ended: …", said just now
-                words = f"{window.statusBar().currentMessage()} · {words}"
-            said[0] = words
-            window.say(words, 9000)
+    controller.changed.connect(stepped)
 
-    controller.changed.connect(moved_on)
+
+def idle_words(session: Session, before: CombatState) -> list[str]:
+    """Words for the status bar ("Players' turn is over: Art did not act") when the team
+    acting ``before`` has just ended its turn with someone idle who could have acted."""
+    combat = session.combat
+    if not combat.active or before.acting_team in (None, combat.acting_team):
+        return []
+    from futurepath_desktop.session.attack_plan import why_cannot_act
+
+    readied = {r.combatant_id for r in before.readied}
+    idle = [
+        m.name
+        for m in session.members(before.acting_team or "", present_only=True)
+        if not before.turns.get(m.id)
+        and m.id not in readied
+        and not why_cannot_act(session, m, before)
+    ]
+    if len(idle) > 4:  # a line of the status bar, not the roster
+        idle = [*idle[:3], f"{len(idle) - 3} more"]
+    if not idle:
+        return []
+    team = session.teams.get(before.acting_team or "")
+    whose = possessive(team.name) if team else "The"
+    return [f"{whose} turn is over: {joined(idle)} did not act"]
 
 
 def forget_a_refusal_on_a_new_choice(window: MainWindow) -> None:

@@ -357,7 +357,7 @@ class AttackForm(QGroupBox):
             # Why is said under the odds already: brought into sight, not said twice.
             if self.result.refused:
                 self.result.clear()
-            QTimer.singleShot(0, self.odds, lambda: into_sight(self.odds))
+            into_sight(self.odds)
             self.controller.failed.emit(f"Cannot roll: {self.why_not}")  # the status bar too
             return
         self._rolling, self._refused = True, []
