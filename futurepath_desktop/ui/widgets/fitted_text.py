@@ -106,7 +106,10 @@ class FittedLabel(QLabel):
         added the 2 pixels kept below the words again, and the label crept taller."""
         twin = self._twin
         if twin is None:
-            twin = self._twin = QLabel()  # never shown: its words change no layout
+            # A hidden child, deleted with the label by Qt: a parentless one, left to
+            # Python's collector, could go while Qt walks every widget (a new palette).
+            twin = self._twin = QLabel(self)
+            twin.hide()  # never shown: its words change no layout
             twin.setWordWrap(True)
         twin.setFont(self.font())
         twin.setTextFormat(self.textFormat())
