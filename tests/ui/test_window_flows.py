@@ -214,6 +214,33 @@ def test_dice_box_rolls_into_the_log(qtbot: QtBot, window: MainWindow) -> None:
     assert window.log.proxy.rowCount() == 0
 
 
+def test_the_breakdown_follows_new_entries_only_from_the_newest(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Reading the newest entry, the GM sees the next roll's breakdown as it comes; reading
+    an older one, they keep it."""
+
+    def roll(expression: str) -> None:
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(window.log.dice, expression)
+        qtbot.keyClick(window.log.dice, Qt.Key.Key_Return)
+
+    log = window.log
+    roll("2d6+1")
+    log.view.selectRow(log.proxy.rowCount() - 1)
+    assert "2d6 (" in log.detail.toPlainText()
+    roll("4d8+3")
+    assert log.view.currentIndex().row() == log.proxy.rowCount() - 1
+    assert "4d8 (" in log.detail.toPlainText()
+    older = log.proxy.rowCount() - 2
+    log.view.selectRow(older)
+    kept = log.detail.toPlainText()
+    assert "2d6 (" in kept
+    roll("3d10")
+    assert log.view.currentIndex().row() == older
+    assert log.detail.toPlainText() == kept
+
+
 def test_a_corrupt_file_opens_nothing_and_says_why(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -245,9 +245,11 @@ class LogDock(QDockWidget):
         self.dice.returnPressed.connect(self._roll)
         self.dice.textEdited.connect(self.clear_dice_error)
         QShortcut(QKeySequence.StandardKey.Copy, self.view, self.copy)
+        model.rowsAboutToBeInserted.connect(self._note_newest)
         model.rowsInserted.connect(self._follow)
         model.modelReset.connect(self._follow)  # another session: its newest entries
         self._opened = False
+        self._on_newest = False  # the current entry was the newest as more came in
         # At the end, the log stays at its end when rows grow as they are measured or
         # the panel changes size; scrolled up, it stays where it was put.
         bar = self.view.verticalScrollBar()
@@ -304,7 +306,18 @@ class LogDock(QDockWidget):
         value = self.kind.currentData() or ""
         self.proxy.set_kinds(set(value.split("|")) if value else set())
 
+    def _note_newest(self) -> None:
+        current = self.view.currentIndex()
+        self._on_newest = current.isValid() and current.row() == self.proxy.rowCount() - 1
+
     def _follow(self) -> None:
+        if self._on_newest:  # the GM was reading the newest entry: the pane moves on with it
+            self._on_newest = False
+            newest = self.proxy.index(self.proxy.rowCount() - 1, 0)
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
+            self.view.selectionModel().setCurrentIndex(
+                newest, flags | QItemSelectionModel.SelectionFlag.Rows
+            )
         self.view.scrollToBottom()
         self._at_end = True
         self.rows.fit_visible()  # the new rows, now in view
