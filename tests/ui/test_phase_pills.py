@@ -54,3 +54,27 @@ def test_the_counters_phase_says_how_to_join_not_that_counters_moved(
     assert label is not None
     join = window.actions_by_name["actionJoin"].shortcut().toString()
     assert label.text() == f"Counters phase · {join} to join"
+
+
+def test_the_advantages_phase_says_what_to_do_in_it(qtbot: QtBot, window: MainWindow) -> None:
+    """The chapter's Step 3 is a reminder to weigh each side's advantages and disadvantages:
+    the turn label's tip says so, with the key that goes on; every pill's tip says what its
+    phase is for, not only its name."""
+    push = window.controller.push
+    push(c.StartCombat(()))
+    session = window.controller.session
+    while session.combat.phase != Phase.ADVANTAGES:
+        assert push(c.NextPhase())
+    label = window.combat_bar.findChild(QLabel, "turnLabel")
+    assert label is not None
+    tip = label.toolTip()
+    key = window.actions_by_name["actionNextPhase"].shortcut().toString()
+    assert "advantages or disadvantages" in tip and "flanking" in tip
+    assert f"{key} goes on to the Action phase" in tip
+    pills = window.phase_indicator.pills
+    for phase, pill in pills.items():
+        assert pill.toolTip().startswith(f"{phase.label}: ")
+        assert len(pill.toolTip()) > len(phase.label) + 20
+    while session.combat.phase != Phase.ACTION:
+        assert push(c.NextPhase())
+    assert "advantages" not in label.toolTip()

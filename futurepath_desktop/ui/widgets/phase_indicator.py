@@ -11,7 +11,7 @@ from futurepath_desktop.core.rounds import Phase, phases_of_round
 from futurepath_desktop.session.state import Session
 from futurepath_desktop.session.wording import possessive
 from futurepath_desktop.ui import accessible
-from futurepath_desktop.ui.actions import JOIN_KEY
+from futurepath_desktop.ui.actions import BY_NAME, JOIN_KEY
 
 COUNTERS_TEXT = f"Counters phase · {JOIN_KEY} to join"
 """The Counters phase: counters move only if armed (R13), so the bar says what the phase
@@ -27,6 +27,28 @@ FIXED_TEXTS = (
 )
 """What the turn label says besides the acting team's name (``_show_text``)."""
 
+PHASE_HINTS = {
+    Phase.INITIATIVE: (
+        "each team's initiative is the mean of its members' scores; the highest acts first"
+    ),
+    Phase.SURPRISE: "only the aware act; the surprised are flat-footed until they have acted",
+    Phase.ADVANTAGES: (
+        "each side checks what gives it advantages or disadvantages this round "
+        "(flanking, high ground, cover, conditions) before deciding what to do"
+    ),
+    Phase.ACTION: "each team takes its turn, in initiative order",
+    Phase.COUNTERS: (
+        "a condition's rounds go down once its bearer has had a turn, and newcomers join"
+    ),
+}
+"""What happens in each phase (R12, R13; the chapter's Step 3 for the Advantages), for the
+pills' tips and the turn label's."""
+
+ADVANTAGES_TIP = (
+    f"Advantages phase: {PHASE_HINTS[Phase.ADVANTAGES]}. "
+    f"{BY_NAME['actionNextPhase'].keys[0]} goes on to the Action phase."
+)
+
 
 class TurnLabel(QLabel):
     """Whose turn it is: as wide as the longest thing it may say when the bar has room, down
@@ -36,6 +58,7 @@ class TurnLabel(QLabel):
     def __init__(self) -> None:
         super().__init__("")
         self.words = ""
+        self.hint = ""
         self._least = self._most = 0
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
@@ -51,9 +74,10 @@ class TurnLabel(QLabel):
     def minimumSizeHint(self) -> QSize:
         return QSize(self._least, self.fontMetrics().height())
 
-    def say(self, words: str) -> None:
-        """Show ``words``, shortened to the room there is."""
-        self.words = words
+    def say(self, words: str, hint: str = "") -> None:
+        """Show ``words``, shortened to the room there is (in full in the tip, with
+        ``hint``)."""
+        self.words, self.hint = words, hint
         self.setAccessibleName(words.lstrip("▶⚡ "))  # in full, and without the symbols
         self._fit()
 
@@ -67,7 +91,9 @@ class TurnLabel(QLabel):
         )
         if shown != self.text():
             self.setText(shown)
-        self.setToolTip(self.words if shown != self.words else "")
+        self.setToolTip(
+            "\n".join(filter(None, (self.words if shown != self.words else "", self.hint)))
+        )
 
 
 class PhaseIndicator(QWidget):
@@ -94,7 +120,7 @@ class PhaseIndicator(QWidget):
             # name in the tip): the bar keeps room for the round timer on a laptop.
             pill = QLabel(str(int(phase)))
             pill.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            pill.setToolTip(phase.label)
+            pill.setToolTip(f"{phase.label}: {PHASE_HINTS[phase]}")
             layout.addWidget(pill)
             self.pills[phase] = pill
         layout.addSpacing(8)
@@ -128,8 +154,8 @@ class PhaseIndicator(QWidget):
         # a shortening measures the words a fraction of a pixel wider than they add up to.
         self.turn_label.set_widths(min(widest, least) + 8, widest + 8)
 
-    def _say_turn(self, text: str) -> None:
-        self.turn_label.say(text)
+    def _say_turn(self, text: str, hint: str = "") -> None:
+        self.turn_label.say(text, hint)
 
     def show_session(self, session: Session) -> None:
         """Light up where the fight stands (restyled only when the phase changes)."""
@@ -202,7 +228,7 @@ class PhaseIndicator(QWidget):
         elif combat.phase == Phase.SURPRISE:
             self._say_turn("No surprise round")
         elif combat.phase == Phase.ADVANTAGES:
-            self._say_turn("Weigh (dis)advantages")
+            self._say_turn("Weigh (dis)advantages", ADVANTAGES_TIP)
         elif combat.phase == Phase.COUNTERS:
             self._say_turn(COUNTERS_TEXT)
         else:
