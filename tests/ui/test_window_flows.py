@@ -15,7 +15,9 @@ from futurepath_desktop.session.commands import Damage
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
 from futurepath_desktop.ui.dialogs.join_dialog import NEW_TEAM, JoinDialog
 from futurepath_desktop.ui.dialogs.start_combat_dialog import StartCombatDialog
+from futurepath_desktop.ui.docks.log_dock import LogDock
 from futurepath_desktop.ui.main_window import MainWindow
+from futurepath_desktop.ui.models.log_model import EVENT
 from tests.ui.conftest import answer_dialog, find
 
 
@@ -226,19 +228,57 @@ def test_the_breakdown_follows_new_entries_only_from_the_newest(
         qtbot.keyClick(window.log.dice, Qt.Key.Key_Return)
 
     log = window.log
+    for _ in range(20):  # more entries than the list shows at once
+        window.controller.push(c.RollDice("1d4"))
     roll("2d6+1")
     log.view.selectRow(log.proxy.rowCount() - 1)
     assert "2d6 (" in log.detail.toPlainText()
     roll("4d8+3")
     assert log.view.currentIndex().row() == log.proxy.rowCount() - 1
     assert "4d8 (" in log.detail.toPlainText()
-    older = log.proxy.rowCount() - 2
+    older = 0  # the fight's first entry, far above the newest
     log.view.selectRow(older)
     kept = log.detail.toPlainText()
-    assert "2d6 (" in kept
+    assert "4d8 (" not in kept
     roll("3d10")
     assert log.view.currentIndex().row() == older
     assert log.detail.toPlainText() == kept
+    picked = log.view.visualRect(log.view.currentIndex())
+    assert log.view.viewport().rect().contains(picked), "the picked entry stays in sight"
+
+
+def row_text(log: LogDock, row: int) -> str:
+    """The event of the log panel's ``row``."""
+    return str(log.proxy.index(row, EVENT).data())
+
+
+def test_the_breakdown_pane_is_as_tall_as_its_entry_needs(qtbot: QtBot, window: MainWindow) -> None:
+    """A long entry is read whole in the pane, without scrolling; a short one after it gives
+    the room back to the list, down to three lines (the pane does not jump at every entry)."""
+    log = window.log
+    start_with_only_brandon_aware(qtbot, window)
+    window.initiative.select(["brandon"])
+    form = window.inspector.attack
+    target: QComboBox = find(form, QComboBox, "attackTarget")
+    target.setCurrentIndex(target.findData("bear-1"))
+    find(form, QSpinBox, "attackDistance").setValue(25)
+    form.fiat_flat.setValue(10)  # a hit: its damage's lines too
+    form.fiat_adv.setValue(2)
+    qtbot.waitUntil(lambda: form.plan is not None and not form._timer.isActive())
+    qtbot.mouseClick(find(form, QPushButton, "rollAttackButton"), Qt.MouseButton.LeftButton)
+    window.controller.push(c.RollDice("1d6"))
+    attacks = [row for row in range(log.proxy.rowCount()) if "attacks" in row_text(log, row)]
+    long, short = attacks[-1], log.proxy.rowCount() - 1
+    log.view.selectRow(long)
+    detail = log.detail
+    assert detail.document().documentLayout().documentSize().height() > 4, "a long breakdown"
+    qtbot.waitUntil(lambda: detail.verticalScrollBar().maximum() == 0)
+    tall, list_height = detail.height(), log.view.height()
+    log.view.selectRow(short)
+    line = detail.fontMetrics().lineSpacing()
+    qtbot.waitUntil(lambda: detail.height() < tall)
+    assert 3 * line <= detail.height() <= 3 * line + 12
+    assert log.view.height() > list_height
 
 
 def test_a_corrupt_file_opens_nothing_and_says_why(

@@ -211,6 +211,7 @@ class LogDock(QDockWidget):
         self.detail.setObjectName("logDetail")
         self.detail.setReadOnly(True)
         self.detail.setPlaceholderText("Select an entry to see its full breakdown")
+        self.detail.setMinimumHeight(self._height_of(3))  # not the 70 px of a text box
         self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.view)
         splitter.addWidget(self.detail)
@@ -250,6 +251,7 @@ class LogDock(QDockWidget):
         model.modelReset.connect(self._follow)  # another session: its newest entries
         self._opened = False
         self._on_newest = False  # the current entry was the newest as more came in
+        self._on_older = False  # the current entry was an older one the GM picked
         # At the end, the log stays at its end when rows grow as they are measured or
         # the panel changes size; scrolled up, it stays where it was put.
         bar = self.view.verticalScrollBar()
@@ -309,8 +311,12 @@ class LogDock(QDockWidget):
     def _note_newest(self) -> None:
         current = self.view.currentIndex()
         self._on_newest = current.isValid() and current.row() == self.proxy.rowCount() - 1
+        self._on_older = current.isValid() and not self._on_newest
 
     def _follow(self) -> None:
+        if self._on_older:  # the GM picked an older entry: it stays where they can see it
+            self._on_older = self._at_end = False
+            return
         if self._on_newest:  # the GM was reading the newest entry: the pane moves on with it
             self._on_newest = False
             newest = self.proxy.index(self.proxy.rowCount() - 1, 0)
@@ -336,29 +342,25 @@ class LogDock(QDockWidget):
         if entry is not None:
             self._fit_detail()
 
-    def _fit_detail(self) -> None:
-        """Give the breakdown the lines it needs (the entries above keep two rows or so),
-        so a whole attack's breakdown is read without scrolling."""
+    def _height_of(self, lines: float) -> int:
+        """How tall the breakdown pane is to show ``lines`` lines."""
         detail = self.detail
-        document = detail.document()
-        layout = document.documentLayout()
-        lines = layout.documentSize().height()  # a plain text's layout counts lines
-        needed = round(
-            lines * detail.fontMetrics().lineSpacing()
-            + 2 * document.documentMargin()
-            + 2 * detail.frameWidth()
-            + 2
-        )
+        frame = 2 * detail.document().documentMargin() + 2 * detail.frameWidth() + 2
+        return round(lines * detail.fontMetrics().lineSpacing() + frame)
+
+    def _fit_detail(self) -> None:
+        """Give the breakdown the lines it needs, at least three (the pane does not jump at
+        every short entry) and no more (the list has the rest), so a whole attack's
+        breakdown is read without scrolling while the entries above keep two rows or so."""
+        lines = self.detail.document().documentLayout().documentSize().height()  # plain text
+        needed = self._height_of(max(lines, 3))
         sizes = self.splitter.sizes()
         total = sum(sizes)
         # The entries keep their header and the selected row, at least.
-        header = self.view.horizontalHeader().height()
-        row = max(
-            self.view.rowHeight(self.view.currentIndex().row()),
-            self.view.verticalHeader().defaultSectionSize(),
-        )
-        table = header + row + 2 * self.view.frameWidth()
-        height = max(sizes[1], min(needed, total - table))
+        current = self.view.currentIndex().row()
+        row = max(self.view.rowHeight(current), self.view.verticalHeader().defaultSectionSize())
+        table = self.view.horizontalHeader().height() + row + 2 * self.view.frameWidth()
+        height = max(0, min(needed, total - table))
         if height != sizes[1]:
             self.splitter.setSizes([total - height, height])
 
