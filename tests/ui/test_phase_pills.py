@@ -5,7 +5,7 @@ it changes, so a stale one would show here)."""
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.rounds import Phase
@@ -78,3 +78,32 @@ def test_the_advantages_phase_says_what_to_do_in_it(qtbot: QtBot, window: MainWi
     while session.combat.phase != Phase.ACTION:
         assert push(c.NextPhase())
     assert "advantages" not in label.toolTip()
+
+
+def test_a_greyed_pill_says_why_and_the_lit_pill_s_tip_is_a_plain_tip(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """In round 2 the first two phases are greyed (R12: round 1 only), and their tips say
+    so; the lit pill's tip is drawn as every tip is, not in the pill's own colours."""
+    push = window.controller.push
+    push(c.StartCombat(()))
+    session = window.controller.session
+    while session.combat.round < 2 or session.combat.phase != Phase.ACTION:
+        assert push(c.NextPhase())
+    pills = window.phase_indicator.pills
+    for phase in (Phase.INITIATIVE, Phase.SURPRISE):
+        assert pills[phase].toolTip().endswith("In the first round only.")
+    for phase in (Phase.ADVANTAGES, Phase.ACTION, Phase.COUNTERS):
+        assert "first round" not in pills[phase].toolTip()
+    window.show()
+    qtbot.waitExposed(window)
+    lit = pills[Phase.ACTION]
+    QToolTip.showText(lit.mapToGlobal(lit.rect().center()), lit.toolTip(), lit)
+    qtbot.waitUntil(QToolTip.isVisible)
+    tips = [w for w in QApplication.topLevelWidgets() if w.inherits("QTipLabel") and w.isVisible()]
+    assert tips
+    image = tips[0].grab().toImage()
+    inside = image.pixelColor(image.width() // 2, image.height() - 3)
+    highlight = lit.palette().color(QPalette.ColorRole.Highlight)
+    QToolTip.hideText()
+    assert abs(inside.hue() - highlight.hue()) > 12 or inside.saturation() < 60, inside.name()

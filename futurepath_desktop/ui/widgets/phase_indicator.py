@@ -119,6 +119,7 @@ class PhaseIndicator(QWidget):
             # Only the current phase's pill spells its name (the others their number, the
             # name in the tip): the bar keeps room for the round timer on a laptop.
             pill = QLabel(str(int(phase)))
+            pill.setObjectName(f"phasePill{int(phase)}")  # its sheet's selector
             pill.setAlignment(Qt.AlignmentFlag.AlignCenter)
             pill.setToolTip(f"{phase.label}: {PHASE_HINTS[phase]}")
             layout.addWidget(pill)
@@ -202,6 +203,12 @@ class PhaseIndicator(QWidget):
             pill.setAccessibleDescription(
                 "current phase" if current else "" if phase in active_phases else "not this round"
             )
+            # Its own sheet by its name: a sheet for any label would style its tip too.
+            style = f"#{pill.objectName()} {{ {style} }}"
+            tip = f"{phase.label}: {PHASE_HINTS[phase]}"
+            if combat.active and phase not in active_phases:  # greyed: why, in its tip
+                tip += ". In the first round only."
+            pill.setToolTip(tip)
             if pill.styleSheet() != style:  # a new style sheet re-polishes and lays out anew
                 pill.setStyleSheet(style)
             words = phase.label if current else str(int(phase))
