@@ -131,6 +131,7 @@ class MainWindow(QMainWindow):
         self.counters = CountersDock(
             self.counters_model, row(self.actions_by_name, "counters"), self
         )
+        self.counters.offer(action_builder.context_row(self.actions_by_name, "counters"))
         self.inspector = InspectorDock(self.controller, self)
         self.map = MapDock(self.controller, self)
         self.bridge = BridgeDock(self.controller, self)

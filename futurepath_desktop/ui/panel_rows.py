@@ -50,6 +50,11 @@ CONTEXT_ROWS: dict[str, tuple[str, ...]] = {
         "actionRemoveCombatant",
         "actionRemoveTeam",
     ),
+    "counters": (
+        "actionExtendCondition",
+        "actionShortenCondition",
+        "actionRemoveCondition",
+    ),
 }
 """What a right-click on a panel's row offers, top to bottom ("-" a separator); the
 entries that cannot be used now (out of combat, say) are left out."""

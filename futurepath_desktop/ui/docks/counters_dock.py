@@ -27,6 +27,7 @@ from futurepath_desktop.ui.models.counters_model import (
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
 from futurepath_desktop.ui.models.table_proxy import TableProxy
 from futurepath_desktop.ui.widgets.columns import SLACK, HandSized, fitting_width
+from futurepath_desktop.ui.widgets.row_menu import RowMenu
 
 NARROWEST_MOST = 480
 """The panel's least width never passes this, whatever its columns hold (pixels)."""
@@ -85,6 +86,10 @@ class CountersDock(QDockWidget):
         self.fit_columns()
         layout.addWidget(self.view)
         self.setWidget(body)
+
+    def offer(self, actions: Sequence[QAction | None]) -> None:
+        """What a right-click on a counter offers (None: a separator)."""
+        RowMenu(self.view, "countersMenu", actions)
 
     def fit_columns(self, compact: bool = True) -> None:
         """Columns as wide as their words. On a laptop the rules' summary (the Note) is

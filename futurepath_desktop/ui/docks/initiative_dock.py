@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 )
 
 from futurepath_desktop.core.actions import ACTIONS, ActionType
-from futurepath_desktop.ui.action_builder import give_letters
 from futurepath_desktop.ui.docks.panel import panel_body
 from futurepath_desktop.ui.fusion_metrics import SMALL_ICON_SIZE, TITLE_BAR_HEIGHT
 from futurepath_desktop.ui.models.health_reading import health_reading
@@ -36,6 +35,7 @@ from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
 from futurepath_desktop.ui.widgets.menu_key import open_near
 from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
+from futurepath_desktop.ui.widgets.row_menu import choose_row_at, menu_of
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.change import Change
@@ -186,30 +186,11 @@ class InitiativeDock(QDockWidget):
         self.view.rowMenuRequested.connect(self._context_menu)
 
     def context_menu(self) -> QMenu:
-        """The right-click menu as it is now: the entries that can be used, no separator
-        at either end or twice in a row."""
-        menu = QMenu(self.view)
-        menu.setObjectName("initiativeMenu")
-        for action in self._offered:
-            if action is None:
-                if menu.actions() and not menu.actions()[-1].isSeparator():
-                    menu.addSeparator()
-            elif action.isEnabled():
-                menu.addAction(action)
-        if menu.actions() and menu.actions()[-1].isSeparator():
-            menu.removeAction(menu.actions()[-1])
-        give_letters(menu)  # its own, none shared (the window's menus deal theirs anew)
-        return menu
+        """The right-click menu as it is now: the entries that can be used."""
+        return menu_of(self.view, "initiativeMenu", self._offered)
 
     def _context_menu(self, at: QPoint) -> None:
-        # The row under the pointer is the one acted on (a right-click on an unselected
-        # row selects it, as a left-click would).
-        index = self.view.indexAt(at)
-        if index.isValid() and not self.view.selectionModel().isSelected(index):
-            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
-            self.view.selectionModel().setCurrentIndex(
-                index, flags | QItemSelectionModel.SelectionFlag.Rows
-            )
+        choose_row_at(self.view, at)
         menu = self.context_menu()
         if menu.actions():
             self._title(menu)

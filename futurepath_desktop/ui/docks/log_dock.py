@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import (
-    QFocusEvent,
+    QAction,
     QGuiApplication,
     QKeySequence,
-    QResizeEvent,
     QShortcut,
     QShowEvent,
 )
@@ -26,14 +24,13 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from futurepath_desktop.session.state import LogEntry
 from futurepath_desktop.ui import theme
-from futurepath_desktop.ui.docks.log_rows import VisibleRowHeights
+from futurepath_desktop.ui.docks.log_rows import LogView, VisibleRowHeights
 from futurepath_desktop.ui.models import log_model
 from futurepath_desktop.ui.models.log_model import (
     EVENT,
@@ -47,7 +44,7 @@ from futurepath_desktop.ui.models.log_model import (
 )
 from futurepath_desktop.ui.models.table_proxy import TableProxy
 from futurepath_desktop.ui.widgets.columns import HandSized, fitting_width
-from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
+from futurepath_desktop.ui.widgets.row_menu import RowMenu
 
 KINDS = (
     ("Everything", ""),
@@ -113,47 +110,6 @@ class _LogFilter(TableProxy):
         self.setFilterRegularExpression(QRegularExpression(f"^(?:{kinds})\n.*{text}", options))
 
 
-class _LogView(QTableView):
-    """The log's table: a row scrolled to is measured first, so it lands in view."""
-
-    rows: VisibleRowHeights | None = None
-    resized: Callable[[], None] | None = None  # told when the panel sizes the table anew
-
-    def __init__(self) -> None:
-        super().__init__()
-        give_own_viewport(self)  # the rows watch it for resizes
-        # Each new line moves the scroll bar; filled first, it is repainted alone, not
-        # the whole panel behind it (the style's groove covers it all the same).
-        self.verticalScrollBar().setAutoFillBackground(True)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if self.resized is not None:
-            self.resized()
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        """Keys coming to a log with no entry current (F6, Tab) start on the newest entry,
-        selected, at its end, where the fight is, not on the oldest at the top."""
-        model, selection = self.model(), self.selectionModel()
-        if model is not None and selection is not None and not self.currentIndex().isValid():
-            rows = model.rowCount()
-            if rows:
-                newest = model.index(rows - 1, 0)
-                flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
-                selection.setCurrentIndex(newest, flags | QItemSelectionModel.SelectionFlag.Rows)
-                self.scrollTo(newest)
-        super().focusInEvent(event)
-
-    def scrollTo(  # type: ignore[override]
-        self,
-        index: QModelIndex,
-        hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible,
-    ) -> None:
-        if self.rows is not None and index.isValid():
-            self.rows.fit_around(index.row())
-        super().scrollTo(index, hint)
-
-
 class LogDock(QDockWidget):
     """The fight's log, newest at the bottom; the selected entry's breakdown below it."""
 
@@ -184,7 +140,7 @@ class LogDock(QDockWidget):
         layout.addLayout(row)
         self.proxy = _LogFilter()
         self.proxy.setSourceModel(model)
-        self.view = _LogView()
+        self.view = LogView()
         self.view.setObjectName("logView")
         self.view.setModel(self.proxy)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -246,6 +202,10 @@ class LogDock(QDockWidget):
         self.dice.returnPressed.connect(self._roll)
         self.dice.textEdited.connect(self.clear_dice_error)
         QShortcut(QKeySequence.StandardKey.Copy, self.view, self.copy)
+        copy = QAction("Copy", self.view)  # a right-click on an entry
+        copy.setShortcut(QKeySequence.StandardKey.Copy)  # the key it already has, as a hint
+        copy.triggered.connect(self.copy)
+        RowMenu(self.view, "logMenu", [copy])
         model.rowsAboutToBeInserted.connect(self._note_newest)
         model.rowsInserted.connect(self._follow)
         model.modelReset.connect(self._follow)  # another session: its newest entries

@@ -9,9 +9,13 @@ height until the log scrolls to them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex
-from PySide6.QtWidgets import QTableView
+from collections.abc import Callable
 
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QPersistentModelIndex
+from PySide6.QtGui import QFocusEvent, QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QTableView
+
+from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
 from futurepath_desktop.ui.widgets.row_heights import RowHeights
 
 Index = QModelIndex | QPersistentModelIndex
@@ -127,3 +131,44 @@ class VisibleRowHeights(RowHeights):
             if following:
                 view.updateGeometries()  # the scroll range of the new heights, now
                 bar.setValue(bar.maximum())
+
+
+class LogView(QTableView):
+    """The log's table: a row scrolled to is measured first, so it lands in view."""
+
+    rows: VisibleRowHeights | None = None
+    resized: Callable[[], None] | None = None  # told when the panel sizes the table anew
+
+    def __init__(self) -> None:
+        super().__init__()
+        give_own_viewport(self)  # the rows watch it for resizes
+        # Each new line moves the scroll bar; filled first, it is repainted alone, not
+        # the whole panel behind it (the style's groove covers it all the same).
+        self.verticalScrollBar().setAutoFillBackground(True)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.resized is not None:
+            self.resized()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Keys coming to a log with no entry current (F6, Tab) start on the newest entry,
+        selected, at its end, where the fight is, not on the oldest at the top."""
+        model, selection = self.model(), self.selectionModel()
+        if model is not None and selection is not None and not self.currentIndex().isValid():
+            rows = model.rowCount()
+            if rows:
+                newest = model.index(rows - 1, 0)
+                flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
+                selection.setCurrentIndex(newest, flags | QItemSelectionModel.SelectionFlag.Rows)
+                self.scrollTo(newest)
+        super().focusInEvent(event)
+
+    def scrollTo(  # type: ignore[override]
+        self,
+        index: QModelIndex,
+        hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible,
+    ) -> None:
+        if self.rows is not None and index.isValid():
+            self.rows.fit_around(index.row())
+        super().scrollTo(index, hint)
