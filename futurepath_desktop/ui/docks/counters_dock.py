@@ -27,6 +27,7 @@ from futurepath_desktop.ui.models.counters_model import (
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
 from futurepath_desktop.ui.models.table_proxy import TableProxy
 from futurepath_desktop.ui.widgets.columns import SLACK, HandSized, fitting_width
+from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
 from futurepath_desktop.ui.widgets.row_menu import RowMenu
 
 NARROWEST_MOST = 480
@@ -66,6 +67,7 @@ class CountersDock(QDockWidget):
         self.proxy.setSortRole(SORT_ROLE)
         self.view = CountersView()
         self.view.setObjectName("countersView")
+        give_own_viewport(self.view)  # watched for right-clicks from the start
         self.view.setModel(self.proxy)
         # Unsorted until the GM clicks a header: setting the indicator first keeps
         # setSortingEnabled from sorting thousands of counters by column 0 at start-up.

@@ -6,7 +6,6 @@ import re
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import (
-    QAction,
     QGuiApplication,
     QKeySequence,
     QShortcut,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 from futurepath_desktop.session.state import LogEntry
 from futurepath_desktop.ui import theme
 from futurepath_desktop.ui.docks.log_rows import LogView, VisibleRowHeights
+from futurepath_desktop.ui.docks.panel import text_action
 from futurepath_desktop.ui.models import log_model
 from futurepath_desktop.ui.models.log_model import (
     EVENT,
@@ -202,7 +202,7 @@ class LogDock(QDockWidget):
         self.dice.returnPressed.connect(self._roll)
         self.dice.textEdited.connect(self.clear_dice_error)
         QShortcut(QKeySequence.StandardKey.Copy, self.view, self.copy)
-        copy = QAction("Copy", self.view)  # a right-click on an entry
+        copy = text_action("Copy", self.view)  # a right-click on an entry
         copy.setShortcut(QKeySequence.StandardKey.Copy)  # the key it already has, as a hint
         copy.triggered.connect(self.copy)
         RowMenu(self.view, "logMenu", [copy])

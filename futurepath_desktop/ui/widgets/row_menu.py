@@ -41,7 +41,9 @@ def choose_row_at(view: QAbstractItemView, at: QPoint) -> None:
 
 class RowMenu(QObject):
     """Gives ``view`` a menu of ``offered``: a right-click opens it for the row under the
-    pointer; the Menu key and Shift+F10, for the current row."""
+    pointer; the Menu key and Shift+F10, for the current row. The view's viewport should
+    be the app's (``give_own_viewport``): one Qt made, handed to Python here, would have
+    the bindings build every widget class to find its type."""
 
     def __init__(
         self, view: QAbstractItemView, name: str, offered: Sequence[QAction | None]
