@@ -320,6 +320,30 @@ def test_the_tabs_stay_put_from_one_combatant_to_the_next_in_a_fight(
     assert len(tops) == 1, tops
 
 
+def test_the_tabs_stay_put_when_a_summary_wraps(qtbot: QtBot, window: MainWindow) -> None:
+    """A combatant with several conditions has a summary of two lines, the others one: the
+    summary and the turn share their room, so the tabs under them do not move."""
+    from PySide6.QtCore import QPoint
+
+    from futurepath_desktop.session import commands as c
+
+    session = window.controller.session
+    assert window.controller.push(c.StartCombat(unaware_ids=()))
+    for key in ("shaken", "stunned", "prone", "blinded", "deafened"):
+        assert window.controller.push(c.AddCondition(("bear-2",), key))
+    inspector = window.inspector
+    line = inspector.summary.fontMetrics().lineSpacing()
+    tops, wrapped = set(), set()
+    for ident in session.combatants:
+        window.initiative.select([ident])
+        qtbot.wait(10)
+        summary = inspector.summary
+        wrapped.add(summary.heightForWidth(summary.width()) > 1.5 * line)
+        tops.add(inspector.tabs.mapTo(inspector, QPoint(0, 0)).y())
+    assert wrapped == {False, True}, "one-line and two-line summaries both came up"
+    assert len(tops) == 1, tops
+
+
 def test_a_refusal_leaves_the_status_bar_when_someone_else_is_chosen(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -34,8 +34,7 @@ from futurepath_desktop.session.records.kinds import NAME_MAX
 from futurepath_desktop.session.state import Abilities, Combatant, WeaponSpec
 from futurepath_desktop.session.wording import n_rounds
 from futurepath_desktop.ui.docks.attack_form import AttackForm
-from futurepath_desktop.ui.docks.inspector_summary import combatant_summary
-from futurepath_desktop.ui.portraits import PortraitLabel
+from futurepath_desktop.ui.docks.inspector_summary import InspectorHeader, combatant_summary
 from futurepath_desktop.ui.turn_words import initiative_words, turn_line
 from futurepath_desktop.ui.undo import SessionController
 from futurepath_desktop.ui.widgets.fitted_text import breakable
@@ -91,28 +90,10 @@ class InspectorDock(QDockWidget):
         # Tight: at 1366×768 the whole attack form fits under the name, summary and turn.
         layout.setContentsMargins(6, 4, 6, 2)
         layout.setSpacing(2)
-        self.title = QLabel("Select a combatant")
-        self.title.setObjectName("inspectorTitle")
-        self.title.setWordWrap(True)  # a long name and team wrap in a narrow panel
-        font = self.title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        font.setBold(True)
-        self.title.setFont(font)
-        self.summary = QLabel("")
-        self.summary.setObjectName("inspectorSummary")
-        self.summary.setWordWrap(True)
-        self.portrait = PortraitLabel(controller, PORTRAIT_SIDE)  # beside the name and summary
-        head, words = QHBoxLayout(), QVBoxLayout()
-        words.addWidget(self.title)
-        words.addWidget(self.summary)
-        head.addWidget(self.portrait, 0, Qt.AlignmentFlag.AlignTop)
-        head.addLayout(words, 1)
-        layout.addLayout(head)
-        self.turn = QLabel("")  # R15/R50: what this turn has used and what is left
-        self.turn.setObjectName("inspectorTurn")
-        self.turn.setWordWrap(True)  # two lines kept: the tabs stay put from one to the next
-        self.turn.setMinimumHeight(2 * self.turn.fontMetrics().lineSpacing())
-        layout.addWidget(self.turn)
+        self.header = InspectorHeader(controller, PORTRAIT_SIDE)
+        self.title, self.summary = self.header.title, self.header.summary
+        self.portrait, self.turn = self.header.portrait, self.header.turn
+        layout.addWidget(self.header)
         self.tabs = ShownTabs()  # as tall as the tab shown, not the tallest
         self.tabs.setObjectName("inspectorTabs")
         inner = QVBoxLayout(body)
@@ -289,7 +270,7 @@ class InspectorDock(QDockWidget):
         if combatant is None:
             self.title.setText("Select a combatant")
             self.summary.setText("Click a combatant in the Team Initiative panel.")
-            self.turn.hide()
+            self.header.show_turn("", "", in_combat=False)
             return
         self._filling = True
         try:
@@ -308,9 +289,7 @@ class InspectorDock(QDockWidget):
     def _fill_turn(self) -> None:
         combatant = self.combatant()
         text, full = turn_line(self.controller.session, combatant) if combatant else ("", "")
-        self.turn.setText(text)
-        self.turn.setToolTip(full)
-        self.turn.setVisible(bool(text) or self.controller.session.combat.active)  # room kept
+        self.header.show_turn(text, full, self.controller.session.combat.active)
 
     def _fill_stats(self, combatant: Combatant) -> None:
         if not self.name.hasFocus():

@@ -1,8 +1,17 @@
-"""The inspector's one-line summary of a combatant under its name."""
+"""The inspector's header: a combatant's portrait, name, summary and turn, over its tabs."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
 from futurepath_desktop.session.state import Combatant, Session
+from futurepath_desktop.ui.portraits import PortraitLabel
+
+if TYPE_CHECKING:
+    from futurepath_desktop.ui.undo import SessionController
 
 
 def combatant_summary(session: Session, combatant: Combatant) -> str:
@@ -30,3 +39,47 @@ def combatant_summary(session: Session, combatant: Combatant) -> str:
     if held:
         bits.append(", ".join(held))
     return " · ".join(bits)
+
+
+class InspectorHeader(QWidget):
+    """The portrait beside the name and the summary, and the turn under them. In a fight
+    the summary and the turn share three lines' room (two without one): as one or the
+    other wraps from one combatant to the next, the tabs below stay put (and at 1366×768
+    the whole attack form still fits under them)."""
+
+    def __init__(self, controller: SessionController, portrait_side: int) -> None:
+        super().__init__()
+        self.rows = layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        self.title = QLabel("Select a combatant")
+        self.title.setObjectName("inspectorTitle")
+        self.title.setWordWrap(True)  # a long name and team wrap in a narrow panel
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.summary = QLabel("")
+        self.summary.setObjectName("inspectorSummary")
+        self.summary.setWordWrap(True)
+        self.portrait = PortraitLabel(controller, portrait_side)  # beside name and summary
+        head, words = QHBoxLayout(), QVBoxLayout()
+        words.addWidget(self.title)
+        words.addWidget(self.summary)
+        head.addWidget(self.portrait, 0, Qt.AlignmentFlag.AlignTop)
+        head.addLayout(words, 1)
+        layout.addLayout(head)
+        self.turn = QLabel("")  # R15/R50: what this turn has used and what is left
+        self.turn.setObjectName("inspectorTurn")
+        self.turn.setWordWrap(True)
+        layout.addWidget(self.turn)
+        layout.addStretch(1)  # the room left over goes under the words, not between them
+
+    def show_turn(self, text: str, full: str, in_combat: bool) -> None:
+        """The turn's line (``full`` in its tip), and the room kept for it in a fight."""
+        self.turn.setText(text)
+        self.turn.setToolTip(full)
+        self.turn.setVisible(bool(text) or in_combat)
+        lines = 3 if in_combat else 2
+        line, title = self.summary.fontMetrics().lineSpacing(), self.title.fontMetrics().height()
+        self.setMinimumHeight(title + lines * line + 2 * self.rows.spacing())
