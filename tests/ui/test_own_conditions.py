@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QLineEdit
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QLineEdit, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.ui.dialogs.condition_dialog import ConditionDialog
@@ -86,3 +86,29 @@ def test_the_dialog_says_a_condition_of_ones_own_lasts_until_removed_without_rou
     )
     find(dialog, QLineEdit, "conditionName").setText("Stunned")
     assert hint.text().startswith("Stunned: ")
+
+
+def test_the_until_removed_box_agrees_with_the_rounds_and_the_condition(qtbot: QtBot) -> None:
+    """Prone lasts until removed by default, and its box says so; Stunned counts its
+    default round, box unticked. Rounds typed untick the box; ticking it takes the rounds
+    back to the default, so what the form shows is what it gives."""
+    dialog = ConditionDialog("Brandon")
+    qtbot.addWidget(dialog)
+    name = find(dialog, QLineEdit, "conditionName")
+    rounds = find(dialog, QSpinBox, "conditionRounds")
+    box = dialog.until_removed
+    name.setText("Prone")
+    assert box.isChecked() and rounds.value() == 0
+    assert dialog.choice()[2] is None
+    name.setText("Stunned")
+    assert not box.isChecked()
+    rounds.setValue(3)
+    assert not box.isChecked() and dialog.choice()[2] == 3
+    box.setChecked(True)
+    assert rounds.value() == 0 and dialog.choice()[2] is None
+    name.setText(OWN)
+    assert box.isChecked()
+    rounds.setValue(2)
+    assert not box.isChecked() and dialog.choice()[2] == 2
+    name.setText("Prone")  # rounds the GM gave stay theirs
+    assert not box.isChecked() and dialog.choice()[2] == 2

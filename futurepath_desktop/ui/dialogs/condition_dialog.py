@@ -103,6 +103,10 @@ class ConditionDialog(QDialog):
         self.name.textChanged.connect(self._check)
         self.rounds.valueChanged.connect(self._check)
         self.until_removed.toggled.connect(self._check)
+        # The box and the rounds say the same: rounds given untick it, ticking it takes
+        # the rounds back to the default, and a condition picked shows its own default.
+        self.rounds.valueChanged.connect(self._rounds_given)
+        self.until_removed.toggled.connect(self._until_removed)
         self._check()
         self.name.setFocus()
 
@@ -213,8 +217,18 @@ class ConditionDialog(QDialog):
         if self.name.text().strip() and ok.isEnabled():
             self.accept()
 
+    def _rounds_given(self, rounds: int) -> None:
+        if rounds:
+            self.until_removed.setChecked(False)
+
+    def _until_removed(self, on: bool) -> None:
+        if on:
+            self.rounds.setValue(0)
+
     def _show_hint(self, text: str) -> None:
         found = match(text)
+        if not self.rounds.value():  # the default's: until removed unless it has rounds
+            self.until_removed.setChecked(found is None or not found.default_rounds)
         if found is None:
             own = f"A condition of your own: {text.strip()}. It lasts until removed unless "
             self.hint.setText(f"{own}you give it rounds." if text.strip() else "")
