@@ -86,8 +86,14 @@ def track_words(session: Session, combatant: Combatant) -> tuple[str, ...]:
 
 
 def track_change(session: Session, before: Combatant, after: Combatant) -> str:
-    """What a change of health did to the track, in words ("" if nothing): "now Slowed,
-    Fatigue 4"; "no longer Downed"."""
+    """What a change of health did to the track, in words ("" if nothing): "Brandon is
+    now Slowed, Fatigue 4"; "Brandon is no longer Downed"."""
+    change = track_shift(session, before, after)
+    return f"{after.name} is {change}" if change else ""
+
+
+def track_shift(session: Session, before: Combatant, after: Combatant) -> str:
+    """``track_change`` without the name: "now Slowed, Fatigue 4 (R54)"."""
     old, new = track_words(session, before), track_words(session, after)
     gained = [name for name in new if name not in old]
     lost = [name for name in old if name not in new]
@@ -96,4 +102,4 @@ def track_change(session: Session, before: Combatant, after: Combatant) -> str:
         parts.append(f"now {', '.join(gained)}")
     if lost:
         parts.append(f"no longer {', '.join(lost)}")
-    return f"{after.name} is {' and '.join(parts)} (R54)" if parts else ""
+    return f"{' and '.join(parts)} (R54)" if parts else ""

@@ -45,7 +45,9 @@ def test_dying_at_0_hp_is_a_helpless_condition_that_cannot_act() -> None:
     assert bear_ac_against_brandon(session) == bear.ac
     history.push(c.Damage(("bear-1",), bear.hp))
     assert track_words(session, session.combatants["bear-1"]) == ("Dying",)
-    assert "Space Bear 1 is now Dying (R54)" in session.log[-1].text
+    said = session.log[-1].text
+    assert "Space Bear 1 is down: now Dying (R54)" in said
+    assert said.count("Dying") == 1, "said once, not as 'is down!' and 'is now Dying' too"
     assert bear_ac_against_brandon(session) == 5 + bear.size_mod  # helpless
     assert helpless(session, session.combatants["bear-1"]), "can be coup-de-graced (R24)"
     history.push(c.StartCombat(unaware_ids=()))

@@ -14,7 +14,7 @@ from futurepath_desktop.core.errors import FuturePathError, InvalidValueError
 from futurepath_desktop.core.vitality import gain_temp_hp
 from futurepath_desktop.session.edit import Edit
 from futurepath_desktop.session.errors import CommandError
-from futurepath_desktop.session.health_track import track_change
+from futurepath_desktop.session.health_track import track_change, track_shift
 from futurepath_desktop.session.records.combat import Recurring
 from futurepath_desktop.session.state import ActiveCondition, Combatant, Session, new_id
 from futurepath_desktop.session.wording import n_rounds
@@ -90,11 +90,11 @@ def apply_damage(session: Session, edit: Edit, target: Combatant, amount: int, s
         parts.append(f"{outcome.overkill} overkill")
     said = [f"{'; '.join(parts)} → {state}"]
     downed = not was_down and new.is_down(rule)
+    shift = track_shift(session, target, new)  # said once: "is down: now Dying"
     if downed:
-        said.append(f"{target.name} is down!")
-    changed = track_change(session, target, new)
-    if changed:
-        said.append(changed)
+        said.append(f"{target.name} is down: {shift}" if shift else f"{target.name} is down!")
+    elif shift:
+        said.append(f"{target.name} is {shift}")
     if downed and session.combat.active and every_enemy_down(session):
         said.append("Every enemy is down: the fight is won (R56)")
     return sentences(said)
