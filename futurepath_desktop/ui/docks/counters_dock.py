@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QHeaderView,
-    QTableView,
     QWidget,
 )
 
@@ -27,14 +26,13 @@ from futurepath_desktop.ui.models.counters_model import (
 from futurepath_desktop.ui.models.roles import ID_ROLE, SORT_ROLE
 from futurepath_desktop.ui.models.table_proxy import TableProxy
 from futurepath_desktop.ui.widgets.columns import SLACK, HandSized, fitting_width
-from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
-from futurepath_desktop.ui.widgets.row_menu import RowMenu
+from futurepath_desktop.ui.widgets.row_menu import MenuTable
 
 NARROWEST_MOST = 480
 """The panel's least width never passes this, whatever its columns hold (pixels)."""
 
 
-class CountersView(QTableView):
+class CountersView(MenuTable):
     """The counters' table. Given the keys with nothing chosen (F6, Tab), it holds its
     current counter, else its first, so that + , − and End Condition act at once rather
     than ask for a choice."""
@@ -67,7 +65,6 @@ class CountersDock(QDockWidget):
         self.proxy.setSortRole(SORT_ROLE)
         self.view = CountersView()
         self.view.setObjectName("countersView")
-        give_own_viewport(self.view)  # watched for right-clicks from the start
         self.view.setModel(self.proxy)
         # Unsorted until the GM clicks a header: setting the indicator first keeps
         # setSortingEnabled from sorting thousands of counters by column 0 at start-up.
@@ -91,7 +88,7 @@ class CountersDock(QDockWidget):
 
     def offer(self, actions: Sequence[QAction | None]) -> None:
         """What a right-click on a counter offers (None: a separator)."""
-        RowMenu(self.view, "countersMenu", actions)
+        self.view.offer_menu("countersMenu", actions)
 
     def fit_columns(self, compact: bool = True) -> None:
         """Columns as wide as their words. On a laptop the rules' summary (the Note) is

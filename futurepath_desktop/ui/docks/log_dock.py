@@ -44,7 +44,6 @@ from futurepath_desktop.ui.models.log_model import (
 )
 from futurepath_desktop.ui.models.table_proxy import TableProxy
 from futurepath_desktop.ui.widgets.columns import HandSized, fitting_width
-from futurepath_desktop.ui.widgets.row_menu import RowMenu
 
 KINDS = (
     ("Everything", ""),
@@ -167,7 +166,6 @@ class LogDock(QDockWidget):
         self.detail.setObjectName("logDetail")
         self.detail.setReadOnly(True)
         self.detail.setPlaceholderText("Select an entry to see its full breakdown")
-        self.detail.setMinimumHeight(self._height_of(3))  # not the 70 px of a text box
         self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.view)
         splitter.addWidget(self.detail)
@@ -205,7 +203,7 @@ class LogDock(QDockWidget):
         copy = text_action("Copy", self.view)  # a right-click on an entry
         copy.setShortcut(QKeySequence.StandardKey.Copy)  # the key it already has, as a hint
         copy.triggered.connect(self.copy)
-        RowMenu(self.view, "logMenu", [copy])
+        self.view.offer_menu("logMenu", [copy])
         model.rowsAboutToBeInserted.connect(self._note_newest)
         model.rowsInserted.connect(self._follow)
         model.modelReset.connect(self._follow)  # another session: its newest entries
@@ -314,6 +312,9 @@ class LogDock(QDockWidget):
         breakdown is read without scrolling while the entries above keep two rows or so."""
         lines = self.detail.document().documentLayout().documentSize().height()  # plain text
         needed = self._height_of(max(lines, 3))
+        # Three lines at least, not a text box's 70 px (set here: at start-up, asking the
+        # box's document for its margin would have the bindings build the document's class).
+        self.detail.setMinimumHeight(self._height_of(3))
         sizes = self.splitter.sizes()
         total = sum(sizes)
         # The entries keep their header and the selected row, at least.

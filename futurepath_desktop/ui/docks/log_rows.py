@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTableView
 
 from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
 from futurepath_desktop.ui.widgets.row_heights import RowHeights
+from futurepath_desktop.ui.widgets.row_menu import MenuTable
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -133,7 +134,7 @@ class VisibleRowHeights(RowHeights):
                 bar.setValue(bar.maximum())
 
 
-class LogView(QTableView):
+class LogView(MenuTable):
     """The log's table: a row scrolled to is measured first, so it lands in view."""
 
     rows: VisibleRowHeights | None = None

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, QPoint
+from PySide6.QtCore import QItemSelectionModel, QPoint
 from PySide6.QtGui import QAction, QContextMenuEvent, QKeyEvent
-from PySide6.QtWidgets import QAbstractItemView, QMenu, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QMenu, QTableView, QWidget
 
 from futurepath_desktop.ui.action_builder import give_letters
-from futurepath_desktop.ui.widgets.menu_key import is_shift_f10, open_near
+from futurepath_desktop.ui.widgets.menu_key import is_shift_f10, keyboard_menu_event, open_near
 
 
 def menu_of(parent: QWidget, name: str, offered: Sequence[QAction | None]) -> QMenu:
@@ -39,40 +39,34 @@ def choose_row_at(view: QAbstractItemView, at: QPoint) -> None:
         view.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
 
 
-class RowMenu(QObject):
-    """Gives ``view`` a menu of ``offered``: a right-click opens it for the row under the
-    pointer; the Menu key and Shift+F10, for the current row. The view's viewport should
-    be the app's (``give_own_viewport``): one Qt made, handed to Python here, would have
-    the bindings build every widget class to find its type."""
+class MenuTable(QTableView):
+    """A table whose rows have a menu (``offer_menu``): a right-click opens it for the row
+    under the pointer; the Menu key and Shift+F10, for the current row. Overridden events,
+    not a filter, so that no other event the table gets is looked at in Python."""
 
-    def __init__(
-        self, view: QAbstractItemView, name: str, offered: Sequence[QAction | None]
-    ) -> None:
-        super().__init__(view)
-        self.view, self.name, self.offered = view, name, list(offered)
-        view.installEventFilter(self)
-        view.viewport().installEventFilter(self)
+    _menu: tuple[str, list[QAction | None]] | None = None
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        if kind == QEvent.Type.ContextMenu and isinstance(event, QContextMenuEvent):
-            by_keys = event.reason() == QContextMenuEvent.Reason.Keyboard
-            # A key's point is the view's, above its header: the current row's instead.
-            self.open(self.current_point() if by_keys else event.pos())
-            return True
-        if kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and is_shift_f10(event):
-            self.open(self.current_point())
-            return True
-        return False
+    def offer_menu(self, name: str, offered: Sequence[QAction | None]) -> None:
+        """Give the rows the menu ``name`` of ``offered`` (None: a separator)."""
+        self._menu = (name, list(offered))
 
-    def current_point(self) -> QPoint:
-        """The middle of the current row, in the viewport."""
-        return self.view.visualRect(self.view.currentIndex()).center()
-
-    def open(self, at: QPoint) -> None:
-        """Open the menu for the row at the viewport's point ``at``."""
-        choose_row_at(self.view, at)
-        menu = menu_of(self.view, self.name, self.offered)
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """(A key's point is the table's, above its header: the current row's instead.)"""
+        if self._menu is None:
+            super().contextMenuEvent(event)
+            return
+        at = event.pos()
+        if event.reason() == QContextMenuEvent.Reason.Keyboard:
+            at = self.visualRect(self.currentIndex()).center()
+        choose_row_at(self, at)
+        menu = menu_of(self, *self._menu)
         if menu.actions():
-            open_near(menu, self.view.viewport().mapToGlobal(at))
+            open_near(menu, self.viewport().mapToGlobal(at))
         menu.deleteLater()
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._menu is not None and is_shift_f10(event):  # as the Menu key
+            self.contextMenuEvent(keyboard_menu_event())
+        else:
+            super().keyPressEvent(event)
