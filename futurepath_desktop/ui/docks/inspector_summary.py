@@ -42,14 +42,15 @@ def combatant_summary(session: Session, combatant: Combatant) -> str:
 
 
 class InspectorHeader(QWidget):
-    """The portrait beside the name and the summary, and the turn under them. In a fight
-    the summary and the turn share three lines' room (two without one): as one or the
-    other wraps from one combatant to the next, the tabs below stay put (and at 1366×768
-    the whole attack form still fits under them)."""
+    """The portrait beside the name and the summary, and the turn under them. The summary
+    and the turn share three lines' room: as one or the other wraps from one combatant to
+    the next, or the fight starts, the tabs below stay put (and at 1366×768 the whole
+    attack form still fits under them). The room is set once: set anew at each choice, it
+    laid the panel out again each time."""
 
     def __init__(self, controller: SessionController, portrait_side: int) -> None:
         super().__init__()
-        self.rows = layout = QVBoxLayout(self)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         self.title = QLabel("Select a combatant")
@@ -74,12 +75,11 @@ class InspectorHeader(QWidget):
         self.turn.setWordWrap(True)
         layout.addWidget(self.turn)
         layout.addStretch(1)  # the room left over goes under the words, not between them
+        line, title = self.summary.fontMetrics().lineSpacing(), self.title.fontMetrics().height()
+        self.setMinimumHeight(title + 3 * line + 2 * layout.spacing())
 
     def show_turn(self, text: str, full: str, in_combat: bool) -> None:
-        """The turn's line (``full`` in its tip), and the room kept for it in a fight."""
+        """The turn's line (``full`` in its tip), kept (empty) through a fight."""
         self.turn.setText(text)
         self.turn.setToolTip(full)
         self.turn.setVisible(bool(text) or in_combat)
-        lines = 3 if in_combat else 2
-        line, title = self.summary.fontMetrics().lineSpacing(), self.title.fontMetrics().height()
-        self.setMinimumHeight(title + lines * line + 2 * self.rows.spacing())
