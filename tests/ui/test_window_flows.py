@@ -245,6 +245,15 @@ def test_the_breakdown_follows_new_entries_only_from_the_newest(
     assert log.detail.toPlainText() == kept
     picked = log.view.visualRect(log.view.currentIndex())
     assert log.view.viewport().rect().contains(picked), "the picked entry stays in sight"
+    # Picked in sight at the end of the list, it stays in sight as rolls come too.
+    log.view.scrollToBottom()
+    near_end = log.proxy.rowCount() - 2
+    log.view.selectRow(near_end)
+    for _ in range(8):
+        roll("1d6")
+    picked = log.view.visualRect(log.view.currentIndex())
+    assert log.view.currentIndex().row() == near_end
+    assert log.view.viewport().rect().contains(picked), "picked at the end, still in sight"
 
 
 def row_text(log: LogDock, row: int) -> str:
@@ -279,6 +288,36 @@ def test_the_breakdown_pane_is_as_tall_as_its_entry_needs(qtbot: QtBot, window: 
     qtbot.waitUntil(lambda: detail.height() < tall)
     assert 3 * line <= detail.height() <= 3 * line + 12
     assert log.view.height() > list_height
+
+
+def test_a_click_on_a_short_entry_after_a_long_one_picks_the_row_clicked(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The pane gives its room back as a short entry is clicked: the list moving under the
+    pointer between the press and the release chose the row above while the breakdown
+    showed the one clicked. The pane now waits for the click to end."""
+    log = window.log
+    for _ in range(12):
+        window.controller.push(c.RollDice("1d4"))
+    start_with_only_brandon_aware(qtbot, window)
+    window.initiative.select(["brandon"])
+    form = window.inspector.attack
+    target: QComboBox = find(form, QComboBox, "attackTarget")
+    target.setCurrentIndex(target.findData("bear-1"))
+    form.fiat_flat.setValue(10)  # a hit: a long breakdown
+    qtbot.waitUntil(lambda: form.plan is not None and not form._timer.isActive())
+    qtbot.mouseClick(find(form, QPushButton, "rollAttackButton"), Qt.MouseButton.LeftButton)
+    window.controller.push(c.RollDice("1d6"))
+    attacks = [row for row in range(log.proxy.rowCount()) if "attacks" in row_text(log, row)]
+    log.view.selectRow(attacks[-1])
+    log.view.scrollToBottom()
+    qtbot.waitUntil(lambda: log.detail.verticalScrollBar().maximum() == 0)
+    short = log.proxy.rowCount() - 1
+    at = log.view.visualRect(log.proxy.index(short, 2)).center()
+    qtbot.mouseClick(log.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    chosen = {index.row() for index in log.view.selectionModel().selectedRows()}
+    assert log.view.currentIndex().row() == short and chosen == {short}
+    assert "1d6" in log.detail.toPlainText()
 
 
 def test_a_corrupt_file_opens_nothing_and_says_why(

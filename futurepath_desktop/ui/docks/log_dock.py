@@ -157,7 +157,9 @@ class LogDock(QDockWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)
         self.hand_sized = HandSized(header)
+        self._at_end = True  # the view at its end follows the rows to come
         self.rows = self.view.rows = VisibleRowHeights(self.view, EVENT)
+        self.rows.stay_put = lambda: not self._at_end
         self._fitted: list[int] = []  # round, phase and team: the widths of their words
         self._sharing = False
         self.view.resized = self._share_room
@@ -213,7 +215,6 @@ class LogDock(QDockWidget):
         # At the end, the log stays at its end when rows grow as they are measured or
         # the panel changes size; scrolled up, it stays where it was put.
         bar = self.view.verticalScrollBar()
-        self._at_end = True
         bar.valueChanged.connect(self._scrolled)
         bar.rangeChanged.connect(self._range_changed)
 
@@ -270,6 +271,8 @@ class LogDock(QDockWidget):
         current = self.view.currentIndex()
         self._on_newest = current.isValid() and current.row() == self.proxy.rowCount() - 1
         self._on_older = current.isValid() and not self._on_newest
+        if self._on_older:  # the rows to come do not scroll it away, even from the end
+            self._at_end = False
 
     def _follow(self) -> None:
         if self._on_older:  # the GM picked an older entry: it stays where they can see it
@@ -297,7 +300,11 @@ class LogDock(QDockWidget):
         source = self.proxy.mapToSource(current)
         entry = self.model.entry(source.row()) if source.isValid() else None
         self.detail.setPlainText(breakdown_text(entry) if entry else "")
-        if entry is not None:
+        if entry is None:
+            return
+        if QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            self.view.released = self._fit_detail  # a click: the list moves once it is done
+        else:
             self._fit_detail()
 
     def _height_of(self, lines: float) -> int:

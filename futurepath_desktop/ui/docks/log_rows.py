@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QPersistentModelIndex
-from PySide6.QtGui import QFocusEvent, QResizeEvent
+from PySide6.QtGui import QFocusEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QTableView
 
 from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
@@ -36,6 +36,9 @@ class VisibleRowHeights(RowHeights):
         self._busy = False
         self.measured = 0
         """How many rows have been measured so far (the tests count them)."""
+        self.stay_put: Callable[[], bool] = lambda: False
+        """Whether the view keeps where it is though it was at its end (the GM picked an
+        older entry there): rows measured taller then do not scroll it to the end."""
         model = view.model()
         model.rowsRemoved.connect(self._removed)
         model.modelReset.connect(self._forget)
@@ -118,7 +121,7 @@ class VisibleRowHeights(RowHeights):
         if not rows:
             return
         bar = view.verticalScrollBar()
-        following = bar.value() == bar.maximum()
+        following = bar.value() == bar.maximum() and not self.stay_put()
         page = self._page()
         for _ in range(3):  # taller rows show fewer of them, and move the bottom: settle
             top = view.rowAt(0)
@@ -139,6 +142,7 @@ class LogView(MenuTable):
 
     rows: VisibleRowHeights | None = None
     resized: Callable[[], None] | None = None  # told when the panel sizes the table anew
+    released: Callable[[], None] | None = None  # told once, when a click on it ends
 
     def __init__(self) -> None:
         super().__init__()
@@ -146,6 +150,12 @@ class LogView(MenuTable):
         # Each new line moves the scroll bar; filled first, it is repainted alone, not
         # the whole panel behind it (the style's groove covers it all the same).
         self.verticalScrollBar().setAutoFillBackground(True)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        told, self.released = self.released, None
+        if told is not None:
+            told()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
