@@ -4,13 +4,18 @@ it changes, so a stale one would show here)."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QPalette, QTextDocumentFragment
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.core.rounds import Phase
 from futurepath_desktop.session import commands as c
 from futurepath_desktop.ui.main_window import MainWindow
+
+
+def words(tip: str) -> str:
+    """A tip's words, without the rich text's tags that let Qt wrap it."""
+    return QTextDocumentFragment.fromHtml(tip).toPlainText()
 
 
 def _fill(window: MainWindow, phase: Phase) -> QColor:
@@ -71,10 +76,19 @@ def test_the_advantages_phase_says_what_to_do_in_it(qtbot: QtBot, window: MainWi
     key = window.actions_by_name["actionNextPhase"].shortcut().toString()
     assert "advantages or disadvantages" in tip and "flanking" in tip
     assert f"{key} goes on to the Action phase" in tip
+    label.setFocus()
+    QToolTip.showText(label.mapToGlobal(label.rect().center()), tip, label)
+    qtbot.waitUntil(QToolTip.isVisible)
+    shown = next(
+        w for w in QApplication.topLevelWidgets() if w.inherits("QTipLabel") and w.isVisible()
+    )
+    assert shown.width() < 640, "the long tip wraps at a readable width, not across the screen"
+    assert shown.height() > 2 * shown.fontMetrics().lineSpacing()
+    QToolTip.hideText()
     pills = window.phase_indicator.pills
     for phase, pill in pills.items():
-        assert pill.toolTip().startswith(f"{phase.label}: ")
-        assert len(pill.toolTip()) > len(phase.label) + 20
+        assert words(pill.toolTip()).startswith(f"{phase.label}: ")
+        assert len(words(pill.toolTip())) > len(phase.label) + 20
     while session.combat.phase != Phase.ACTION:
         assert push(c.NextPhase())
     assert "advantages" not in label.toolTip()
@@ -92,9 +106,10 @@ def test_a_greyed_pill_says_why_and_the_lit_pill_s_tip_is_a_plain_tip(
         assert push(c.NextPhase())
     pills = window.phase_indicator.pills
     for phase in (Phase.INITIATIVE, Phase.SURPRISE):
-        assert pills[phase].toolTip().endswith("In the first round only.")
+        assert words(pills[phase].toolTip()).endswith(". In the first round only.")
     for phase in (Phase.ADVANTAGES, Phase.ACTION, Phase.COUNTERS):
         assert "first round" not in pills[phase].toolTip()
+        assert words(pills[phase].toolTip()).endswith(".")
     window.show()
     qtbot.waitExposed(window)
     lit = pills[Phase.ACTION]

@@ -50,6 +50,19 @@ ADVANTAGES_TIP = (
 )
 
 
+def wrapped(*lines: str) -> str:
+    """A tip of these lines that Qt wraps at a readable width (as rich text), rather
+    than draw each as one line across the screen."""
+    shown = [line.replace("&", "&amp;").replace("<", "&lt;") for line in lines if line]
+    return f"<qt>{'<br>'.join(shown)}</qt>" if shown else ""
+
+
+def phase_tip(phase: Phase, this_round: bool = True) -> str:
+    """A pill's tip: the phase and what it is for, and why it is greyed if it is."""
+    tip = f"{phase.label}: {PHASE_HINTS[phase]}."
+    return wrapped(tip if this_round else f"{tip} In the first round only.")
+
+
 class TurnLabel(QLabel):
     """Whose turn it is: as wide as the longest thing it may say when the bar has room, down
     to a short width on a narrow bar, the words shortened to fit (in full in the tip). Its
@@ -91,9 +104,8 @@ class TurnLabel(QLabel):
         )
         if shown != self.text():
             self.setText(shown)
-        self.setToolTip(
-            "\n".join(filter(None, (self.words if shown != self.words else "", self.hint)))
-        )
+        words = self.words if shown != self.words else ""
+        self.setToolTip(wrapped(words, self.hint))
 
 
 class PhaseIndicator(QWidget):
@@ -121,7 +133,7 @@ class PhaseIndicator(QWidget):
             pill = QLabel(str(int(phase)))
             pill.setObjectName(f"phasePill{int(phase)}")  # its sheet's selector
             pill.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            pill.setToolTip(f"{phase.label}: {PHASE_HINTS[phase]}")
+            pill.setToolTip(phase_tip(phase))
             layout.addWidget(pill)
             self.pills[phase] = pill
         layout.addSpacing(8)
@@ -205,10 +217,7 @@ class PhaseIndicator(QWidget):
             )
             # Its own sheet by its name: a sheet for any label would style its tip too.
             style = f"#{pill.objectName()} {{ {style} }}"
-            tip = f"{phase.label}: {PHASE_HINTS[phase]}"
-            if combat.active and phase not in active_phases:  # greyed: why, in its tip
-                tip += ". In the first round only."
-            pill.setToolTip(tip)
+            pill.setToolTip(phase_tip(phase, not combat.active or phase in active_phases))
             if pill.styleSheet() != style:  # a new style sheet re-polishes and lays out anew
                 pill.setStyleSheet(style)
             words = phase.label if current else str(int(phase))
