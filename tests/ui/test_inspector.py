@@ -344,6 +344,28 @@ def test_the_tabs_stay_put_when_a_summary_wraps(qtbot: QtBot, window: MainWindow
     assert len(tops) == 1, tops
 
 
+def test_a_summary_wraps_between_its_items_never_inside_one(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """ "Advantage Die / 1d2" and "Stunned / 1" on two lines read badly: a wrapped summary
+    breaks only between items (after " · " or ", "), so each item stays whole."""
+    import re
+
+    from futurepath_desktop.session import commands as c
+
+    for key in ("shaken", "stunned", "prone"):
+        assert window.controller.push(c.AddCondition(("bear-2",), key, rounds=2))
+    assert window.controller.push(c.Damage(("bear-2",), 3))
+    window.initiative.select(["bear-2"])
+    summary = window.inspector.summary.text()
+    pieces = re.split(r" · |, | (?=\()", summary)
+    assert len(pieces) >= 6 and all(" " not in piece for piece in pieces), pieces
+    assert "Advantage\u00a0Die\u00a01d" in summary and "Stunned\u00a02" in summary
+    window.inspector.resize(260, window.inspector.height())  # narrow: it wraps
+    label = window.inspector.summary
+    qtbot.waitUntil(lambda: label.heightForWidth(label.width()) > label.fontMetrics().height())
+
+
 def test_a_refusal_leaves_the_status_bar_when_someone_else_is_chosen(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -14,27 +14,34 @@ if TYPE_CHECKING:
     from futurepath_desktop.ui.undo import SessionController
 
 
+def together(words: str) -> str:
+    """``words`` kept on one line: a wrapped summary breaks between its items, never
+    inside one ("Advantage Die" and "1d2" on two lines)."""
+    return words.replace(" ", "\u00a0")
+
+
 def combatant_summary(session: Session, combatant: Combatant) -> str:
     """AC, health (with temporary HP and what CON damage has left), initiative, Advantage
     Die and the conditions held, in one line."""
     if session.options.health_fatigue:
-        health = f"Health {combatant.health}/{combatant.max_health}, fatigue {combatant.fatigue}"
+        health = together(f"Health {combatant.health}/{combatant.max_health}") + ", "
+        health += together(f"fatigue {combatant.fatigue}")
     else:
-        health = f"HP {combatant.hp}/{combatant.max_hp}"
+        health = together(f"HP {combatant.hp}/{combatant.max_hp}")
     if combatant.temp_hp:
-        health += f" (+{combatant.temp_hp} temp)"
+        health += " " + together(f"(+{combatant.temp_hp} temp)")
     if combatant.con_damage:  # R26, R55: what CON damage has left
         con = combatant.abilities.constitution
-        health += f" · CON {max(0, con - combatant.con_damage)} of {con}"
+        health += " · " + together(f"CON {max(0, con - combatant.con_damage)} of {con}")
     held = [
-        f"{c.name} {c.remaining}" if c.remaining else c.name
+        together(f"{c.name} {c.remaining}" if c.remaining else c.name)
         for c in session.conditions_on(combatant.id)
     ]
     bits = [
-        f"AC {combatant.ac}",
+        together(f"AC {combatant.ac}"),
         health,
-        f"initiative {combatant.initiative(session.options.initiative)}",
-        f"Advantage Die {combatant.advantage_die}",
+        together(f"initiative {combatant.initiative(session.options.initiative)}"),
+        together(f"Advantage Die {combatant.advantage_die}"),
     ]
     if held:
         bits.append(", ".join(held))
