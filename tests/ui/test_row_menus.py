@@ -33,6 +33,14 @@ def choose_in_menu_soon(seen: list[list[str]], entry: str | None) -> None:
     QTimer.singleShot(0, answer)
 
 
+def active_entry() -> str:
+    """The lit entry of the menu that is up ("" if none)."""
+    popup = QApplication.activePopupWidget()
+    if isinstance(popup, QMenu) and popup.activeAction() is not None:
+        return popup.activeAction().text().replace("&", "")
+    return ""
+
+
 def right_click(view: QTableView, row: int) -> None:
     at = view.visualRect(view.model().index(row, 0)).center()
     click = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, view.viewport().mapToGlobal(at))
@@ -84,10 +92,13 @@ def test_the_menu_key_opens_the_current_counters_menu(qtbot: QtBot, window: Main
     before = rounds_of(window, bearer)
     assert before is not None
     seen: list[list[str]] = []
+    first: list[str] = []
+    QTimer.singleShot(0, lambda: first.append(active_entry()))
     choose_in_menu_soon(seen, "Shorten −1")
     qtbot.keyClick(view, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: bool(seen))
     qtbot.waitUntil(lambda: rounds_of(window, bearer) == before - 1)
+    assert first == ["Extend +1"], "opened by the keys, the first entry is lit for Enter"
 
 
 def test_a_right_click_on_a_log_entry_copies_it(qtbot: QtBot, window: MainWindow) -> None:

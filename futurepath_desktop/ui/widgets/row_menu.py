@@ -56,11 +56,14 @@ class MenuTable(QTableView):
             super().contextMenuEvent(event)
             return
         at = event.pos()
-        if event.reason() == QContextMenuEvent.Reason.Keyboard:
+        by_keys = event.reason() == QContextMenuEvent.Reason.Keyboard
+        if by_keys:
             at = self.visualRect(self.currentIndex()).center()
         choose_row_at(self, at)
         menu = menu_of(self, *self._menu)
         if menu.actions():
+            if by_keys:  # Enter takes the first entry at once, as in any keyboard menu
+                menu.setActiveAction(menu.actions()[0])
             open_near(menu, self.viewport().mapToGlobal(at))
         menu.deleteLater()
         event.accept()
