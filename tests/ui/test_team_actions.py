@@ -513,16 +513,27 @@ def test_shift_f10_opens_the_current_rows_menu_as_the_menu_key_does(
     """Shift+F10, the other key for a context menu (Windows makes one of it itself)."""
     import sys
 
+    from PySide6.QtCore import QTimer
+
     view = window.initiative.view
     window.initiative.select(["james"])
     view.setFocus()
     shown: list[list[str]] = []
+    lit: list[str] = []
+
+    def note_lit() -> None:  # opened by the keys, its first entry is lit for Enter
+        popup = QApplication.activePopupWidget()
+        active = popup.activeAction() if isinstance(popup, QMenu) else None
+        lit.append(active.text().replace("&", "") if active is not None else "")
+
+    QTimer.singleShot(20, note_lit)
     read_menu_soon(shown)
     qtbot.keyClick(view, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
     if sys.platform == "win32":
         return  # the platform's own event, which the test above sends, opens it there
     qtbot.waitUntil(lambda: bool(shown))
     assert "Damage…" in shown[0]
+    assert lit == [shown[0][0]], (lit, shown[0][:2])
     assert window.initiative.selected_ids() == ["james"]
 
 

@@ -35,7 +35,7 @@ from futurepath_desktop.ui.widgets.initiative_delegate import InitiativeDelegate
 from futurepath_desktop.ui.widgets.initiative_view import InitiativeView
 from futurepath_desktop.ui.widgets.menu_key import open_near
 from futurepath_desktop.ui.widgets.own_viewport import give_own_viewport
-from futurepath_desktop.ui.widgets.row_menu import choose_row_at, menu_of
+from futurepath_desktop.ui.widgets.row_menu import choose_row_at, light_first, menu_of
 
 if TYPE_CHECKING:
     from futurepath_desktop.session.change import Change
@@ -194,6 +194,8 @@ class InitiativeDock(QDockWidget):
         menu = self.context_menu()
         if menu.actions():
             self._title(menu)
+            if self.view.menu_by_keys:
+                light_first(menu)
             open_near(menu, self.view.viewport().mapToGlobal(at))
         menu.deleteLater()
 

@@ -73,6 +73,8 @@ class InitiativeView(QTreeView):
 
     rowMenuRequested = Signal(QPoint)
     """A row's menu is asked for, at this point of the viewport."""
+    menu_by_keys = False
+    """Whether the last menu asked for was asked by the keys (its first entry is lit)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -94,7 +96,8 @@ class InitiativeView(QTreeView):
         the current row. (Qt gives the key's point in the view's coordinates, above the
         header, not the viewport's: taken as it is, it named the row below.)"""
         at = event.pos()
-        if event.reason() == QContextMenuEvent.Reason.Keyboard:
+        self.menu_by_keys = event.reason() == QContextMenuEvent.Reason.Keyboard
+        if self.menu_by_keys:
             at = self.visualRect(self.currentIndex()).center()
         self.rowMenuRequested.emit(at)
         event.accept()

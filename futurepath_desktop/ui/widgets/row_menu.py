@@ -30,6 +30,14 @@ def menu_of(parent: QWidget, name: str, offered: Sequence[QAction | None]) -> QM
     return menu
 
 
+def light_first(menu: QMenu) -> None:
+    """Light the first entry of a menu opened by the keys, so that Enter takes it at once
+    (as in any keyboard menu); a title section is passed over."""
+    entry = next((action for action in menu.actions() if not action.isSeparator()), None)
+    if entry is not None:
+        menu.setActiveAction(entry)
+
+
 def choose_row_at(view: QAbstractItemView, at: QPoint) -> None:
     """The row under ``at`` (the viewport's point) is the one a menu acts on: a right-click
     on a row not chosen chooses it alone, as a left-click would."""
@@ -62,8 +70,8 @@ class MenuTable(QTableView):
         choose_row_at(self, at)
         menu = menu_of(self, *self._menu)
         if menu.actions():
-            if by_keys:  # Enter takes the first entry at once, as in any keyboard menu
-                menu.setActiveAction(menu.actions()[0])
+            if by_keys:
+                light_first(menu)
             open_near(menu, self.viewport().mapToGlobal(at))
         menu.deleteLater()
         event.accept()
