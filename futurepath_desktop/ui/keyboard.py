@@ -98,7 +98,7 @@ def focus_map(window: MainWindow) -> None:
         keys = f"{chosen.name}: the arrows walk a square, Enter moves there, Esc cancels"
     else:
         keys = f"{chosen.name} is not on the map: the arrows walk a square, Enter places them"
-    window.map.status.setText(keys)
+    window.map.say_keys(keys)
 
 
 def focus_history(window: MainWindow) -> None:

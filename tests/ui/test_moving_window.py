@@ -302,6 +302,24 @@ def test_after_a_sprint_the_inspector_says_what_is_left_of_it(
     assert "left: nothing, the turn has ended" in line.text(), line.text()
 
 
+def test_the_line_under_the_map_forgets_the_keys_once_they_leave(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """M gives the map the keys and the line under it says what they do; once the keys go
+    elsewhere (the GM picks someone else in Team Initiative), the line no longer claims
+    the arrows walk that combatant: it gives the tool's hint again."""
+    window.initiative.select(["brandon"])
+    window.initiative.view.setFocus()
+    qtbot.keyClick(window.initiative.view, Qt.Key.Key_M)
+    view = window.map.view
+    qtbot.waitUntil(view.hasFocus)
+    assert window.map.status.text().startswith("Brandon: the arrows walk a square")
+    window.initiative.view.setFocus(Qt.FocusReason.MouseFocusReason)
+    window.initiative.select(["james"])
+    qtbot.waitUntil(lambda: not view.hasFocus())
+    assert window.map.status.text() == view.current.hint
+
+
 def test_from_the_keys_alone_a_combatant_off_the_map_is_placed(
     qtbot: QtBot, window: MainWindow
 ) -> None:

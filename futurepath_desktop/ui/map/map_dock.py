@@ -124,6 +124,8 @@ class MapDock(QDockWidget):
         self.template_id: str | None = None
         self.described = ""  # the line under the map last said of the square under the mouse
         self.view.hovered.connect(self._hover)
+        self.keys_said = ""  # what the line under the map says the keys do, while they do
+        self.view.keysLeft.connect(self._keys_gone)
         self.view.templateChosen.connect(self.choose_template)
         controller.changed.connect(self._on_change)
         controller.sessionReplaced.connect(self._replaced)
@@ -186,6 +188,16 @@ class MapDock(QDockWidget):
         self.options.show_for(self.view.current)
         map_hint = self.view.current.hint if self.controller.session.map is not None else NO_MAP
         self.status.setText(map_hint)
+
+    def say_keys(self, text: str) -> None:
+        """Say under the map what the keys do now that it has them (until they leave)."""
+        self.status.setText(text)
+        self.keys_said = text
+
+    def _keys_gone(self) -> None:
+        if self.keys_said and self.status.text() == self.keys_said:
+            self.status.setText(self.view.current.hint)  # not the walk's keys, now gone
+        self.keys_said = ""
 
     def _hover(self, text: str) -> None:
         if text:

@@ -57,6 +57,7 @@ class MapView(QGraphicsView):
     hovered = Signal(str)  # a line describing the square under the mouse
     templateChosen = Signal(str)
     tokenMenuRequested = Signal(str, QPoint)  # a right-click on a token: whose, and where
+    keysLeft = Signal()  # the keys went to another panel (not to a menu over the map)
 
     def __init__(
         self,
@@ -261,17 +262,13 @@ class MapView(QGraphicsView):
         """The keys went elsewhere (another panel, F6): a walk with the arrows ends, its
         path and label with it; a mouse drag, which holds no keys, carries on."""
         super().focusOutEvent(event)
+        reasons = (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.ActiveWindowFocusReason)
+        if event.reason() in reasons:
+            return
         move = self.tools.get(Tool.MOVE)
-        if (
-            isinstance(move, MoveTool)
-            and move.target is not None
-            and event.reason()
-            not in (
-                Qt.FocusReason.PopupFocusReason,
-                Qt.FocusReason.ActiveWindowFocusReason,
-            )
-        ):
+        if isinstance(move, MoveTool) and move.target is not None:
             move.cancel()
+        self.keysLeft.emit()
 
     def _token_at(self, pos: QPoint) -> str | None:
         # The token standing on the square under the pointer: a token's picture reaches a
