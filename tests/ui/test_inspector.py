@@ -4,7 +4,7 @@ the session, and every edit one undoable command."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QListWidget, QPushButton, QSpinBox, QToolTip
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton, QSpinBox, QToolTip
 from pytestqt.qtbot import QtBot
 
 from futurepath_desktop.session.commands import AddCondition
@@ -112,6 +112,17 @@ def test_a_weapon_is_edited_field_by_field_each_edit_one_undoable_step(
     window.controller.stack.undo()
     assert session.combatants["brandon"].weapons[1] == knife
     assert level.value() == knife.level  # the field follows the undo
+
+
+def test_the_reach_box_reads_as_steps_past_the_first_5_ft(qtbot: QtBot, window: MainWindow) -> None:
+    """R37: a melee weapon reaches 5 ft, and 5 ft more a Reach step. The box's caption reads
+    "Reach +" (as "Accuracy +" and "Damage +" beside it), so 0 reads as nothing extra, not
+    as no reach at all; its tip says so in feet."""
+    brandons_weapon(window, 1)  # the combat knife
+    reach = find(window.inspector, QSpinBox, "weapon_reach")
+    captions = {label.buddy(): label.text() for label in window.inspector.findChildren(QLabel)}
+    assert captions[reach] == "Reach +" and reach.value() == 0
+    assert "5 ft" in reach.toolTip()
 
 
 def test_weapons_are_added_and_removed_with_the_buttons(qtbot: QtBot, window: MainWindow) -> None:

@@ -47,7 +47,7 @@ NUMBERS = (
     ("Damage +", "damage_bonus", -1000, 1000),
     ("Critical on", "crit_min", 17, 20),
     ("Critical ×", "crit_multiplier", 2, 4),
-    ("Reach", "reach", 0, 10),
+    ("Reach +", "reach", 0, 10),
     ("Ammunition", "ammo", NO_AMMO, 1000),
 )
 
@@ -137,6 +137,8 @@ class WeaponsEditor(QWidget):
             if field == "ammo":
                 box.setSpecialValueText("none")
                 box.setToolTip("Shots left; none for a weapon that needs no ammunition")
+            if field == "reach":  # R37: steps past the 5 ft every melee weapon reaches
+                box.setToolTip("Steps of 5 ft past the 5 ft every melee weapon reaches")
             label = QLabel(caption)
             label.setBuddy(box)
             row, column = 1 + n // 2, (n % 2) * 2
