@@ -76,3 +76,22 @@ def test_r54_who_cannot_act_is_warned_off_before_rolling(key: str) -> None:
     who = next(m for m in session.combatants.values() if m.team_id == acting)
     history.push(c.AddCondition((who.id,), key))
     assert checked_pairs(session, history) > 0
+
+
+def test_what_made_the_ac_sits_beside_the_roll_against_it() -> None:
+    """An attack's breakdown reads in order: the sources, the roll against the AC, what
+    made that AC (flat-footed, surprised), and only then the damage."""
+    from futurepath_desktop.core.advantage import AdvantageSource
+
+    session = demo_session()
+    history = History(session)
+    history.push(c.StartCombat(unaware_ids=tuple(i for i in session.combatants if "bear" in i)))
+    fiat = (AdvantageSource("GM fiat", advantages=2, flat=10),)
+    history.push(c.ResolveAttack("brandon", "bear-1", distance_ft=25, fiat=fiat))
+    entry = next(e for e in reversed(session.log) if e.kind == "attack")
+    lines = [line.strip() for line in entry.lines]
+    roll = next(i for i, line in enumerate(lines) if line.startswith("Accuracy:"))
+    ac = next(i for i, line in enumerate(lines) if line.startswith("AC:"))
+    assert ac == roll + 1, lines
+    damage = next(i for i, line in enumerate(lines) if line.startswith("Damage:"))  # a hit
+    assert ac < damage

@@ -121,7 +121,9 @@ class ResolveAttack(msgspec.Struct, frozen=True):
             results = (resolve_attack(roller, plan.setup, extra_damage=plan.extra_damage),)
         total = 0
         for result in results:
-            lines = [*result.render().splitlines()[1:], *(f"  AC: {n}" for n in plan.notes)]
+            rendered = result.render().splitlines()[1:]  # the sources, then the roll
+            # What made the AC, beside the roll against it (not after the damage).
+            lines = [*rendered[:2], *(f"  AC: {n}" for n in plan.notes), *rendered[2:]]
             summary = (
                 f"{attacker.name} attacks {plan.target.name} with {weapon.name}: {result.outcome}"
             )
