@@ -240,7 +240,8 @@ def test_rule_options_switch_initiative_to_the_ability_scores(
     assert session.options.initiative == "scores"
     assert window.initiative_model.index_of("brandon", INIT).data() == "30"
     window.initiative.select(["brandon"])
-    words = [w.text() for w in window.inspector.findChildren(QLabel)]
+    # As the GM reads them: a summary's items are kept whole by no-break spaces.
+    words = [w.text().replace("\u00a0", " ") for w in window.inspector.findChildren(QLabel)]
     assert "initiative 30" in " ".join(words), words
     window.controller.push(c.StartCombat(unaware_ids=()))
     assert session.teams["players"].initiative == 28  # (30 + 26 + 27) / 3, rounded up
