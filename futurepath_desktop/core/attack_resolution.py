@@ -7,6 +7,8 @@ Each resolver returns a structured result holding the full breakdown: every name
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 from msgspec import field
 from msgspec.structs import replace
@@ -45,8 +47,9 @@ class AttackResult(msgspec.Struct, frozen=True):
             return "critical hit"
         return "hit" if self.hit else "miss"
 
-    def render(self) -> str:
-        """The breakdown as lines for the log."""
+    def render(self, ac_notes: Sequence[str] = ()) -> str:
+        """The breakdown as lines for the log; ``ac_notes`` (what made the target's AC) go
+        right under the roll against that AC."""
         s = self.setup
         lines = [f"{s.attacker} attacks {s.target} with {s.weapon.name}"]
         lines.append(f"  Sources: {self.tally.describe()}")
@@ -56,6 +59,7 @@ class AttackResult(msgspec.Struct, frozen=True):
             )
         else:
             lines.append(f"  No accuracy roll → {self.outcome}")
+        lines.extend(f"  AC: {note}" for note in ac_notes)
         lines.extend(f"  Critical check: {c.render()} vs AC {s.target_ac}" for c in self.checks)
         lines.extend(f"  {d.render()}" for d in self.damage)
         if self.damage:

@@ -121,9 +121,7 @@ class ResolveAttack(msgspec.Struct, frozen=True):
             results = (resolve_attack(roller, plan.setup, extra_damage=plan.extra_damage),)
         total = 0
         for result in results:
-            rendered = result.render().splitlines()[1:]  # the sources, then the roll
-            # What made the AC, beside the roll against it (not after the damage).
-            lines = [*rendered[:2], *(f"  AC: {n}" for n in plan.notes), *rendered[2:]]
+            lines = result.render(plan.notes).splitlines()[1:]
             summary = (
                 f"{attacker.name} attacks {plan.target.name} with {weapon.name}: {result.outcome}"
             )
