@@ -270,7 +270,7 @@ class InspectorDock(QDockWidget):
         if combatant is None:
             self.title.setText("Select a combatant")
             self.summary.setText("Click a combatant in the Team Initiative panel.")
-            self.header.show_turn("", "", in_combat=False)
+            self.header.show_turn("", "")
             return
         self._filling = True
         try:
@@ -289,7 +289,7 @@ class InspectorDock(QDockWidget):
     def _fill_turn(self) -> None:
         combatant = self.combatant()
         text, full = turn_line(self.controller.session, combatant) if combatant else ("", "")
-        self.header.show_turn(text, full, self.controller.session.combat.active)
+        self.header.show_turn(text, full)
 
     def _fill_stats(self, combatant: Combatant) -> None:
         if not self.name.hasFocus():

@@ -85,8 +85,7 @@ class InspectorHeader(QWidget):
         line, title = self.summary.fontMetrics().lineSpacing(), self.title.fontMetrics().height()
         self.setMinimumHeight(title + 3 * line + 2 * layout.spacing())
 
-    def show_turn(self, text: str, full: str, in_combat: bool) -> None:
-        """The turn's line (``full`` in its tip), kept (empty) through a fight."""
+    def show_turn(self, text: str, full: str) -> None:
+        """The turn's line (``full`` in its tip); its room is kept whatever it says."""
         self.turn.setText(text)
         self.turn.setToolTip(full)
-        self.turn.setVisible(bool(text) or in_combat)

@@ -210,8 +210,7 @@ class LogDock(QDockWidget):
         model.rowsInserted.connect(self._follow)
         model.modelReset.connect(self._follow)  # another session: its newest entries
         self._opened = False
-        self._on_newest = False  # the current entry was the newest as more came in
-        self._on_older = False  # the current entry was an older one the GM picked
+        self._reading = ""  # which entry was current as more came in: "newest", "older"
         # At the end, the log stays at its end when rows grow as they are measured or
         # the panel changes size; scrolled up, it stays where it was put.
         bar = self.view.verticalScrollBar()
@@ -269,17 +268,17 @@ class LogDock(QDockWidget):
 
     def _note_newest(self) -> None:
         current = self.view.currentIndex()
-        self._on_newest = current.isValid() and current.row() == self.proxy.rowCount() - 1
-        self._on_older = current.isValid() and not self._on_newest
-        if self._on_older:  # the rows to come do not scroll it away, even from the end
-            self._at_end = False
+        newest = current.row() == self.proxy.rowCount() - 1
+        self._reading = "" if not current.isValid() else "newest" if newest else "older"
+        if self._reading == "older":  # the rows to come do not scroll it away, even from
+            self._at_end = False  # the end: it stays where the GM can see it
 
     def _follow(self) -> None:
-        if self._on_older:  # the GM picked an older entry: it stays where they can see it
-            self._on_older = self._at_end = False
+        reading, self._reading = self._reading, ""
+        if reading == "older":
+            self._at_end = False  # though the new rows moved the scroll bar to its end
             return
-        if self._on_newest:  # the GM was reading the newest entry: the pane moves on with it
-            self._on_newest = False
+        if reading == "newest":  # the GM was reading the newest entry: the pane moves on
             newest = self.proxy.index(self.proxy.rowCount() - 1, 0)
             flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
             self.view.selectionModel().setCurrentIndex(

@@ -52,7 +52,8 @@ ADVANTAGES_TIP = (
 
 def wrapped(*lines: str) -> str:
     """A tip of these lines that Qt wraps at a readable width (as rich text), rather
-    than draw each as one line across the screen."""
+    than draw each as one line across the screen. (Escaped here, not by ``html.escape``:
+    its entity tables would load with the first frame.)"""
     shown = [line.replace("&", "&amp;").replace("<", "&lt;") for line in lines if line]
     return f"<qt>{'<br>'.join(shown)}</qt>" if shown else ""
 
