@@ -86,6 +86,8 @@ class InspectorHeader(QWidget):
         self.setMinimumHeight(title + 3 * line + 2 * layout.spacing())
 
     def show_turn(self, text: str, full: str) -> None:
-        """The turn's line (``full`` in its tip); its room is kept whatever it says."""
+        """The turn's line (``full`` in its tip), hidden when it has nothing to say; its
+        room is kept either way."""
         self.turn.setText(text)
         self.turn.setToolTip(full)
+        self.turn.setVisible(bool(text))
